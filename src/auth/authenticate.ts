@@ -1,0 +1,63 @@
+import type { RequestHandler } from 'express';
+import type { Database } from '../db/index';
+import { ApiError } from '../http/errors';
+import type { AuthContext } from './context';
+import { hashApiKey, isWellFormedKey } from './api-keys';
+import { looksLikeJwt, verifySessionToken } from './sessions';
+
+/** Seed 000 §7: key-authentication failures in the `{error:{code, message, type}}` form. */
+export const authError = (code: 'authentication_required' | 'invalid_api_key', message: string) =>
+  new ApiError(401, { error: { code, message, type: 'authentication_error' } });
+
+export const missingAuthorization = () => authError('authentication_required', 'Missing Authorization header');
+export const invalidApiKey = (message = 'Invalid API key') => authError('invalid_api_key', message);
+
+const LAST_USED_EVERY_MS = 60_000;
+
+/**
+ * Resolves `Authorization: Bearer <API_KEY | SESSION_JWT>` into `req.auth`. Revocation and expiry
+ * are read from the database on every request, so a revoked key fails at once.
+ */
+export function authenticate(deps: { db: Database; sessionSecret: string }): RequestHandler {
+  const lastUsedWritten = new Map<string, number>();
+  return async (req, _res, next) => {
+    const header = req.header('authorization');
+    if (!header) throw missingAuthorization();
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match?.[1]) throw invalidApiKey();
+    const token = match[1];
+    req.auth = await resolveToken(deps, token, lastUsedWritten);
+    next();
+  };
+}
+
+async function resolveToken(
+  deps: { db: Database; sessionSecret: string },
+  token: string,
+  lastUsedWritten: Map<string, number>,
+): Promise<AuthContext> {
+  if (looksLikeJwt(token)) {
+    const claims = await verifySessionToken(deps.sessionSecret, token);
+    if (!claims) throw authError('invalid_api_key', 'Invalid or expired session token');
+    const account = await deps.db
+      .selectFrom('accounts')
+      .select(['id', 'status'])
+      .where('id', '=', claims.accountId)
+      .executeTakeFirst();
+    if (!account) throw authError('invalid_api_key', 'Invalid or expired session token');
+    return { accountId: account.id, via: 'session', key: null, sandbox: false };
+  }
+  if (!isWellFormedKey(token)) throw invalidApiKey();
+  const key = await deps.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hashApiKey(token)).executeTakeFirst();
+  if (!key) throw invalidApiKey();
+  if (key.revoked_at) throw invalidApiKey('API key has been revoked');
+  if (key.expires_at && key.expires_at.getTime() <= Date.now()) throw invalidApiKey('API key has expired');
+
+  const now = Date.now();
+  if ((lastUsedWritten.get(key.id) ?? 0) + LAST_USED_EVERY_MS < now) {
+    lastUsedWritten.set(key.id, now);
+    // Bookkeeping only: never fail or delay the request over it.
+    void deps.db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', key.id).execute().catch(() => undefined);
+  }
+  return { accountId: key.account_id, via: 'api_key', key, sandbox: key.environment === 'sandbox' };
+}

@@ -1,0 +1,11 @@
+import type { ApiKey } from '../db/schema/index';
+
+/** Who is calling. Set by `authenticate` on every authenticated request. */
+export interface AuthContext {
+  accountId: string;
+  via: 'api_key' | 'session';
+  /** The key row when `via === 'api_key'`. */
+  key: ApiKey | null;
+  /** Sandbox (`svc_test_`) keys get mock responses and are never charged. */
+  sandbox: boolean;
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v));
+
+/** Every setting Atelier reads from the environment; the README's configuration table mirrors it. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_BASE_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().default('atelier'),
+  TEMPORAL_API_KEY: optionalString,
+  TEMPORAL_TLS: bool.default(false),
+  TEMPORAL_TLS_CERT_PATH: optionalString,
+  TEMPORAL_TLS_KEY_PATH: optionalString,
+  TEMPORAL_UI_URL: optionalString,
+  DATABASE_URL: optionalString,
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5438),
+  REDIS_URL: optionalString,
+  ATELIER_DATA_DIR: z.string().default('.data'),
+  ATELIER_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  ATELIER_BOOTSTRAP_KEY: optionalString,
+  ATELIER_BOOTSTRAP_BALANCE_USD: z.coerce.number().min(0).default(100),
+  ATELIER_BOOTSTRAP_EMAIL: z.string().default('owner@atelier.local'),
+  ATELIER_BOOTSTRAP_PASSWORD: optionalString,
+  SESSION_SECRET: optionalString,
+  ATELIER_ENCRYPTION_KEY: optionalString,
+  ATELIER_ALLOW_PRIVATE_NETWORK: bool.default(false),
+  ATELIER_MAX_BODY: z.string().default('10mb'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  /** Base URL clients use to reach this API; signed file URLs are built on it. */
+  publicBaseUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  temporal: {
+    address: string;
+    namespace: string;
+    taskQueue: string;
+    apiKey?: string;
+    tls: boolean;
+    tlsCertPath?: string;
+    tlsKeyPath?: string;
+    uiUrl?: string;
+  };
+  databaseUrl?: string;
+  embeddedPgPort: number;
+  redisUrl?: string;
+  dataDir: string;
+  role: Env['ATELIER_ROLE'];
+  bootstrap: { key?: string; balanceUsd: number; email: string; password?: string };
+  /** HMAC secret for session JWTs and signed URLs. */
+  sessionSecret: string;
+  /** 32-byte AES-256-GCM key for secrets at rest. */
+  encryptionKey: Buffer;
+  allowPrivateNetwork: boolean;
+  maxBody: string;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the environment. In development, secrets that are not configured are
+ * generated once and kept under the data dir; in production they are required.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = isAbsolute(e.ATELIER_DATA_DIR) ? e.ATELIER_DATA_DIR : resolve(e.ATELIER_DATA_DIR);
+  const production = e.NODE_ENV === 'production';
+
+  const secret = (name: 'SESSION_SECRET' | 'ATELIER_ENCRYPTION_KEY', value: string | undefined) => {
+    if (value) return value;
+    if (production) throw new ConfigError(`${name} is required when NODE_ENV=production`);
+    return devSecret(dataDir, name);
+  };
+
+  const encryptionKey = parseEncryptionKey(secret('ATELIER_ENCRYPTION_KEY', e.ATELIER_ENCRYPTION_KEY));
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      apiKey: e.TEMPORAL_API_KEY,
+      tls: e.TEMPORAL_TLS || Boolean(e.TEMPORAL_API_KEY) || Boolean(e.TEMPORAL_TLS_CERT_PATH),
+      tlsCertPath: e.TEMPORAL_TLS_CERT_PATH,
+      tlsKeyPath: e.TEMPORAL_TLS_KEY_PATH,
+      uiUrl: e.TEMPORAL_UI_URL,
+    },
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    redisUrl: e.REDIS_URL,
+    dataDir,
+    role: e.ATELIER_ROLE,
+    bootstrap: {
+      key: e.ATELIER_BOOTSTRAP_KEY,
+      balanceUsd: e.ATELIER_BOOTSTRAP_BALANCE_USD,
+      email: e.ATELIER_BOOTSTRAP_EMAIL,
+      password: e.ATELIER_BOOTSTRAP_PASSWORD,
+    },
+    sessionSecret: secret('SESSION_SECRET', e.SESSION_SECRET),
+    encryptionKey,
+    allowPrivateNetwork: e.ATELIER_ALLOW_PRIVATE_NETWORK,
+    maxBody: e.ATELIER_MAX_BODY,
+  };
+}
+
+function parseEncryptionKey(value: string): Buffer {
+  const hex = /^[0-9a-fA-F]{64}$/.test(value) ? Buffer.from(value, 'hex') : undefined;
+  const key = hex ?? Buffer.from(value, 'base64');
+  if (key.length !== 32) {
+    throw new ConfigError('ATELIER_ENCRYPTION_KEY must be 32 bytes, as 64 hex characters or base64');
+  }
+  return key;
+}
+
+function devSecret(dataDir: string, name: string): string {
+  const dir = join(dataDir, 'secrets');
+  const file = join(dir, name.toLowerCase());
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const value = randomBytes(32).toString('hex');
+  writeFileSync(file, value + '\n', { mode: 0o600 });
+  return value;
+}

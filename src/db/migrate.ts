@@ -1,0 +1,13 @@
+import { Migrator, type MigrationResultSet } from 'kysely';
+import type { Database } from './index';
+import { migrations } from './migrations/index';
+
+export async function migrateToLatest(db: Database): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new Error(`migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+  }
+  return result;
+}

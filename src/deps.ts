@@ -1,0 +1,19 @@
+import type { Client } from '@temporalio/client';
+import type { BlobStore } from './blobs/blob-store';
+import type { Config } from './config';
+import type { Database } from './db/index';
+import type { Logger } from './http/logger';
+
+/**
+ * What the API and the activities need, built once per process in `src/main.ts` (or per test
+ * stack) and passed down explicitly — no module-level singletons.
+ */
+export interface Deps {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  temporal: Client;
+  blobs: BlobStore;
+  /** Task queue this process's workflows and activities use. */
+  taskQueue: string;
+}

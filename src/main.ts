@@ -1,0 +1,54 @@
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './http/logger';
+import { startAtelier } from './runtime';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel, { role: config.role });
+  const atelier = await startAtelier(config, { logger });
+
+  const lines = [`Atelier is up (role: ${config.role})`];
+  if (atelier.url) lines.push(`  API          ${config.publicBaseUrl}`);
+  lines.push(`  Temporal     ${config.temporal.address} (namespace ${config.temporal.namespace}, task queue ${config.temporal.taskQueue})`);
+  if (config.temporal.uiUrl) lines.push(`  Temporal UI  ${config.temporal.uiUrl}`);
+  lines.push(`  Postgres     ${config.databaseUrl ? 'DATABASE_URL' : `embedded, port ${config.embeddedPgPort}, data ${config.dataDir}/pg`}`);
+  const b = atelier.bootstrap;
+  if (b.createdKey) lines.push('', `  Admin API key (shown once, store it now): ${b.createdKey}`);
+  if (b.ownerEmail && b.ownerPassword) lines.push(`  Console owner login (shown once): ${b.ownerEmail} / ${b.ownerPassword}`);
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took over 30 s; exiting');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    atelier.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

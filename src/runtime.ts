@@ -1,0 +1,113 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { NativeConnection, Worker, WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { createApp } from './app';
+import { BlobStore } from './blobs/blob-store';
+import type { Config } from './config';
+import { createDb, type Database } from './db/index';
+import { migrateToLatest } from './db/migrate';
+import { startEmbeddedPostgres, type RunningPostgres } from './db/postgres';
+import type { Deps } from './deps';
+import { createLogger, type Logger } from './http/logger';
+import { bootstrap, type BootstrapResult } from './accounts/bootstrap';
+import { connectClient, connectWorker } from './temporal/connection';
+import { createWorker } from './temporal/worker';
+import { join } from 'node:path';
+
+export interface Atelier {
+  deps: Deps;
+  /** Where the API listens (when this process serves it). */
+  url?: string;
+  bootstrap: BootstrapResult;
+  /** Drains the worker, closes HTTP (and SSE) connections, the database and embedded Postgres. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: Logger;
+  /** A prebuilt workflow bundle; otherwise the worker bundles once at start-up. */
+  workflowBundle?: WorkflowBundleWithSourceMap | { codePath: string };
+  /** Hooks that run during stop, before the database closes (SSE hubs, listeners…). */
+  onStop?: Array<() => Promise<void> | void>;
+}
+
+/** Starts everything this process's role needs. Used by `src/main.ts` and by the test stack. */
+export async function startAtelier(config: Config, opts: StartOptions = {}): Promise<Atelier> {
+  const logger = opts.logger ?? createLogger(config.logLevel, { role: config.role });
+  const stops: Array<() => Promise<void> | void> = [];
+  const stopAll = async () => {
+    for (const fn of stops.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        logger.error({ err }, 'error during shutdown');
+      }
+    }
+  };
+
+  try {
+    let databaseUrl = config.databaseUrl;
+    let pg: RunningPostgres | undefined;
+    if (!databaseUrl) {
+      pg = await startEmbeddedPostgres({
+        dataDir: join(config.dataDir, 'pg'),
+        port: config.embeddedPgPort,
+        log: (m) => logger.info(m),
+      });
+      stops.push(() => pg?.stop());
+      databaseUrl = pg.url;
+      logger.info({ port: config.embeddedPgPort }, 'embedded PostgreSQL ready');
+    }
+    const db: Database = createDb(databaseUrl);
+    stops.push(() => db.destroy());
+    await migrateToLatest(db);
+    const bootstrapResult = await bootstrap(db, config);
+
+    const temporal = await connectClient(config);
+    stops.push(() => temporal.connection.close());
+    const blobs = new BlobStore(config.dataDir, config.sessionSecret, config.publicBaseUrl);
+    const deps: Deps = { config, db, logger, temporal, blobs, taskQueue: config.temporal.taskQueue };
+
+    let worker: Worker | undefined;
+    let workerDone: Promise<void> | undefined;
+    let nativeConnection: NativeConnection | undefined;
+    if (config.role !== 'api') {
+      nativeConnection = await connectWorker(config);
+      stops.push(() => nativeConnection?.close());
+      worker = await createWorker(deps, { connection: nativeConnection, bundle: opts.workflowBundle });
+      workerDone = worker.run();
+      workerDone.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
+      stops.push(async () => {
+        if (worker && worker.getState() === 'RUNNING') worker.shutdown();
+        await workerDone?.catch(() => undefined);
+      });
+    }
+
+    for (const hook of opts.onStop ?? []) stops.push(hook);
+
+    let url: string | undefined;
+    if (config.role !== 'worker') {
+      const app = createApp(deps);
+      const server: Server = await new Promise((resolve, reject) => {
+        const s = app.listen(config.port, config.host, () => resolve(s));
+        s.once('error', reject);
+      });
+      const { port } = server.address() as AddressInfo;
+      url = `http://127.0.0.1:${port}`;
+      stops.push(
+        () =>
+          new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            // Long-lived connections (SSE, keep-alive) must not hold shutdown open.
+            server.closeIdleConnections();
+            setTimeout(() => server.closeAllConnections(), 2000).unref();
+          }),
+      );
+    }
+
+    return { deps, url, bootstrap: bootstrapResult, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { createActivities } from '../../activities/index';
+import type { Deps } from '../deps';
+
+export const workflowsPath = fileURLToPath(new URL('../../workflows/index.ts', import.meta.url));
+
+/** Bundles workflow code once (webpack); callers keep the result for the life of the process. */
+export async function bundleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
+  return bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
+}
+
+const quietBundlerLogger = {
+  log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined,
+  warn: (m: string) => console.warn(m), error: (m: string) => console.error(m),
+};
+
+export interface WorkerOptions {
+  connection: NativeConnection;
+  /** A prebuilt bundle (tests build one per run), or built here. */
+  bundle?: WorkflowBundleWithSourceMap | { codePath: string };
+  maxConcurrentActivityTaskExecutions?: number;
+}
+
+export async function createWorker(deps: Deps, opts: WorkerOptions): Promise<Worker> {
+  const bundle = opts.bundle ?? (await bundleWorkflows());
+  return Worker.create({
+    connection: opts.connection,
+    namespace: deps.config.temporal.namespace,
+    taskQueue: deps.taskQueue,
+    workflowBundle: bundle,
+    activities: createActivities(deps),
+    maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivityTaskExecutions ?? 200,
+    maxConcurrentWorkflowTaskExecutions: 100,
+    shutdownGraceTime: '10 seconds',
+  });
+}
+
