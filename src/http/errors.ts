@@ -43,18 +43,19 @@ export const validationFailed = (issues: ValidationIssue[]) => new ApiError(422,
 
 /** Turns zod issues into seed-style 422 entries; `where` is `body`, `query` or `path`. */
 export function zodIssues(error: z.ZodError, where: string, input: unknown): ValidationIssue[] {
-  return error.issues.map((issue) => ({
-    type: issueType(issue),
-    loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-    msg: issue.message,
-    input: valueAt(input, issue.path),
-  }));
+  return error.issues.map((issue) => {
+    const value = valueAt(input, issue.path);
+    return {
+      type: issueType(issue, value),
+      loc: [where, ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
+      msg: value === undefined && issue.code === 'invalid_type' ? 'Field required' : issue.message,
+      input: value,
+    };
+  });
 }
 
-function issueType(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type') {
-    return (issue as { input?: unknown }).input === undefined ? 'missing' : `${issue.expected}_type`;
-  }
+function issueType(issue: z.core.$ZodIssue, value: unknown): string {
+  if (issue.code === 'invalid_type') return value === undefined ? 'missing' : `${issue.expected}_type`;
   return issue.code;
 }
 

@@ -1,0 +1,128 @@
+// A whole Atelier (API + worker) per test file, on the suite's shared Temporal server and
+// Postgres server, with its own database, data dir and task queue so files never collide.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { generateApiKey } from '../../src/auth/api-keys';
+import { loadConfig, type Config } from '../../src/config';
+import { startAtelier, type Atelier } from '../../src/runtime';
+import { createAccount, insertApiKey } from '../../src/accounts/accounts';
+import { usdToMicros } from '../../src/billing/money';
+import type { KeyEnvironment, KeyType } from '../../src/db/schema/index';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body sent as-is (e.g. malformed JSON). */
+  rawBody?: string;
+  /** API key or session token; defaults to the stack's admin key. Pass null for none. */
+  key?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface TestStack {
+  url: string;
+  atelier: Atelier;
+  config: Config;
+  /** The bootstrap account's admin live key. */
+  adminKey: string;
+  accountId: string;
+  api<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  /** Creates another account with an admin key (for isolation tests). */
+  newAccount(opts?: { balanceUsd?: number; type?: KeyType; environment?: KeyEnvironment; createdAt?: Date }): Promise<{ accountId: string; key: string }>;
+  close(): Promise<void>;
+}
+
+export async function startStack(env: Record<string, string> = {}): Promise<TestStack> {
+  const adminUrl = inject('pgAdminUrl');
+  const suffix = randomBytes(6).toString('hex');
+  const database = `atelier_t_${suffix}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${database}`;
+
+  const dataDir = mkdtempSync(join(inject('dataDir'), 'stack-'));
+  const adminKey = generateApiKey('live');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATABASE_URL: dbUrl.toString(),
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    TEMPORAL_TASK_QUEUE: `test-${suffix}`,
+    ATELIER_DATA_DIR: dataDir,
+    ATELIER_BOOTSTRAP_KEY: adminKey,
+    ATELIER_BOOTSTRAP_BALANCE_USD: '100',
+    ATELIER_BOOTSTRAP_PASSWORD: 'correct horse battery staple',
+    ATELIER_ALLOW_PRIVATE_NETWORK: '1',
+    ...env,
+  });
+  const atelier = await startAtelier(config, { workflowBundle: { codePath: inject('workflowBundlePath') } });
+  const url = atelier.url!;
+  // The public base URL is only known once the port is; signed URLs must point at it.
+  (config as { publicBaseUrl: string }).publicBaseUrl = url;
+  (atelier.deps.blobs as unknown as { baseUrl: string }).baseUrl = url;
+  const accountId = atelier.bootstrap.accountId!;
+
+  const api = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    const key = opts.key === undefined ? adminKey : opts.key;
+    if (key) headers.authorization = `Bearer ${key}`;
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: leave the text */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  };
+
+  return {
+    url,
+    atelier,
+    config,
+    adminKey,
+    accountId,
+    api,
+    async newAccount(opts = {}) {
+      const account = await createAccount(atelier.deps.db, {
+        name: `test ${randomBytes(3).toString('hex')}`,
+        openingBalanceMicros: usdToMicros(opts.balanceUsd ?? 100),
+        createdAt: opts.createdAt,
+      });
+      const created = await insertApiKey(atelier.deps.db, {
+        accountId: account.id,
+        name: 'test admin',
+        type: opts.type ?? 'admin',
+        environment: opts.environment ?? 'production',
+      });
+      return { accountId: account.id, key: created.key };
+    },
+    async close() {
+      await atelier.stop();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
+      await c.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
