@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21T0000-foundation';
+import * as engineRuns from './2026-11-21T0110-engine-runs';
 
 /**
  * Every migration, in order. Names are frozen once released; add new ones at the end with a
@@ -7,4 +8,5 @@ import * as foundation from './2026-11-21T0000-foundation';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0000-foundation': foundation,
+  '2026-11-21T0110-engine-runs': engineRuns,
 };

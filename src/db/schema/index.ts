@@ -2,13 +2,20 @@
 import type { AccountsTable } from './accounts';
 import type { ApiKeysTable } from './api-keys';
 import type { LedgerEntriesTable } from './ledger-entries';
+import type { RunEventsTable, RunNodeOutputsTable, RunsTable, RunWatchdogActionsTable, RunWatchdogStateTable } from './runs';
 
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   ledger_entries: LedgerEntriesTable;
+  runs: RunsTable;
+  run_node_outputs: RunNodeOutputsTable;
+  run_events: RunEventsTable;
+  run_watchdog_state: RunWatchdogStateTable;
+  run_watchdog_actions: RunWatchdogActionsTable;
 }
 
 export type * from './accounts';
 export type * from './api-keys';
 export type * from './ledger-entries';
+export type * from './runs';
