@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21T0000-foundation';
 import * as engineRuns from './2026-11-21T0110-engine-runs';
+import * as platformAccess from './2026-11-21T0400-platform-access';
 
 /**
  * Every migration, in order. Names are frozen once released; add new ones at the end with a
@@ -9,4 +10,5 @@ import * as engineRuns from './2026-11-21T0110-engine-runs';
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0000-foundation': foundation,
   '2026-11-21T0110-engine-runs': engineRuns,
+  '2026-11-21T0400-platform-access': platformAccess,
 };

@@ -2,12 +2,16 @@
 import type { AccountsTable } from './accounts';
 import type { ApiKeysTable } from './api-keys';
 import type { LedgerEntriesTable } from './ledger-entries';
+import type { ApiKeyDailyRequestsTable, EnterpriseApplicationsTable, IdempotencyKeysTable } from './platform-access';
 import type { RunEventsTable, RunNodeOutputsTable, RunsTable, RunWatchdogActionsTable, RunWatchdogStateTable } from './runs';
 
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   ledger_entries: LedgerEntriesTable;
+  api_key_daily_requests: ApiKeyDailyRequestsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  enterprise_applications: EnterpriseApplicationsTable;
   runs: RunsTable;
   run_node_outputs: RunNodeOutputsTable;
   run_events: RunEventsTable;
@@ -18,4 +22,5 @@ export interface DB {
 export type * from './accounts';
 export type * from './api-keys';
 export type * from './ledger-entries';
+export type * from './platform-access';
 export type * from './runs';

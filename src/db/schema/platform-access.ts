@@ -1,0 +1,39 @@
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
+
+/** Requests per API key per UTC day; feeds `requests_30d` in the key list (seed 000 §2.1). */
+export interface ApiKeyDailyRequestsTable {
+  key_id: string;
+  day: ColumnType<string, string, string>;
+  requests: number;
+}
+
+export type IdempotencyStatus = 'in_progress' | 'completed' | 'not_replayable';
+
+/** One `X-Idempotency-Key` per account, kept 24 hours (seed 000 §4.6). */
+export interface IdempotencyKeysTable {
+  id: Generated<number>;
+  account_id: string;
+  key: string;
+  /** sha256 of method, path and body: the same key with another request is refused. */
+  request_hash: string;
+  status: IdempotencyStatus;
+  response_status: number | null;
+  response_headers: JSONColumnType<Record<string, string>> | null;
+  response_body: Buffer | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  completed_at: Date | null;
+}
+export type IdempotencyKey = Selectable<IdempotencyKeysTable>;
+
+export interface EnterpriseApplicationsTable {
+  id: string;
+  account_id: string;
+  status: Generated<string>;
+  company_name: string;
+  contact_email: string | null;
+  use_case: string | null;
+  expected_monthly_spend_usd: number | null;
+  details: JSONColumnType<Record<string, unknown>>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+export type EnterpriseApplication = Selectable<EnterpriseApplicationsTable>;
