@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# `npm run dev`: installs what is missing, starts the Temporal dev server, then Atelier (API and
+# worker in one process; embedded PostgreSQL unless DATABASE_URL is set). Ctrl-C stops everything
+# this script started.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+bash scripts/setup.sh
+
+export ATELIER_DATA_DIR="${ATELIER_DATA_DIR:-.data}"
+export TEMPORAL_ADDRESS="${TEMPORAL_ADDRESS:-127.0.0.1:7233}"
+temporal_port=${TEMPORAL_ADDRESS##*:}
+export TEMPORAL_UI_URL="${TEMPORAL_UI_URL:-http://localhost:$((temporal_port + 1000))}"
+
+started_temporal=0
+temporal_out=$(./temporal-dev.sh --background 2>&1)
+printf '%s\n' "$temporal_out" >&2
+case "$temporal_out" in *'starting Temporal dev server'*) started_temporal=1 ;; esac
+
+app_pid=""
+cleanup() {
+  trap - INT TERM EXIT
+  if [ -n "$app_pid" ] && kill -0 "$app_pid" 2>/dev/null; then
+    kill -TERM "$app_pid" 2>/dev/null || true
+    wait "$app_pid" 2>/dev/null || true
+  fi
+  if [ "$started_temporal" = 1 ]; then ./temporal-dev.sh --stop || true; fi
+}
+trap cleanup INT TERM EXIT
+
+node --import tsx src/main.ts &
+app_pid=$!
+wait "$app_pid"

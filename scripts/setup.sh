@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs what Atelier needs on this machine, only where it is missing:
+#   npm dependencies (npm ci), the Temporal CLI (temporal-dev.sh --install),
+#   and Debian packages for media (ffmpeg, espeak-ng, tesseract-ocr, sox).
+# Safe to run again; it does nothing when everything is there.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+say() { printf '[setup] %s\n' "$*" >&2; }
+
+# Node 20.19+ (require(esm), fetch, the Temporal SDK's engines field).
+node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+if [ "$node_major" -lt 20 ]; then
+  say "Node.js 20.19 or newer is required (found $(node --version 2>/dev/null || echo none))"
+  exit 1
+fi
+
+# Native addons (isolated-vm) build against the local Node headers; never download them.
+if [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ]; then export npm_config_nodedir=/usr; fi
+
+if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing npm dependencies (npm ci; isolated-vm compiles from source, a few minutes the first time)..."
+  npm ci --no-audit --no-fund >&2
+fi
+
+missing=()
+command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
+command -v ffprobe >/dev/null 2>&1 || missing+=(ffmpeg)
+command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
+command -v sox >/dev/null 2>&1 || missing+=(sox)
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+if [ ${#missing[@]} -gt 0 ]; then
+  packages=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+      say "missing Debian packages: $packages — install them (apt-get install -y $packages) and re-run"
+      exit 1
+    fi
+  fi
+  say "installing Debian packages: $packages"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+  # shellcheck disable=SC2086
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $packages >&2
+fi
+
+# The Temporal CLI (built with `go install` on first use; cached afterwards).
+./temporal-dev.sh --install >/dev/null
