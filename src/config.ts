@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { loadStoryConfig, type StoryConfig } from './story/config';
+import { parseProviderConfig, type ProviderConfig } from './providers/config';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -40,6 +42,23 @@ const envSchema = z.object({
   ATELIER_ENCRYPTION_KEY: optionalString,
   ATELIER_ALLOW_PRIVATE_NETWORK: bool.default(false),
   ATELIER_MAX_BODY: z.string().default('10mb'),
+  // Providers (src/providers/config.ts): local | openai | none, per-capability overrides, OpenAI-compatible endpoints.
+  ATELIER_PROVIDER: z.enum(['local', 'openai', 'none']).default('local'),
+  ATELIER_PROVIDERS: optionalString,
+  ATELIER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
+  ATELIER_OPENAI_BASE_URL: optionalString,
+  ATELIER_OPENAI_API_KEY: optionalString,
+  ATELIER_OPENAI_CHAT_BASE_URL: optionalString,
+  ATELIER_OPENAI_CHAT_API_KEY: optionalString,
+  ATELIER_OPENAI_CHAT_MODEL: optionalString,
+  ATELIER_OPENAI_IMAGE_BASE_URL: optionalString,
+  ATELIER_OPENAI_IMAGE_API_KEY: optionalString,
+  ATELIER_OPENAI_IMAGE_MODEL: optionalString,
+  ATELIER_OPENAI_SPEECH_BASE_URL: optionalString,
+  ATELIER_OPENAI_SPEECH_API_KEY: optionalString,
+  ATELIER_OPENAI_SPEECH_MODEL: optionalString,
+  /** Extra CA (PEM file) trusted only by webhook deliveries, e.g. a test receiver's self-signed cert. */
+  ATELIER_WEBHOOK_CA_FILE: optionalString,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -73,6 +92,12 @@ export interface Config {
   encryptionKey: Buffer;
   allowPrivateNetwork: boolean;
   maxBody: string;
+  /** Story Studio settings (src/story/config.ts). */
+  story: StoryConfig;
+  /** Which provider serves each generation capability, and the OpenAI-compatible endpoints. */
+  providers: ProviderConfig;
+  /** PEM file of an extra CA trusted by webhook deliveries only. */
+  webhookCaFile?: string;
 }
 
 export class ConfigError extends Error {}
@@ -129,6 +154,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey,
     allowPrivateNetwork: e.ATELIER_ALLOW_PRIVATE_NETWORK,
     maxBody: e.ATELIER_MAX_BODY,
+    story: loadStoryConfig(source),
+    providers: parseProviderConfig(e),
+    webhookCaFile: e.ATELIER_WEBHOOK_CA_FILE,
   };
 }
 

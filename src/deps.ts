@@ -3,6 +3,7 @@ import type { BlobStore } from './blobs/blob-store';
 import type { Config } from './config';
 import type { Database } from './db/index';
 import type { Logger } from './http/logger';
+import type { Providers } from './providers/types';
 
 /**
  * What the API and the activities need, built once per process in `src/main.ts` (or per test
@@ -14,6 +15,8 @@ export interface Deps {
   logger: Logger;
   temporal: Client;
   blobs: BlobStore;
+  /** Generation providers per capability (src/providers, DESIGN §4). */
+  providers: Providers;
   /** Task queue this process's workflows and activities use. */
   taskQueue: string;
 }

@@ -12,6 +12,8 @@ import { createLogger, type Logger } from './http/logger';
 import { bootstrap, type BootstrapResult } from './accounts/bootstrap';
 import { connectClient, connectWorker } from './temporal/connection';
 import { createWorker } from './temporal/worker';
+import { installSdkLogging } from './temporal/sdk-logging';
+import { createProviders } from './providers/index';
 import { join } from 'node:path';
 
 export interface Atelier {
@@ -66,12 +68,13 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
     const temporal = await connectClient(config);
     stops.push(() => temporal.connection.close());
     const blobs = new BlobStore(config.dataDir, config.sessionSecret, config.publicBaseUrl);
-    const deps: Deps = { config, db, logger, temporal, blobs, taskQueue: config.temporal.taskQueue };
+    const deps: Deps = { config, db, logger, temporal, blobs, taskQueue: config.temporal.taskQueue, providers: createProviders(config.providers) };
 
     let worker: Worker | undefined;
     let workerDone: Promise<void> | undefined;
     let nativeConnection: NativeConnection | undefined;
     if (config.role !== 'api') {
+      installSdkLogging(logger);
       nativeConnection = await connectWorker(config);
       stops.push(() => nativeConnection?.close());
       worker = await createWorker(deps, { connection: nativeConnection, bundle: opts.workflowBundle });
