@@ -1,6 +1,7 @@
 // The contract between the engine's planner (spec → plan), its node catalogue and its executor
 // (the engineRun workflow + the executeNode activity). Pure types: safe to import from workflows.
 import type { z } from 'zod';
+import type { ValidationIssue } from '../http/errors';
 
 export type ErrorHandler = 'stop' | 'continue' | 'retry';
 export type RunStatus = 'queued' | 'running' | 'completed' | 'failed' | 'timed_out' | 'cancelled';
@@ -64,6 +65,8 @@ export interface NodeContext {
   charge(amountMicros: number, operation: string): Promise<void>;
   /** Services a node may use (db, blobs, providers, config, logger…). */
   services: NodeServices;
+  /** The run's input (POST /v1/runs `input`); trigger nodes emit it. */
+  runInput?: Record<string, unknown>;
 }
 
 /** Filled by the executor from `Deps`; kept open so capabilities can add services. */
@@ -136,3 +139,15 @@ export interface RunPlan {
   errorHandler: ErrorHandler;
   trigger: { type: 'manual' | 'schedule' | 'webhook' | 'event'; config: Record<string, unknown> };
 }
+
+/** The node catalogue as the planner, catalogue and executor see it (`nodes/index.ts` builds it). */
+export interface NodeRegistry {
+  /** The current version of a node type, or undefined. */
+  get(type: string): NodeDefinition | undefined;
+  list(): NodeDefinition[];
+}
+
+/** One problem found while planning; `loc` points into the request (e.g. ['body','spec','nodes',3,'params','operator']). */
+export type PlanIssue = ValidationIssue;
+
+export type PlanResult = { ok: true; plan: RunPlan } | { ok: false; issues: PlanIssue[] };

@@ -1,0 +1,367 @@
+// Spec → plan at the edge (DESIGN §2): validates a WorkflowSpec against the node catalogue and
+// reports every problem at once, each with a precise `loc`, or produces the serialisable RunPlan
+// the engineRun workflow walks. Ordering is Kahn's algorithm over index arrays (stable: ties go
+// in spec order); graphlib finds the strongly connected components when there is a cycle.
+import { Graph, alg } from '@dagrejs/graphlib';
+import type { z } from 'zod';
+import { usdToMicros } from '../billing/money';
+import { zodIssues } from '../http/errors';
+import { EdgeSpec, NodeSpec, TRIGGER_CONFIGS, WorkflowSpecHead } from './spec';
+import { hasTemplate, templateRefs } from './templates';
+import type { NodeDefinition, NodeRegistry, PlanIssue, PlanResult, PlannedEdge, PlannedNode, RunPlan } from './types';
+
+export interface PlanOptions {
+  /** Where the spec sits in the request, prefixed to every `loc` (default `['body','spec']`). */
+  at?: (string | number)[];
+}
+
+type Loc = (string | number)[];
+
+interface NodeInfo {
+  index: number;
+  id: string;
+  def: NodeDefinition | undefined;
+  spec: NodeSpec | null;
+  params: Record<string, unknown>;
+  /** Output ports, or null when they cannot be known (params did not parse). */
+  ports: string[] | null;
+}
+
+const DEFAULT_TIMEOUT_S = 300;
+const DEFAULT_RETRY_INTERVAL_MS = 1000;
+/** `error_handler: 'retry'` gives nodes without their own `retry` this many attempts. */
+const ERROR_HANDLER_RETRY_ATTEMPTS = 3;
+
+export function planWorkflow(raw: unknown, registry: NodeRegistry, options: PlanOptions = {}): PlanResult {
+  const at = options.at ?? ['body', 'spec'];
+  const issues: PlanIssue[] = [];
+  const issue = (type: string, loc: Loc, msg: string, input?: unknown) =>
+    issues.push(input === undefined ? { type, loc: [...at, ...loc], msg } : { type, loc: [...at, ...loc], msg, input });
+  const zod = (error: z.ZodError, loc: Loc, input: unknown, keep?: (path: PropertyKey[]) => boolean) => {
+    const kept = keep ? { ...error, issues: error.issues.filter((i) => keep(i.path)) } : error;
+    for (const i of zodIssues(kept as z.ZodError, '', input)) issues.push({ ...i, loc: [...at, ...loc, ...i.loc.slice(1)] });
+  };
+
+  if (!isRecord(raw)) {
+    issues.push({ type: 'dict_type', loc: at, msg: 'The spec must be an object', input: raw });
+    return { ok: false, issues };
+  }
+  const head = WorkflowSpecHead.safeParse(raw);
+  if (!head.success) zod(head.error, [], raw);
+  const rawNodes = Array.isArray(raw.nodes) ? raw.nodes : [];
+  const rawEdges = Array.isArray(raw.edges) ? raw.edges : [];
+  const variables = head.success ? head.data.variables : isRecord(raw.variables) ? raw.variables : {};
+
+  // Trigger config by type (documented in spec.ts).
+  if (head.success) {
+    const schema = TRIGGER_CONFIGS[head.data.trigger.type];
+    const parsed = schema?.safeParse(head.data.trigger.config);
+    if (parsed && !parsed.success) zod(parsed.error, ['trigger', 'config'], head.data.trigger.config);
+  }
+  if (Array.isArray(raw.nodes) && rawNodes.length === 0) {
+    issue('too_short', ['nodes'], 'A workflow needs at least one node', []);
+  }
+
+  // Nodes: shape, unique ids, known types, params against the node's schema.
+  const nodes: NodeInfo[] = [];
+  const byId = new Map<string, NodeInfo>();
+  for (let i = 0; i < rawNodes.length; i++) {
+    const rawNode = rawNodes[i];
+    const parsed = NodeSpec.safeParse(rawNode);
+    if (!parsed.success) zod(parsed.error, ['nodes', i], rawNode);
+    const spec = parsed.success ? parsed.data : null;
+    const id = spec?.id ?? (isRecord(rawNode) && typeof rawNode.id === 'string' ? rawNode.id : null);
+    if (id === null) continue;
+    if (byId.has(id)) {
+      issue('duplicate_id', ['nodes', i, 'id'], `Duplicate node id "${id}" (first used by nodes[${byId.get(id)!.index}])`, id);
+      continue;
+    }
+    const type = spec?.type ?? (isRecord(rawNode) && typeof rawNode.type === 'string' ? rawNode.type : null);
+    const def = type === null ? undefined : registry.get(type);
+    if (type !== null && !def) issue('unknown_node_type', ['nodes', i, 'type'], `Unknown node type "${type}"`, type);
+    const params = spec?.params ?? (isRecord(rawNode) && isRecord(rawNode.params) ? rawNode.params : {});
+    let ports: string[] | null = def ? def.outputs.map((p) => p.name) : null;
+    if (def) {
+      const checked = def.params.safeParse(params);
+      if (checked.success) {
+        if (def.outputsFor) ports = def.outputsFor(checked.data).map((p) => p.name);
+      } else {
+        // A template stands in for a value only known at run time; the executor checks it then.
+        zod(checked.error, ['nodes', i, 'params'], params, (path) => !templatedAlong(params, path));
+        if (def.outputsFor) ports = null;
+      }
+    }
+    const info: NodeInfo = { index: i, id, def, spec, params, ports };
+    nodes.push(info);
+    byId.set(id, info);
+  }
+
+  // Edges: shape, unique ids, known endpoints and ports.
+  const edgeIds = new Map<string, number>();
+  const edges: { index: number; edge: PlannedEdge; source: NodeInfo; target: NodeInfo }[] = [];
+  for (let i = 0; i < rawEdges.length; i++) {
+    const rawEdge = rawEdges[i];
+    const parsed = EdgeSpec.safeParse(rawEdge);
+    if (!parsed.success) {
+      zod(parsed.error, ['edges', i], rawEdge);
+      continue;
+    }
+    const e = parsed.data;
+    const first = edgeIds.get(e.id);
+    if (first !== undefined) issue('duplicate_id', ['edges', i, 'id'], `Duplicate edge id "${e.id}" (first used by edges[${first}])`, e.id);
+    else edgeIds.set(e.id, i);
+    const source = byId.get(e.source);
+    const target = byId.get(e.target);
+    if (!source) issue('unknown_node', ['edges', i, 'source'], `Edge source "${e.source}" is not a node of this workflow`, e.source);
+    if (!target) issue('unknown_node', ['edges', i, 'target'], `Edge target "${e.target}" is not a node of this workflow`, e.target);
+    if (source?.ports && !source.ports.includes(e.source_port)) {
+      issue('unknown_port', ['edges', i, 'source_port'],
+        `Node "${source.id}" (${source.def!.type}) has no output port "${e.source_port}"; its outputs are: ${source.ports.join(', ') || 'none'}`, e.source_port);
+    }
+    if (target?.def && !target.def.inputs.some((p) => p.name === e.target_port)) {
+      const inputs = target.def.inputs.map((p) => p.name);
+      issue('unknown_port', ['edges', i, 'target_port'],
+        `Node "${target.id}" (${target.def.type}) has no input port "${e.target_port}"; its inputs are: ${inputs.join(', ') || 'none'}`, e.target_port);
+    }
+    if (source && target) {
+      edges.push({ index: i, source, target, edge: { id: e.id, source: e.source, sourcePort: e.source_port, target: e.target, targetPort: e.target_port } });
+    }
+  }
+
+  // Order (Kahn's algorithm over indices; ties in spec order) and cycles.
+  const n = nodes.length;
+  const slot = new Map<string, number>();
+  nodes.forEach((node, k) => slot.set(node.id, k));
+  const preds: number[][] = Array.from({ length: n }, () => []);
+  const succs: number[][] = Array.from({ length: n }, () => []);
+  const indegree = new Int32Array(n);
+  for (const { source, target } of edges) {
+    const s = slot.get(source.id)!;
+    const t = slot.get(target.id)!;
+    succs[s]!.push(t);
+    preds[t]!.push(s);
+    indegree[t]! += 1;
+  }
+  const order: number[] = [];
+  const ready: number[] = [];
+  for (let k = 0; k < n; k++) if (indegree[k] === 0) ready.push(k);
+  // `ready` is a min-heap on spec position, so the order is deterministic and readable.
+  heapify(ready);
+  while (ready.length > 0) {
+    const k = heapPop(ready);
+    order.push(k);
+    for (const t of succs[k]!) {
+      indegree[t]! -= 1;
+      if (indegree[t] === 0) heapPush(ready, t);
+    }
+  }
+  const acyclic = order.length === n;
+  if (!acyclic) reportCycles(nodes, edges, indegree, (loc, msg, input) => issue('cycle', loc, msg, input));
+  const position = new Int32Array(n).fill(-1);
+  order.forEach((k, p) => (position[k] = p));
+
+  // Template references: to upstream nodes (ancestors) and defined variables only.
+  const stamp = new Int32Array(n);
+  let round = 0;
+  const ancestorMemo = new Map<string, boolean>();
+  const isAncestor = (ancestor: number, of: number): boolean => {
+    const key = `${ancestor}:${of}`;
+    const known = ancestorMemo.get(key);
+    if (known !== undefined) return known;
+    round += 1;
+    const stack = [of];
+    stamp[of] = round;
+    let found = false;
+    while (stack.length > 0 && !found) {
+      const v = stack.pop()!;
+      for (const p of preds[v]!) {
+        if (p === ancestor) { found = true; break; }
+        if (stamp[p] === round) continue;
+        // In a DAG an ancestor comes earlier in the order: nothing before it can lead to it.
+        if (acyclic && position[p]! < position[ancestor]!) continue;
+        stamp[p] = round;
+        stack.push(p);
+      }
+    }
+    ancestorMemo.set(key, found);
+    return found;
+  };
+  for (let k = 0; k < n; k++) {
+    const node = nodes[k]!;
+    for (const use of templateRefs(node.params)) {
+      const loc: Loc = ['nodes', node.index, 'params', ...use.at];
+      const text = `{{${use.expression}}}`;
+      const ref = use.ref;
+      if (!ref) {
+        issue('invalid_template', loc, `${text} is not a reference: use {{node_id.output.port.field}} or {{variables.name}}`, text);
+      } else if (ref.kind === 'variables') {
+        if (!Object.prototype.hasOwnProperty.call(variables, ref.name)) {
+          issue('unknown_variable', loc, `${text} refers to variable "${ref.name}", which the spec's variables do not define`, text);
+        }
+      } else {
+        const source = byId.get(ref.nodeId);
+        if (!source) {
+          issue('unknown_node', loc, `${text} refers to node "${ref.nodeId}", which is not in this workflow`, text);
+        } else if (source === node || !isAncestor(slot.get(source.id)!, k)) {
+          issue('not_upstream', loc, `${text} refers to node "${ref.nodeId}", which is not upstream of "${node.id}" (no path of edges leads from it here)`, text);
+        } else if (ref.port !== null && source.ports && !source.ports.includes(ref.port)) {
+          issue('unknown_port', loc, `${text}: node "${ref.nodeId}" has no output port "${ref.port}"; its outputs are: ${source.ports.join(', ') || 'none'}`, text);
+        }
+      }
+    }
+  }
+
+  if (issues.length > 0 || !head.success) return { ok: false, issues };
+
+  const spec = head.data;
+  const planned: Record<string, PlannedNode> = {};
+  for (const node of nodes) {
+    const s = node.spec!;
+    const def = node.def!;
+    const defaultAttempts = def.defaults?.maxAttempts ?? 1;
+    const retry = s.retry
+      ? { maxAttempts: s.retry.max_attempts, backoff: s.retry.backoff, initialIntervalMs: DEFAULT_RETRY_INTERVAL_MS }
+      : {
+          maxAttempts: spec.error_handler === 'retry' ? Math.max(defaultAttempts, ERROR_HANDLER_RETRY_ATTEMPTS) : defaultAttempts,
+          backoff: 'exponential' as const,
+          initialIntervalMs: DEFAULT_RETRY_INTERVAL_MS,
+        };
+    planned[node.id] = {
+      id: node.id,
+      type: def.type,
+      version: def.version,
+      execution: def.execution,
+      params: s.params,
+      credentials: s.credentials,
+      retry,
+      timeoutS: s.timeout_s ?? def.defaults?.timeoutS ?? DEFAULT_TIMEOUT_S,
+      continueOnError: s.continue_on_error,
+      disabled: s.disabled,
+      incoming: [],
+      outgoing: [],
+      outputPorts: node.ports ?? def.outputs.map((p) => p.name),
+    };
+  }
+  for (const { edge } of edges) {
+    planned[edge.source]!.outgoing.push(edge);
+    planned[edge.target]!.incoming.push(edge);
+  }
+  const plan: RunPlan = {
+    nodes: planned,
+    order: order.map((k) => nodes[k]!.id),
+    variables: spec.variables,
+    maxExecutionTimeS: spec.max_execution_time_s,
+    maxSteps: spec.max_steps,
+    usdCapMicros: spec.usd_cap === null ? null : usdToMicros(spec.usd_cap),
+    errorHandler: spec.error_handler,
+    trigger: { type: spec.trigger.type, config: spec.trigger.config },
+  };
+  return { ok: true, plan };
+}
+
+/**
+ * Names each cycle's nodes in order ("cycle: a → b → c → a"). graphlib's Tarjan gives the
+ * strongly connected components among the nodes Kahn could not order; within each, the shortest
+ * way back to its first node (in spec order) is a concrete cycle to show.
+ */
+function reportCycles(
+  nodes: NodeInfo[],
+  edges: { index: number; edge: PlannedEdge; source: NodeInfo; target: NodeInfo }[],
+  indegree: Int32Array,
+  report: (loc: Loc, msg: string, input: unknown) => void,
+) {
+  const stuck = new Set<string>();
+  nodes.forEach((node, k) => { if (indegree[k]! > 0) stuck.add(node.id); });
+  const g = new Graph({ directed: true, multigraph: false });
+  for (const id of stuck) g.setNode(id);
+  const edgeIndex = new Map<string, number>();
+  for (const { index, source, target } of edges) {
+    if (!stuck.has(source.id) || !stuck.has(target.id)) continue;
+    g.setEdge(source.id, target.id);
+    const key = `${source.id}\u0000${target.id}`;
+    if (!edgeIndex.has(key)) edgeIndex.set(key, index);
+  }
+  const specIndex = new Map(nodes.map((node) => [node.id, node.index]));
+  const components = alg.findCycles(g)
+    .map((component) => [...component].sort((a, b) => specIndex.get(a)! - specIndex.get(b)!))
+    .sort((a, b) => specIndex.get(a[0]!)! - specIndex.get(b[0]!)!);
+  for (const component of components) {
+    const start = component[0]!;
+    const members = new Set(component);
+    // Breadth-first from start's successors back to start, inside the component.
+    const parent = new Map<string, string>();
+    const queue: string[] = [start];
+    let last: string | null = null;
+    for (let q = 0; q < queue.length && last === null; q++) {
+      const v = queue[q]!;
+      const next = [...((g.successors(v) as string[] | undefined) ?? [])].sort((a, b) => specIndex.get(a)! - specIndex.get(b)!);
+      for (const w of next) {
+        if (!members.has(w)) continue;
+        if (w === start) { last = v; break; }
+        if (parent.has(w)) continue;
+        parent.set(w, v);
+        queue.push(w);
+      }
+    }
+    if (last === null) continue;
+    const path = [last];
+    while (path[0] !== start) path.unshift(parent.get(path[0]!)!);
+    path.push(start);
+    const closing = edgeIndex.get(`${last}\u0000${start}`)!;
+    report(['edges', closing], `cycle: ${path.join(' → ')}`, path);
+  }
+}
+
+/** True when the value at `path` (or on the way to it) in `params` is a string holding a template. */
+function templatedAlong(params: unknown, path: PropertyKey[]): boolean {
+  let current: unknown = params;
+  if (hasTemplate(current)) return true;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return false;
+    current = (current as Record<PropertyKey, unknown>)[key];
+    if (hasTemplate(current)) return true;
+  }
+  return false;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// A small binary min-heap over numbers.
+function heapify(h: number[]) {
+  for (let i = (h.length >> 1) - 1; i >= 0; i--) siftDown(h, i);
+}
+function heapPush(h: number[], v: number) {
+  h.push(v);
+  let i = h.length - 1;
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (h[p]! <= v) break;
+    h[i] = h[p]!;
+    i = p;
+  }
+  h[i] = v;
+}
+function heapPop(h: number[]): number {
+  const top = h[0]!;
+  const lastValue = h.pop()!;
+  if (h.length > 0) {
+    h[0] = lastValue;
+    siftDown(h, 0);
+  }
+  return top;
+}
+function siftDown(h: number[], i: number) {
+  const n = h.length;
+  const v = h[i]!;
+  for (;;) {
+    let c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && h[c + 1]! < h[c]!) c += 1;
+    if (h[c]! >= v) break;
+    h[i] = h[c]!;
+    i = c;
+  }
+  h[i] = v;
+}

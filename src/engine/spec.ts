@@ -1,0 +1,106 @@
+// The WorkflowSpec a client posts (seed 002 §2.3), as zod schemas with the seed's defaults.
+// The planner parses a spec piece by piece with these so that every problem is reported at once.
+import { z } from 'zod';
+
+/**
+ * Node ids appear inside template references (`{{id.output.port.field}}`), so they may not hold
+ * dots, braces or spaces; `variables` is reserved for `{{variables.name}}`.
+ */
+export const NODE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+export const NodeId = z
+  .string()
+  .regex(NODE_ID_PATTERN, 'Node ids are 1-128 letters, digits, "_" or "-"')
+  .refine((id) => id !== 'variables' && id !== '__proto__', '"variables" and "__proto__" are reserved node ids');
+
+export const RetrySpec = z.object({
+  max_attempts: z.number().int().min(1).max(100),
+  backoff: z.enum(['fixed', 'exponential']).default('exponential'),
+});
+
+export const NodeSpec = z.object({
+  id: NodeId,
+  type: z.string().min(1),
+  position: z.tuple([z.number(), z.number()]),
+  params: z.record(z.string(), z.unknown()).default({}),
+  /** `{slot: connection_id}` */
+  credentials: z.record(z.string(), z.string()).default({}),
+  retry: RetrySpec.nullable().default(null),
+  timeout_s: z.number().positive().max(7 * 24 * 3600).nullable().default(null),
+  continue_on_error: z.boolean().default(false),
+  disabled: z.boolean().default(false),
+  notes: z.string().nullable().default(null),
+});
+
+export const EdgeSpec = z.object({
+  id: z.string().min(1),
+  source: z.string().min(1),
+  source_port: z.string().min(1).default('main'),
+  target: z.string().min(1),
+  target_port: z.string().min(1).default('main'),
+  animated: z.boolean().default(false),
+});
+
+export const TRIGGER_TYPES = ['manual', 'schedule', 'webhook', 'event'] as const;
+export type TriggerType = (typeof TRIGGER_TYPES)[number];
+
+/**
+ * Trigger config by type (the seed says only "plus config"; our choice, documented here):
+ * - `manual`: nothing required.
+ * - `schedule`: `cron` (5-field) required; `timezone` (IANA, default Europe/Warsaw as schedules).
+ * - `webhook`: fine with defaults; optional `path` (letters, digits, `/_-`) and `secret`.
+ * - `event`: `event` (the event name to listen for) required.
+ * Other config keys are kept as given.
+ */
+export const TriggerSpec = z.object({
+  type: z.enum(TRIGGER_TYPES),
+  config: z.record(z.string(), z.unknown()).default({}),
+});
+
+const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$|^[A-Za-z]{3}(-[A-Za-z]{3})?$/;
+
+/** Checks a 5-field cron expression's shape (minute hour day-of-month month day-of-week). */
+export function isCronExpression(value: string): boolean {
+  const fields = value.trim().split(/\s+/);
+  return fields.length === 5 && fields.every((f) => CRON_FIELD.test(f));
+}
+
+export const ScheduleTriggerConfig = z.object({
+  cron: z.string().refine(isCronExpression, 'cron must be a 5-field cron expression'),
+  timezone: z.string().min(1).optional(),
+});
+export const WebhookTriggerConfig = z.object({
+  path: z.string().regex(/^[A-Za-z0-9/_-]{1,200}$/, 'path may hold letters, digits, "/", "_" and "-"').optional(),
+  secret: z.string().min(1).optional(),
+});
+export const EventTriggerConfig = z.object({ event: z.string().min(1) });
+
+export const TRIGGER_CONFIGS: Record<TriggerType, z.ZodType | null> = {
+  manual: null,
+  schedule: ScheduleTriggerConfig,
+  webhook: WebhookTriggerConfig,
+  event: EventTriggerConfig,
+};
+
+/** The top-level fields; nodes and edges are parsed one by one by the planner. */
+export const WorkflowSpecHead = z.object({
+  nodes: z.array(z.unknown()),
+  edges: z.array(z.unknown()),
+  variables: z.record(z.string(), z.unknown()).default({}),
+  trigger: TriggerSpec,
+  max_execution_time_s: z.number().int().positive().max(30 * 24 * 3600).default(3600),
+  usd_cap: z.number().nonnegative().nullable().default(null),
+  max_steps: z.number().int().positive().max(100_000).default(500),
+  error_handler: z.enum(['stop', 'continue', 'retry']).default('stop'),
+});
+
+export const WorkflowSpec = WorkflowSpecHead.extend({
+  nodes: z.array(NodeSpec),
+  edges: z.array(EdgeSpec),
+});
+
+export type NodeSpec = z.output<typeof NodeSpec>;
+export type EdgeSpec = z.output<typeof EdgeSpec>;
+export type WorkflowSpec = z.output<typeof WorkflowSpec>;
+/** What a client may send (defaults not yet applied). */
+export type WorkflowSpecInput = z.input<typeof WorkflowSpec>;

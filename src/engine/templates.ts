@@ -1,0 +1,138 @@
+// Template expressions in node params (seed 002 §2.3): `{{node_id.output.port.field…}}` reads a
+// node's emitted output, `{{variables.name…}}` the spec's variables. Pure and deterministic with
+// no runtime imports, so the engineRun workflow may call it.
+//
+// - A string that is exactly one `{{…}}` becomes the referenced value with its JSON type.
+// - Inside a longer string a value is stringified: strings as they are, objects and arrays as JSON,
+//   undefined and null as ''.
+// - Objects and arrays are resolved recursively; other values are returned as they are.
+// - A path that leads nowhere yields undefined (the node's param schema decides whether that is
+//   acceptable); the planner has already rejected references that cannot be satisfied.
+
+export type TemplateRef =
+  | { kind: 'node'; nodeId: string; port: string | null; path: string[] }
+  | { kind: 'variables'; name: string; path: string[] };
+
+export interface TemplateUse {
+  /** Where in the params the template sits (keys and array indices). */
+  at: (string | number)[];
+  /** The text between the braces, trimmed. */
+  expression: string;
+  /** null when the expression is not a valid reference. */
+  ref: TemplateRef | null;
+}
+
+export interface TemplateScope {
+  /** `{nodeId: {port: value}}` of nodes that have run. */
+  outputs: Record<string, Record<string, unknown> | undefined>;
+  variables: Record<string, unknown>;
+}
+
+const TEMPLATE = /\{\{([^{}]*)\}\}/g;
+const WHOLE_TEMPLATE = /^\{\{([^{}]*)\}\}$/;
+
+/** Parses `a.output.main.x` or `variables.name.x`; null when it is neither. */
+export function parseTemplateRef(expression: string): TemplateRef | null {
+  const parts = expression.trim().split('.');
+  if (parts.some((p) => p.length === 0)) return null;
+  const [head, second, third, ...rest] = parts;
+  if (head === undefined) return null;
+  if (head === 'variables') {
+    if (second === undefined) return null;
+    return { kind: 'variables', name: second, path: third === undefined ? [] : [third, ...rest] };
+  }
+  if (second !== 'output') return null;
+  return { kind: 'node', nodeId: head, port: third ?? null, path: rest };
+}
+
+export function hasTemplate(value: unknown): boolean {
+  return typeof value === 'string' && value.includes('{{') && /\{\{[^{}]*\}\}/.test(value);
+}
+
+/** Every template in `value` (recursively), in document order. Used by the planner. */
+export function templateRefs(value: unknown): TemplateUse[] {
+  const found: TemplateUse[] = [];
+  const walk = (v: unknown, at: (string | number)[]) => {
+    if (typeof v === 'string') {
+      if (!v.includes('{{')) return;
+      for (const match of v.matchAll(TEMPLATE)) {
+        const expression = (match[1] ?? '').trim();
+        found.push({ at, expression, ref: parseTemplateRef(expression) });
+      }
+    } else if (Array.isArray(v)) {
+      v.forEach((item, i) => walk(item, [...at, i]));
+    } else if (isPlainObject(v)) {
+      for (const [k, item] of Object.entries(v)) walk(item, [...at, k]);
+    }
+  };
+  walk(value, []);
+  return found;
+}
+
+/** Looks a reference up in the scope; undefined when any step is missing. */
+export function lookupRef(ref: TemplateRef, scope: TemplateScope): unknown {
+  let current: unknown;
+  let path: string[];
+  if (ref.kind === 'variables') {
+    current = own(scope.variables, ref.name);
+    path = ref.path;
+  } else {
+    current = own(scope.outputs, ref.nodeId);
+    path = ref.port === null ? [] : [ref.port, ...ref.path];
+  }
+  for (const key of path) {
+    if (Array.isArray(current)) {
+      current = /^\d+$/.test(key) ? current[Number(key)] : key === 'length' ? current.length : undefined;
+    } else if (isPlainObject(current)) {
+      current = own(current, key);
+    } else {
+      return undefined;
+    }
+  }
+  return current;
+}
+
+/** Resolves every template in `value` against `scope`; returns a new value, `value` is untouched. */
+export function resolveTemplates<T = unknown>(value: T, scope: TemplateScope): T {
+  return resolveValue(value, scope) as T;
+}
+
+function resolveValue(value: unknown, scope: TemplateScope): unknown {
+  if (typeof value === 'string') return resolveString(value, scope);
+  if (Array.isArray(value)) return value.map((item) => resolveValue(item, scope));
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [k, item] of Object.entries(value)) out[k] = resolveValue(item, scope);
+    return out;
+  }
+  return value;
+}
+
+function resolveString(text: string, scope: TemplateScope): unknown {
+  if (!text.includes('{{')) return text;
+  const whole = WHOLE_TEMPLATE.exec(text);
+  if (whole) {
+    const ref = parseTemplateRef(whole[1] ?? '');
+    return ref ? lookupRef(ref, scope) : text;
+  }
+  return text.replace(TEMPLATE, (match, expression: string) => {
+    const ref = parseTemplateRef(expression);
+    return ref ? stringify(lookupRef(ref, scope)) : match;
+  });
+}
+
+/** How a value reads inside a longer string. */
+export function stringify(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return JSON.stringify(value) ?? '';
+}
+
+function own(record: object, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(record, key) ? (record as Record<string, unknown>)[key] : undefined;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
