@@ -27,7 +27,7 @@ for (const [prefix, bits] of [
 ] as const) blocked.addSubnet(prefix, bits, 'ipv4');
 // IPv6: unspecified, loopback, unique-local, link-local, site-local, multicast, documentation, NAT64 to private.
 for (const [prefix, bits] of [
-  ['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32],
+  ['::', 128], ['::1', 128], ['100::', 64], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32],
 ] as const) blocked.addSubnet(prefix, bits, 'ipv6');
 
 /** True when `address` must not be reached from user-controlled URLs. */
@@ -35,18 +35,41 @@ export function isBlockedAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family === 6) {
-    const lower = address.toLowerCase();
-    // IPv4-mapped / -compatible forms (::ffff:127.0.0.1, ::ffff:7f00:1) are judged as IPv4.
-    const mapped = /^::(ffff:)?(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-    if (mapped?.[2]) return blocked.check(mapped[2], 'ipv4');
-    const hexMapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-    if (hexMapped?.[1] && hexMapped[2]) {
-      const hi = parseInt(hexMapped[1], 16), lo = parseInt(hexMapped[2], 16);
-      return blocked.check(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`, 'ipv4');
-    }
+    // IPv4-mapped, -compatible, NAT64 and 6to4 forms (::ffff:127.0.0.1, ::ffff:7f00:1,
+    // 0:0:0:0:0:ffff:a00:1, 64:ff9b::a00:1, 2002:7f00:1::) are judged by the IPv4 inside.
+    const embedded = embeddedIpv4(address);
+    if (embedded !== undefined) return isBlockedAddress(embedded);
     return blocked.check(address, 'ipv6');
   }
   return true;
+}
+
+/** The IPv4 address carried inside an IPv6 address, for the forms that route to it. */
+function embeddedIpv4(address: string): string | undefined {
+  const words = expandIpv6(address);
+  if (!words) return undefined;
+  const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  const zeros = (from: number, to: number) => words.slice(from, to).every((w) => w === 0);
+  if (zeros(0, 5) && words[5] === 0xffff) return v4(words[6]!, words[7]!); // ::ffff:0:0/96 mapped
+  if (zeros(0, 6) && (words[6] !== 0 || words[7]! > 1)) return v4(words[6]!, words[7]!); // ::/96 compatible
+  if (words[0] === 0x64 && words[1] === 0xff9b && zeros(2, 6)) return v4(words[6]!, words[7]!); // NAT64
+  if (words[0] === 0x2002) return v4(words[1]!, words[2]!); // 6to4
+  return undefined;
+}
+
+/** Eight 16-bit words of an IPv6 address (zone id dropped, dotted tail converted). */
+function expandIpv6(address: string): number[] | undefined {
+  let a = address.toLowerCase().split('%')[0]!;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(a);
+  if (dotted) {
+    const [b0, b1, b2, b3] = dotted.slice(1).map(Number) as [number, number, number, number];
+    a = a.slice(0, -dotted[0].length) + `${((b0 << 8) | b1).toString(16)}:${((b2 << 8) | b3).toString(16)}`;
+  }
+  const [head, tail] = a.split('::') as [string, string | undefined];
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const words = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t];
+  return words.length === 8 ? words.map((w) => parseInt(w || '0', 16)) : undefined;
 }
 
 /**
@@ -101,6 +124,8 @@ export interface SafeFetchInit {
   maxBytes?: number;
   /** Extra CA certificates to trust (tests' self-signed receivers). */
   ca?: string | Buffer;
+  /** Redirects to follow, each target checked again like the first (default 0: a 3xx is returned as is). */
+  maxRedirects?: number;
 }
 
 export interface SafeFetchResponse {
@@ -112,9 +137,25 @@ export interface SafeFetchResponse {
 /**
  * Outbound HTTP(S) for user-controlled URLs (webhooks, http node, image_url…): refuses loopback,
  * private and link-local targets after DNS resolution unless the deployment allows them, follows
- * no redirects, bounds time and size.
+ * redirects only when asked (`maxRedirects`, each hop re-checked), bounds time and size.
  */
 export async function safeFetch(rawUrl: string, init: SafeFetchInit = {}, opts: { allowPrivateNetwork: boolean }): Promise<SafeFetchResponse> {
+  let current = rawUrl;
+  let method = init.method ?? 'GET';
+  let body = init.body;
+  for (let hop = 0; ; hop++) {
+    const res = await fetchOnce(current, { ...init, method, body }, opts);
+    const location = res.headers.location;
+    if (res.status < 300 || res.status >= 400 || !location || hop >= (init.maxRedirects ?? 0)) return res;
+    current = new URL(location, current).toString();
+    if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
+      method = 'GET';
+      body = undefined;
+    }
+  }
+}
+
+async function fetchOnce(rawUrl: string, init: SafeFetchInit, opts: { allowPrivateNetwork: boolean }): Promise<SafeFetchResponse> {
   const url = await assertPublicUrl(rawUrl, opts);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (!opts.allowPrivateNetwork && net.isIP(host) && isBlockedAddress(host)) throw new BlockedAddressError(host, host);
