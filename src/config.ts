@@ -32,6 +32,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalString,
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5438),
   REDIS_URL: optionalString,
+  ATELIER_RATE_LIMIT_SCALE: z.coerce.number().positive().optional(),
   ATELIER_DATA_DIR: z.string().default('.data'),
   ATELIER_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   ATELIER_BOOTSTRAP_KEY: optionalString,
@@ -42,6 +43,11 @@ const envSchema = z.object({
   ATELIER_ENCRYPTION_KEY: optionalString,
   ATELIER_ALLOW_PRIVATE_NETWORK: bool.default(false),
   ATELIER_MAX_BODY: z.string().default('10mb'),
+  ATELIER_ENGINE_MAINTENANCE: bool.optional(),
+  ATELIER_WATCHDOG_INTERVAL_S: z.coerce.number().positive().default(30),
+  ATELIER_WATCHDOG_STALL_S: z.coerce.number().positive().default(60),
+  ATELIER_REAPER_INTERVAL_S: z.coerce.number().positive().default(300),
+  ATELIER_REAPER_MAX_RUNNING_S: z.coerce.number().positive().default(3600),
   // Providers (src/providers/config.ts): local | openai | none, per-capability overrides, OpenAI-compatible endpoints.
   ATELIER_PROVIDER: z.enum(['local', 'openai', 'none']).default('local'),
   ATELIER_PROVIDERS: optionalString,
@@ -83,6 +89,11 @@ export interface Config {
   databaseUrl?: string;
   embeddedPgPort: number;
   redisUrl?: string;
+  /**
+   * Multiplies every rate limit (seed 000 §8); 1 = the seed's limits. Defaults to 1, except under
+   * NODE_ENV=test where it is 1000 so suites that are not about limits never meet one.
+   */
+  rateLimitScale: number;
   dataDir: string;
   role: Env['ATELIER_ROLE'];
   bootstrap: { key?: string; balanceUsd: number; email: string; password?: string };
@@ -92,6 +103,15 @@ export interface Config {
   encryptionKey: Buffer;
   allowPrivateNetwork: boolean;
   maxBody: string;
+  /** Engine reaper/watchdog (seed 002 §3); seconds, so tests can shrink them. */
+  engine: {
+    /** Start the engineMaintenance workflow (default on, off under NODE_ENV=test unless set). */
+    maintenance: boolean;
+    watchdogIntervalS: number;
+    watchdogStallS: number;
+    reaperIntervalS: number;
+    reaperMaxRunningS: number;
+  };
   /** Story Studio settings (src/story/config.ts). */
   story: StoryConfig;
   /** Which provider serves each generation capability, and the OpenAI-compatible endpoints. */
@@ -142,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     redisUrl: e.REDIS_URL,
+    rateLimitScale: e.ATELIER_RATE_LIMIT_SCALE ?? (e.NODE_ENV === 'test' ? 1000 : 1),
     dataDir,
     role: e.ATELIER_ROLE,
     bootstrap: {
@@ -154,6 +175,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey,
     allowPrivateNetwork: e.ATELIER_ALLOW_PRIVATE_NETWORK,
     maxBody: e.ATELIER_MAX_BODY,
+    engine: {
+      maintenance: e.ATELIER_ENGINE_MAINTENANCE ?? e.NODE_ENV !== 'test',
+      watchdogIntervalS: e.ATELIER_WATCHDOG_INTERVAL_S,
+      watchdogStallS: e.ATELIER_WATCHDOG_STALL_S,
+      reaperIntervalS: e.ATELIER_REAPER_INTERVAL_S,
+      reaperMaxRunningS: e.ATELIER_REAPER_MAX_RUNNING_S,
+    },
     story: loadStoryConfig(source),
     providers: parseProviderConfig(e),
     webhookCaFile: e.ATELIER_WEBHOOK_CA_FILE,

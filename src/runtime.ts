@@ -2,6 +2,9 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NativeConnection, Worker, WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createApp } from './app';
+import { RunEventHub } from './engine/events/hub';
+import { startEngineMaintenance } from './engine/watchdog';
+import { closeAccess } from './auth/access-chain';
 import { BlobStore } from './blobs/blob-store';
 import type { Config } from './config';
 import { createDb, type Database } from './db/index';
@@ -69,6 +72,12 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
     stops.push(() => temporal.connection.close());
     const blobs = new BlobStore(config.dataDir, config.sessionSecret, config.publicBaseUrl);
     const deps: Deps = { config, db, logger, temporal, blobs, taskQueue: config.temporal.taskQueue, providers: createProviders(config.providers) };
+    if (config.role !== 'worker') {
+      const runEvents = new RunEventHub(databaseUrl, logger);
+      await runEvents.start();
+      deps.runEvents = runEvents;
+      stops.push(() => runEvents.stop());
+    }
 
     let worker: Worker | undefined;
     let workerDone: Promise<void> | undefined;
@@ -80,6 +89,7 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
       worker = await createWorker(deps, { connection: nativeConnection, bundle: opts.workflowBundle });
       workerDone = worker.run();
       workerDone.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
+      if (config.engine.maintenance) stops.push(await startEngineMaintenance(deps));
       stops.push(async () => {
         if (worker && worker.getState() === 'RUNNING') worker.shutdown();
         await workerDone?.catch(() => undefined);
@@ -91,6 +101,7 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
     let url: string | undefined;
     if (config.role !== 'worker') {
       const app = createApp(deps);
+      stops.push(() => closeAccess(deps));
       const server: Server = await new Promise((resolve, reject) => {
         const s = app.listen(config.port, config.host, () => resolve(s));
         s.once('error', reject);

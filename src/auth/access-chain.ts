@@ -1,0 +1,33 @@
+import type { RequestHandler } from 'express';
+import type { Deps } from '../deps';
+import { idempotency } from '../idempotency/middleware';
+import { resolveTierMiddleware } from '../tiers/middleware';
+import { authenticate } from './authenticate';
+import { enforceKeyAccess } from './enforce';
+import { platformAccess } from './platform-access';
+
+/** seed 000 §8.2: per-endpoint caps, mounted before the public routes and authentication. */
+export function endpointCaps(deps: Deps): RequestHandler {
+  return platformAccess(deps).limiter.endpointCaps();
+}
+
+/**
+ * Everything an authenticated request passes before its router: who is calling, their tier
+ * (`X-Tier`), what the key may reach (type, scope, IP, referrer), the per-tier and per-key
+ * windows (`X-RateLimit-*`), and idempotency. Mounted once for `/v1` and `/engine/v1`.
+ */
+export function accessChain(deps: Deps): RequestHandler[] {
+  const access = platformAccess(deps);
+  return [
+    authenticate({ db: deps.db, sessionSecret: deps.config.sessionSecret }),
+    resolveTierMiddleware(deps.db),
+    enforceKeyAccess({ usage: access.usage }),
+    access.limiter.accountLimits(),
+    idempotency(deps.db),
+  ];
+}
+
+/** Flushes request counts and closes the rate-limit store; runtime calls it on stop. */
+export function closeAccess(deps: Deps): Promise<void> {
+  return platformAccess(deps).close();
+}
