@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026-11-21T0000-foundation';
+import * as engineWorkflows from './2026-11-21T0100-engine-workflows';
 import * as engineRuns from './2026-11-21T0110-engine-runs';
 import * as platformAccess from './2026-11-21T0400-platform-access';
 
@@ -9,6 +10,7 @@ import * as platformAccess from './2026-11-21T0400-platform-access';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T0000-foundation': foundation,
+  '2026-11-21T0100-engine-workflows': engineWorkflows,
   '2026-11-21T0110-engine-runs': engineRuns,
   '2026-11-21T0400-platform-access': platformAccess,
 };

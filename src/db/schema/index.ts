@@ -2,6 +2,7 @@
 import type { AccountsTable } from './accounts';
 import type { ApiKeysTable } from './api-keys';
 import type { LedgerEntriesTable } from './ledger-entries';
+import type { WorkflowsTable, WorkflowVersionsTable } from './workflows';
 import type { ApiKeyDailyRequestsTable, EnterpriseApplicationsTable, IdempotencyKeysTable } from './platform-access';
 import type { RunEventsTable, RunNodeOutputsTable, RunsTable, RunWatchdogActionsTable, RunWatchdogStateTable } from './runs';
 
@@ -9,6 +10,8 @@ export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
   ledger_entries: LedgerEntriesTable;
+  workflows: WorkflowsTable;
+  workflow_versions: WorkflowVersionsTable;
   api_key_daily_requests: ApiKeyDailyRequestsTable;
   idempotency_keys: IdempotencyKeysTable;
   enterprise_applications: EnterpriseApplicationsTable;
@@ -24,3 +27,4 @@ export type * from './api-keys';
 export type * from './ledger-entries';
 export type * from './platform-access';
 export type * from './runs';
+export type * from './workflows';

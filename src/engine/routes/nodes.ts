@@ -1,0 +1,26 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { notFound } from '../../http/errors';
+import { route } from '../../http/route';
+import { nodeRegistry } from '../../../nodes/index';
+import { listNodes, nodeDetail } from '../catalogue';
+
+const ListQuery = z.object({
+  category: z.string().min(1).optional(),
+  subcategory: z.string().min(1).optional(),
+  tag: z.string().min(1).optional(),
+});
+const NodeParams = z.object({ node_type: z.string().min(1) });
+
+/** seed 002 §4.3: GET /v1/nodes, GET /v1/nodes/{node_type}. */
+export function nodeCatalogueRoutes(_deps: Deps): Router {
+  const router = Router();
+  router.get('/nodes', route({ query: ListQuery }, ({ query }) => listNodes(nodeRegistry, query)));
+  router.get('/nodes/:node_type', route({ params: NodeParams }, ({ params }) => {
+    const def = nodeRegistry.get(params.node_type);
+    if (!def) throw notFound();
+    return nodeDetail(def);
+  }));
+  return router;
+}

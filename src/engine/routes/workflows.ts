@@ -1,0 +1,68 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { route } from '../../http/route';
+import {
+  createWorkflow,
+  deleteWorkflow,
+  duplicateWorkflow,
+  getVersion,
+  getWorkflow,
+  listVersions,
+  listWorkflows,
+  updateWorkflow,
+} from '../workflows-service';
+
+// Query strings carry booleans as text.
+const queryBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
+
+const ListQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+  include_legacy: queryBool.default(false),
+});
+const IdParams = z.object({ workflow_id: z.string().min(1) });
+const VersionParams = IdParams.extend({ version: z.coerce.number().int().min(1) });
+const Name = z.string().trim().min(1).max(200);
+const Description = z.string().max(5000).nullable();
+const Tags = z.array(z.string().min(1).max(64)).max(50);
+
+/** The spec itself is validated by the planner (every issue at once, loc under body.spec). */
+const CreateBody = z.object({
+  name: Name,
+  description: Description.optional(),
+  spec: z.unknown().refine((v) => v !== undefined, 'Field required'),
+  tags: Tags.optional(),
+  active: z.boolean().optional(),
+});
+const UpdateBody = z.object({
+  name: Name.optional(),
+  description: Description.optional(),
+  spec: z.unknown().optional(),
+  tags: Tags.optional(),
+  active: z.boolean().optional(),
+});
+const DuplicateBody = z.object({ name: Name.optional() }).optional();
+
+/** seed 002 §4.3: workflows CRUD, duplicate, and (ours) the version history. */
+export function workflowRoutes(deps: Deps): Router {
+  const router = Router();
+  const { db } = deps;
+  router.get('/workflows', route({ query: ListQuery }, ({ auth, query }) =>
+    listWorkflows(db, auth.accountId, { limit: query.limit, offset: query.offset, includeLegacy: query.include_legacy })));
+  router.post('/workflows', route({ body: CreateBody, status: 201 }, ({ auth, body }) =>
+    createWorkflow(db, auth.accountId, body)));
+  router.get('/workflows/:workflow_id', route({ params: IdParams }, ({ auth, params }) =>
+    getWorkflow(db, auth.accountId, params.workflow_id)));
+  router.put('/workflows/:workflow_id', route({ params: IdParams, body: UpdateBody }, ({ auth, params, body }) =>
+    updateWorkflow(db, auth.accountId, params.workflow_id, body)));
+  router.delete('/workflows/:workflow_id', route({ params: IdParams }, ({ auth, params }) =>
+    deleteWorkflow(db, auth.accountId, params.workflow_id)));
+  router.post('/workflows/:workflow_id/duplicate', route({ params: IdParams, body: DuplicateBody, status: 201 }, ({ auth, params, body }) =>
+    duplicateWorkflow(db, auth.accountId, params.workflow_id, { name: body?.name })));
+  router.get('/workflows/:workflow_id/versions', route({ params: IdParams }, ({ auth, params }) =>
+    listVersions(db, auth.accountId, params.workflow_id)));
+  router.get('/workflows/:workflow_id/versions/:version', route({ params: VersionParams }, ({ auth, params }) =>
+    getVersion(db, auth.accountId, params.workflow_id, params.version)));
+  return router;
+}

@@ -1,0 +1,399 @@
+// Workflows and their versions (seed 002 §4.3). Every change of spec is a new immutable version,
+// identified by the sha256 of the normalised spec's canonical JSON; a run pins the version it
+// started with. Every query filters on account_id; another account's id is simply not found.
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../db/index';
+import type { Workflow, WorkflowVersion, WorkflowVersionOrigin } from '../db/schema/index';
+import { notFound, validationFailed } from '../http/errors';
+import { nodeRegistry } from '../../nodes/index';
+import { planWorkflow } from './planner';
+import { WorkflowSpec } from './spec';
+import type { NodeRegistry, RunPlan } from './types';
+
+export const newWorkflowId = () => `wf_${randomBytes(12).toString('hex')}`;
+
+/** JSON with object keys sorted at every level and no whitespace: equal content, equal text. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
+  const entries = Object.keys(value)
+    .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+  return `{${entries.join(',')}}`;
+}
+
+export function specHash(spec: WorkflowSpec): string {
+  return createHash('sha256').update(canonicalJson(spec)).digest('hex');
+}
+
+/**
+ * Plans a spec as a client sent it; on success returns it normalised (defaults applied) with its
+ * plan and hash, otherwise throws 422 with every issue (`at` prefixes each `loc`).
+ */
+export function validateSpec(
+  raw: unknown,
+  opts: { at?: (string | number)[]; registry?: NodeRegistry } = {},
+): { spec: WorkflowSpec; plan: RunPlan; hash: string } {
+  const result = planWorkflow(raw, opts.registry ?? nodeRegistry, { at: opts.at ?? ['body', 'spec'] });
+  if (!result.ok) throw validationFailed(result.issues);
+  const spec = WorkflowSpec.parse(raw);
+  return { spec, plan: result.plan, hash: specHash(spec) };
+}
+
+export interface WorkflowView {
+  object: 'workflow';
+  id: string;
+  name: string;
+  description: string | null;
+  tags: string[];
+  active: boolean;
+  legacy: boolean;
+  version: number;
+  version_hash: string;
+  node_count: number;
+  edge_count: number;
+  created_at: string;
+  updated_at: string;
+  spec?: WorkflowSpec;
+}
+
+export function workflowView(row: Workflow, version: WorkflowVersion, opts: { withSpec?: boolean } = {}): WorkflowView {
+  const spec = version.spec as unknown as WorkflowSpec;
+  const view: WorkflowView = {
+    object: 'workflow',
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    tags: row.tags,
+    active: row.active,
+    legacy: row.legacy,
+    version: version.version,
+    version_hash: version.hash,
+    node_count: spec.nodes.length,
+    edge_count: spec.edges.length,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+  if (opts.withSpec !== false) view.spec = spec;
+  return view;
+}
+
+export function versionView(version: WorkflowVersion, opts: { withSpec?: boolean } = {}) {
+  return {
+    object: 'workflow_version' as const,
+    workflow_id: version.workflow_id,
+    version: version.version,
+    version_hash: version.hash,
+    origin: version.origin,
+    created_at: version.created_at.toISOString(),
+    ...(opts.withSpec === false ? {} : { spec: version.spec as unknown as WorkflowSpec }),
+  };
+}
+
+export interface CreateWorkflowInput {
+  name: string;
+  description?: string | null;
+  spec: unknown;
+  tags?: string[];
+  active?: boolean;
+}
+
+export async function createWorkflow(
+  db: Database,
+  accountId: string,
+  input: CreateWorkflowInput,
+  opts: { registry?: NodeRegistry; legacy?: boolean } = {},
+): Promise<WorkflowView> {
+  const { spec, hash } = validateSpec(input.spec, { registry: opts.registry });
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('workflows')
+      .values({
+        id: newWorkflowId(),
+        account_id: accountId,
+        name: input.name,
+        description: input.description ?? null,
+        tags: JSON.stringify(input.tags ?? []),
+        active: input.active ?? true,
+        legacy: opts.legacy ?? false,
+        current_version: 1,
+        version_count: 1,
+        deleted_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const version = await insertVersion(trx, row, 1, spec, hash, 'edit');
+    return workflowView(row, version);
+  });
+}
+
+export async function listWorkflows(
+  db: Database,
+  accountId: string,
+  opts: { limit: number; offset: number; includeLegacy: boolean },
+) {
+  let query = db.selectFrom('workflows').where('workflows.account_id', '=', accountId).where('workflows.deleted_at', 'is', null);
+  if (!opts.includeLegacy) query = query.where('workflows.legacy', '=', false);
+  const [rows, count] = await Promise.all([
+    query
+      .innerJoin('workflow_versions as v', (j) =>
+        j.onRef('v.workflow_id', '=', 'workflows.id').onRef('v.version', '=', 'workflows.current_version').onRef('v.account_id', '=', 'workflows.account_id'))
+      .selectAll('workflows')
+      .select(['v.version', 'v.hash'])
+      .select(sql<number>`jsonb_array_length(v.spec->'nodes')`.as('node_count'))
+      .select(sql<number>`jsonb_array_length(v.spec->'edges')`.as('edge_count'))
+      .orderBy('workflows.created_at', 'desc')
+      .orderBy('workflows.id', 'desc')
+      .limit(opts.limit)
+      .offset(opts.offset)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const total = Number(count.n);
+  return {
+    object: 'list' as const,
+    data: rows.map((r) => ({
+      object: 'workflow' as const,
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      tags: r.tags,
+      active: r.active,
+      legacy: r.legacy,
+      version: r.version,
+      version_hash: r.hash,
+      node_count: r.node_count,
+      edge_count: r.edge_count,
+      created_at: r.created_at.toISOString(),
+      updated_at: r.updated_at.toISOString(),
+    })),
+    total,
+    limit: opts.limit,
+    offset: opts.offset,
+    has_more: opts.offset + rows.length < total,
+  };
+}
+
+async function loadRow(db: Database, accountId: string, workflowId: string, lock = false): Promise<Workflow> {
+  let query = db
+    .selectFrom('workflows')
+    .selectAll()
+    .where('id', '=', workflowId)
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+async function loadVersion(db: Database, row: Workflow, version = row.current_version): Promise<WorkflowVersion> {
+  return db
+    .selectFrom('workflow_versions')
+    .selectAll()
+    .where('workflow_id', '=', row.id)
+    .where('account_id', '=', row.account_id)
+    .where('version', '=', version)
+    .executeTakeFirstOrThrow();
+}
+
+async function insertVersion(
+  db: Database,
+  row: Workflow,
+  version: number,
+  spec: WorkflowSpec,
+  hash: string,
+  origin: WorkflowVersionOrigin,
+): Promise<WorkflowVersion> {
+  return db
+    .insertInto('workflow_versions')
+    .values({ account_id: row.account_id, workflow_id: row.id, version, hash, spec: JSON.stringify(spec), origin })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function getWorkflow(db: Database, accountId: string, workflowId: string): Promise<WorkflowView> {
+  const row = await loadRow(db, accountId, workflowId);
+  return workflowView(row, await loadVersion(db, row));
+}
+
+export interface UpdateWorkflowInput {
+  name?: string;
+  description?: string | null;
+  spec?: unknown;
+  tags?: string[];
+  active?: boolean;
+}
+
+/** PUT: every field optional; a spec whose content differs from the current one is a new version. */
+export async function updateWorkflow(
+  db: Database,
+  accountId: string,
+  workflowId: string,
+  input: UpdateWorkflowInput,
+  opts: { registry?: NodeRegistry } = {},
+): Promise<WorkflowView> {
+  // Validate before touching anything, so a refused update leaves no trace; 404 still wins.
+  await loadRow(db, accountId, workflowId);
+  const next = input.spec === undefined ? null : validateSpec(input.spec, { registry: opts.registry });
+  return db.transaction().execute(async (trx) => {
+    let row = await loadRow(trx, accountId, workflowId, true);
+    let current = await loadVersion(trx, row);
+    const patch: Partial<Pick<Workflow, 'name' | 'description' | 'active' | 'current_version' | 'version_count'>> & { tags?: string } = {};
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.tags !== undefined) patch.tags = JSON.stringify(input.tags);
+    if (input.active !== undefined) patch.active = input.active;
+    if (next && next.hash !== current.hash) {
+      const version = row.version_count + 1;
+      current = await insertVersion(trx, row, version, next.spec, next.hash, 'edit');
+      patch.current_version = version;
+      patch.version_count = version;
+    }
+    row = await trx
+      .updateTable('workflows')
+      .set({ ...patch, updated_at: new Date() })
+      .where('id', '=', row.id)
+      .where('account_id', '=', accountId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return workflowView(row, current);
+  });
+}
+
+/** Soft delete: in-flight runs go on with the plan they hold (seed 002 §4.3). */
+export async function deleteWorkflow(db: Database, accountId: string, workflowId: string) {
+  const deleted = await db
+    .updateTable('workflows')
+    .set({ deleted_at: new Date(), active: false, updated_at: new Date() })
+    .where('id', '=', workflowId)
+    .where('account_id', '=', accountId)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  if (!deleted) throw notFound();
+  return { object: 'workflow' as const, id: workflowId, deleted: true };
+}
+
+export const COPY_SUFFIX = ' (copy)';
+
+/** A new workflow with the same spec, description and tags, named "<name> (copy)", inactive until turned on. */
+export async function duplicateWorkflow(
+  db: Database,
+  accountId: string,
+  workflowId: string,
+  opts: { name?: string } = {},
+): Promise<WorkflowView> {
+  const row = await loadRow(db, accountId, workflowId);
+  const version = await loadVersion(db, row);
+  const spec = version.spec as unknown as WorkflowSpec;
+  return db.transaction().execute(async (trx) => {
+    const copy = await trx
+      .insertInto('workflows')
+      .values({
+        id: newWorkflowId(),
+        account_id: accountId,
+        name: opts.name ?? `${row.name}${COPY_SUFFIX}`,
+        description: row.description,
+        tags: JSON.stringify(row.tags),
+        active: false,
+        legacy: row.legacy,
+        current_version: 1,
+        version_count: 1,
+        deleted_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const first = await insertVersion(trx, copy, 1, spec, version.hash, 'edit');
+    return workflowView(copy, first);
+  });
+}
+
+export async function listVersions(db: Database, accountId: string, workflowId: string) {
+  const row = await loadRow(db, accountId, workflowId);
+  const versions = await db
+    .selectFrom('workflow_versions')
+    .selectAll()
+    .where('workflow_id', '=', row.id)
+    .where('account_id', '=', accountId)
+    .orderBy('version', 'desc')
+    .execute();
+  return {
+    object: 'list' as const,
+    data: versions.map((v) => ({ ...versionView(v, { withSpec: false }), current: v.version === row.current_version })),
+    total: versions.length,
+    has_more: false,
+  };
+}
+
+export async function getVersion(db: Database, accountId: string, workflowId: string, version: number) {
+  const row = await loadRow(db, accountId, workflowId);
+  const found = await db
+    .selectFrom('workflow_versions')
+    .selectAll()
+    .where('workflow_id', '=', row.id)
+    .where('account_id', '=', accountId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (!found) throw notFound();
+  return { ...versionView(found), current: found.version === row.current_version };
+}
+
+export interface ResolvedRun {
+  workflow: WorkflowView;
+  /** The version the run pins: the current one, or the one holding `spec_override`. */
+  version: { version: number; hash: string; spec: WorkflowSpec; origin: WorkflowVersionOrigin };
+  plan: RunPlan;
+}
+
+/**
+ * For POST /v1/runs: the caller's workflow (404 when missing, deleted or another account's), the
+ * version to pin and its plan. A `spec_override` is validated (422 at `body.spec_override…`) and
+ * stored as a version of its own (origin `run_override`, never current) unless its content
+ * already is one, so every run points at an immutable spec. Inactive workflows may still be run
+ * by hand; `active` governs automatic triggers.
+ */
+export async function resolveWorkflowForRun(
+  db: Database,
+  accountId: string,
+  workflowId: string,
+  specOverride?: unknown,
+  opts: { registry?: NodeRegistry } = {},
+): Promise<ResolvedRun> {
+  const row = await loadRow(db, accountId, workflowId);
+  const current = await loadVersion(db, row);
+  if (specOverride === undefined || specOverride === null) {
+    const spec = current.spec as unknown as WorkflowSpec;
+    const result = planWorkflow(spec, opts.registry ?? nodeRegistry, { at: ['workflow', 'spec'] });
+    // A stored spec that no longer plans (a node type was withdrawn) cannot start.
+    if (!result.ok) throw validationFailed(result.issues);
+    return {
+      workflow: workflowView(row, current, { withSpec: false }),
+      version: { version: current.version, hash: current.hash, spec, origin: current.origin },
+      plan: result.plan,
+    };
+  }
+  const { spec, plan, hash } = validateSpec(specOverride, { at: ['body', 'spec_override'], registry: opts.registry });
+  const version = await db.transaction().execute(async (trx) => {
+    const locked = await loadRow(trx, accountId, workflowId, true);
+    const existing = await trx
+      .selectFrom('workflow_versions')
+      .selectAll()
+      .where('workflow_id', '=', locked.id)
+      .where('account_id', '=', accountId)
+      .where('hash', '=', hash)
+      .orderBy('version', 'asc')
+      .executeTakeFirst();
+    if (existing) return existing;
+    const number = locked.version_count + 1;
+    await trx.updateTable('workflows').set({ version_count: number }).where('id', '=', locked.id).where('account_id', '=', accountId).execute();
+    return insertVersion(trx, locked, number, spec, hash, 'run_override');
+  });
+  return {
+    workflow: workflowView(row, current, { withSpec: false }),
+    version: { version: version.version, hash: version.hash, spec, origin: version.origin },
+    plan,
+  };
+}
