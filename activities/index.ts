@@ -1,5 +1,7 @@
 import type { Deps } from '../src/deps';
 import { createPingActivities } from './ping';
+import { createEngineActivities } from './engine';
+import { createEngineMaintenanceActivities } from './engine-maintenance';
 
 /**
  * Every activity the worker registers, built over explicit dependencies so tests can pass their
@@ -8,6 +10,8 @@ import { createPingActivities } from './ping';
 export function createActivities(deps: Deps) {
   return {
     ...createPingActivities(deps),
+    ...createEngineActivities(deps),
+    ...createEngineMaintenanceActivities(deps),
   };
 }
 

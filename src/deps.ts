@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { BlobStore } from './blobs/blob-store';
 import type { Config } from './config';
 import type { Database } from './db/index';
+import type { RunEventHub } from './engine/events/hub';
 import type { Logger } from './http/logger';
 import type { Providers } from './providers/types';
 
@@ -19,4 +20,6 @@ export interface Deps {
   providers: Providers;
   /** Task queue this process's workflows and activities use. */
   taskQueue: string;
+  /** The process's one LISTEN connection for run events (API processes; SSE subscribes to it). */
+  runEvents?: RunEventHub;
 }

@@ -1,2 +1,4 @@
 // The one workflowsPath: every workflow the worker runs is exported from here.
 export { ping } from './ping';
+export { engineRun } from './engine-run';
+export { engineMaintenance } from './engine-maintenance';

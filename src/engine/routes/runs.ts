@@ -1,0 +1,242 @@
+// seed 002 §4.3: runs, their signals, their SSE event stream, telemetry and the watchdog.
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { usdToMicros } from '../../billing/money';
+import { badRequest } from '../../http/errors';
+import { route } from '../../http/route';
+import { readRunEvents } from '../events/store';
+import {
+  cancelRun,
+  FINISHED_STATUSES,
+  getRunRow,
+  isEngineSignal,
+  listRuns,
+  nodeRows,
+  resumeRun,
+  retryRun,
+  runView,
+  signalRun,
+  startRun,
+} from '../runs-service';
+import { telemetryView } from '../telemetry';
+import { recoverAll, scanNow, watchdogStatus } from '../watchdog';
+import { resolveWorkflowForRun } from '../workflows-service';
+
+const RunIdParams = z.object({ run_id: z.string().min(1) });
+
+const CreateRunBody = z.object({
+  workflow_id: z.string().min(1),
+  input: z.record(z.string(), z.unknown()),
+  trigger_type: z.enum(['manual', 'schedule', 'webhook', 'test']).default('manual'),
+  usd_cap: z.number().nonnegative().nullable().optional(),
+  spec_override: z.unknown().optional(),
+});
+
+const ListRunsQuery = z.object({
+  workflow_id: z.string().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+const SignalParams = RunIdParams.extend({ signal_name: z.string().min(1) });
+const SignalBody = z.object({ payload: z.record(z.string(), z.unknown()).default({}) });
+
+const EventsQuery = z.object({ since_seq: z.coerce.number().int().min(0).optional() });
+
+/** Keep-alive comment interval: under the usual 30-60 s proxy idle timeouts. */
+const KEEP_ALIVE_MS = 15_000;
+/** Re-read the table this often even without a wake-up (a lost NOTIFY costs latency, not events). */
+const SAFETY_POLL_MS = 5_000;
+const REPLAY_BATCH = 500;
+
+export function runRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.post(
+    '/runs',
+    route({ body: CreateRunBody, status: 201 }, async ({ body, auth }) => {
+      const resolved = await resolveWorkflowForRun(deps.db, auth.accountId, body.workflow_id, body.spec_override);
+      const run = await startRun(deps, {
+        accountId: auth.accountId,
+        sandbox: auth.sandbox,
+        workflowId: resolved.workflow.id,
+        version: resolved.version.version,
+        plan: resolved.plan,
+        input: body.input,
+        triggerType: body.trigger_type,
+        usdCapMicros: body.usd_cap === undefined || body.usd_cap === null ? undefined : usdToMicros(body.usd_cap),
+      });
+      return { run_id: run.id, temporal_workflow_id: run.temporal_workflow_id, status: 'queued', created_at: run.created_at.toISOString() };
+    }),
+  );
+
+  router.get(
+    '/runs',
+    route({ query: ListRunsQuery }, async ({ query, auth }) => {
+      const rows = await listRuns(deps, auth.accountId, { workflowId: query.workflow_id, limit: query.limit });
+      return { runs: rows.map((r) => runView(r)), total: rows.length, limit: query.limit };
+    }),
+  );
+
+  // Watchdog paths come before /runs/:run_id so "watchdog" is never taken for a run id.
+  router.get(
+    '/runs/watchdog/status',
+    route({}, async ({ auth }) => watchdogStatus(deps, auth.accountId)),
+  );
+  router.post(
+    '/runs/watchdog/scan',
+    route({}, async ({ auth }) => {
+      const result = await scanNow(deps, 'api');
+      return { ...result, status: await watchdogStatus(deps, auth.accountId) };
+    }),
+  );
+  router.post(
+    '/runs/watchdog/recover-all',
+    route({}, async ({ auth }) => recoverAll(deps, auth.accountId)),
+  );
+
+  router.get(
+    '/runs/:run_id',
+    route({ params: RunIdParams }, async ({ params, auth }) => {
+      const run = await getRunRow(deps, auth.accountId, params.run_id);
+      return runView(run, await nodeRows(deps, run.id));
+    }),
+  );
+
+  router.post(
+    '/runs/:run_id/cancel',
+    route({ params: RunIdParams }, async ({ params, auth }) => {
+      const run = await getRunRow(deps, auth.accountId, params.run_id);
+      await cancelRun(deps, run);
+      return { ok: true, run_id: run.id, status: 'cancelling' };
+    }),
+  );
+
+  router.post(
+    '/runs/:run_id/retry',
+    route({ params: RunIdParams, status: 201 }, async ({ params, auth }) => {
+      const run = await getRunRow(deps, auth.accountId, params.run_id);
+      const fresh = await retryRun(deps, run, auth.sandbox);
+      return {
+        ok: true,
+        run_id: fresh.id,
+        retried_from: run.id,
+        temporal_workflow_id: fresh.temporal_workflow_id,
+        status: 'queued',
+        created_at: fresh.created_at.toISOString(),
+      };
+    }),
+  );
+
+  router.post(
+    '/runs/:run_id/resume',
+    route({ params: RunIdParams }, async ({ params, auth }) => {
+      const run = await getRunRow(deps, auth.accountId, params.run_id);
+      return resumeRun(deps, run);
+    }),
+  );
+
+  router.post(
+    '/runs/:run_id/signals/:signal_name',
+    route({ params: SignalParams, body: SignalBody }, async ({ params, body, auth }) => {
+      const run = await getRunRow(deps, auth.accountId, params.run_id);
+      if (!isEngineSignal(params.signal_name)) {
+        throw badRequest(`Unknown signal "${params.signal_name}"; a run accepts approve, webhook or cancel.`);
+      }
+      return signalRun(deps, run, params.signal_name, body.payload);
+    }),
+  );
+
+  router.get(
+    '/runs/:run_id/telemetry',
+    route({ params: RunIdParams }, async ({ params, auth }) => {
+      const run = await getRunRow(deps, auth.accountId, params.run_id);
+      return telemetryView(run, await nodeRows(deps, run.id));
+    }),
+  );
+
+  router.get(
+    '/runs/:run_id/events',
+    route({ params: RunIdParams, query: EventsQuery }, async ({ params, query, auth, req, res }) => {
+      const run = await getRunRow(deps, auth.accountId, params.run_id);
+      const fromHeader = Number.parseInt(String(req.get('last-event-id') ?? ''), 10);
+      // Last-Event-ID (a reconnecting EventSource) wins over the query the URL was opened with.
+      const since = Number.isSafeInteger(fromHeader) && fromHeader >= 0 ? fromHeader : (query.since_seq ?? 0);
+      await streamRunEvents(deps, run.id, since, req, res);
+      return undefined;
+    }),
+  );
+
+  return router;
+}
+
+/**
+ * Replays a run's events after `since` from the table, then tails it: the hub's wake-ups (or a
+ * slow safety poll) trigger re-reads. Every frame's `id:` is its seq, so a client reconnecting with
+ * Last-Event-ID gets each event exactly once — seq order is commit order (DESIGN §2).
+ */
+async function streamRunEvents(deps: Deps, runId: string, since: number, req: Request, res: Response): Promise<void> {
+  res.status(200);
+  res.set({
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-cache, no-transform',
+    'X-Accel-Buffering': 'no',
+    Connection: 'keep-alive',
+  });
+  res.flushHeaders();
+  res.socket?.setNoDelay(true);
+  res.write(': connected\n\n');
+
+  let closed = false;
+  let woken = true;
+  let resolveWait: (() => void) | undefined;
+  const wake = () => {
+    woken = true;
+    resolveWait?.();
+  };
+  const unsubscribe = deps.runEvents?.subscribe(runId, wake);
+  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  const poll = setInterval(wake, deps.runEvents?.connected ? SAFETY_POLL_MS : 500);
+  const onClose = () => {
+    closed = true;
+    wake();
+  };
+  req.on('close', onClose);
+  res.on('close', onClose);
+
+  let last = since;
+  try {
+    while (!closed) {
+      woken = false;
+      const events = await readRunEvents(deps.db, runId, last, REPLAY_BATCH);
+      let finished = false;
+      for (const e of events) {
+        res.write(`id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
+        last = e.seq;
+        finished = e.type === 'run_finished';
+      }
+      if (events.length === REPLAY_BATCH) continue;
+      // The stream ends after run_finished — unless a resume has appended events since.
+      if (finished) break;
+      if (events.length === 0) {
+        const run = await deps.db.selectFrom('runs').select(['status', 'last_seq']).where('id', '=', runId).executeTakeFirst();
+        if (!run || (FINISHED_STATUSES.includes(run.status) && run.last_seq <= last)) break;
+      }
+      if (!woken && !closed) {
+        await new Promise<void>((resolve) => {
+          resolveWait = resolve;
+          if (woken || closed) resolve();
+        });
+        resolveWait = undefined;
+      }
+    }
+  } catch (err) {
+    deps.logger.warn({ err, runId }, 'run event stream failed');
+  } finally {
+    clearInterval(keepAlive);
+    clearInterval(poll);
+    unsubscribe?.();
+    req.off('close', onClose);
+    res.end();
+  }
+}

@@ -1,0 +1,87 @@
+// What the API, the engineRun workflow and the engine activities pass each other. Pure types:
+// safe to import from workflow code.
+import type { NodeOutput, PlannedNode, RunPlan, RunStatus } from './types';
+
+export type TriggerType = 'manual' | 'schedule' | 'webhook' | 'test';
+
+/** The engineRun workflow's one argument. */
+export interface EngineRunInput {
+  runId: string;
+  accountId: string;
+  workflowId: string;
+  version: number;
+  triggerType: TriggerType;
+  sandbox: boolean;
+  input: Record<string, unknown>;
+  plan: RunPlan;
+  /** The run's cap (request usd_cap, else the spec's); null = uncapped. */
+  usdCapMicros: number | null;
+  /**
+   * 0 for a fresh run, +1 per resume. Part of every event's dedupe key, so a resumed node may
+   * emit its events again while a retried projection activity may not.
+   */
+  generation: number;
+  /** Resume: outputs of nodes that already succeeded; they are not executed again. */
+  completed?: Record<string, NodeOutput>;
+}
+
+/** Node lifecycle as the workflow tracks it and the status query reports it. */
+export type NodeState = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
+
+export interface EngineRunStatus {
+  status: RunStatus;
+  nodes: Record<string, NodeState>;
+  currentNode: string | null;
+  usdChargedMicros: number;
+  cancelRequested: boolean;
+  /** Node ids waiting for an `approve` or `webhook` signal. */
+  waitingFor: { approve: string[]; webhook: string[] };
+}
+
+export interface EngineRunResult {
+  status: RunStatus;
+  error: string | null;
+  nodesCompleted: number;
+  usdChargedMicros: number;
+}
+
+/** executeNode's argument: one planned node with its params already resolved. */
+export interface ExecuteNodeInput {
+  runId: string;
+  accountId: string;
+  workflowId: string;
+  generation: number;
+  sandbox: boolean;
+  node: Pick<PlannedNode, 'id' | 'type' | 'version' | 'credentials' | 'retry'>;
+  /** Params after template resolution. */
+  params: Record<string, unknown>;
+  /** `{source_node_id: value emitted on the edge's source port}`. */
+  inputs: Record<string, unknown>;
+  variables: Record<string, unknown>;
+  runInput: Record<string, unknown>;
+  usdCapMicros: number | null;
+}
+
+export interface NodeStartedInput {
+  runId: string;
+  generation: number;
+  nodeId: string;
+  nodeType: string;
+}
+
+export interface NodeFinishedInput {
+  runId: string;
+  generation: number;
+  nodeId: string;
+  nodeType: string;
+  output: NodeOutput;
+  /** Log lines from nodes the workflow runs itself (it has no clock of its own to stamp them). */
+  notes?: string[];
+}
+
+export interface FinishRunInput {
+  runId: string;
+  generation: number;
+  status: RunStatus;
+  error: string | null;
+}

@@ -1,0 +1,274 @@
+// Runs of the workflow engine (seed 002 §2.3, §3, §4.3): creating, reading, cancelling,
+// retrying, resuming and signalling them. The engineRun workflow (workflows/engine-run.ts) does the
+// work; this module starts it, talks to it through Temporal and reads the projections.
+import { randomUUID } from 'node:crypto';
+import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common';
+import { sql } from 'kysely';
+import { createEngineActivities } from '../../activities/engine';
+import { approveSignal, cancelSignal, webhookSignal } from '../../workflows/definitions';
+import type { Deps } from '../deps';
+import type { Run, RunNodeOutputRow } from '../db/schema/index';
+import { microsToUsd } from '../billing/money';
+import { coded, detail, notFound } from '../http/errors';
+import { saAccountId, saKind, saTriggerType, saWorkflowId } from '../temporal/search-attributes';
+import type { EngineRunInput, TriggerType } from './run-contract';
+import type { NodeOutput, RunPlan, RunStatus } from './types';
+
+export const FINISHED_STATUSES: RunStatus[] = ['completed', 'failed', 'timed_out', 'cancelled'];
+export const RESTARTABLE_STATUSES: RunStatus[] = ['failed', 'cancelled', 'timed_out'];
+export const ENGINE_RUN_KIND = 'engine-run';
+
+export interface StartRunRequest {
+  accountId: string;
+  sandbox: boolean;
+  workflowId: string;
+  version: number;
+  plan: RunPlan;
+  input: Record<string, unknown>;
+  triggerType: TriggerType;
+  /** Request usd_cap; falls back to the spec's. */
+  usdCapMicros?: number | null;
+  retriedFrom?: string;
+}
+
+/** Inserts the run (queued) and starts its engineRun workflow under workflow id = run id. */
+export async function startRun(deps: Deps, req: StartRunRequest): Promise<Run> {
+  const runId = randomUUID();
+  const usdCapMicros = req.usdCapMicros ?? req.plan.usdCapMicros ?? null;
+  const run = await deps.db
+    .insertInto('runs')
+    .values({
+      id: runId,
+      account_id: req.accountId,
+      workflow_id: req.workflowId,
+      workflow_version: req.version,
+      status: 'queued',
+      trigger_type: req.triggerType,
+      sandbox: req.sandbox,
+      input: JSON.stringify(req.input),
+      plan: JSON.stringify(req.plan),
+      usd_cap_micros: usdCapMicros,
+      nodes_total: Object.keys(req.plan.nodes).length,
+      temporal_workflow_id: runId,
+      retried_from: req.retriedFrom ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await submit(deps, run, 0);
+  return run;
+}
+
+async function submit(deps: Deps, run: Run, generation: number, completed?: Record<string, NodeOutput>): Promise<void> {
+  const args: EngineRunInput = {
+    runId: run.id,
+    accountId: run.account_id,
+    workflowId: run.workflow_id,
+    version: run.workflow_version,
+    triggerType: run.trigger_type as TriggerType,
+    sandbox: run.sandbox,
+    input: run.input,
+    plan: run.plan,
+    usdCapMicros: run.usd_cap_micros,
+    generation,
+    completed,
+  };
+  try {
+    await deps.temporal.workflow.start('engineRun', {
+      taskQueue: deps.taskQueue,
+      workflowId: run.id,
+      args: [args],
+      // A resumed run is a new execution under the same id once the old one is closed; a stalled
+      // one still open is replaced.
+      workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+      workflowIdConflictPolicy: generation > 0 ? WorkflowIdConflictPolicy.TERMINATE_EXISTING : WorkflowIdConflictPolicy.FAIL,
+      memo: { workflow_id: run.workflow_id, account_id: run.account_id, trigger_type: run.trigger_type, version: run.workflow_version, generation },
+      typedSearchAttributes: [
+        { key: saWorkflowId, value: run.workflow_id },
+        { key: saAccountId, value: run.account_id },
+        { key: saTriggerType, value: run.trigger_type },
+        { key: saKind, value: ENGINE_RUN_KIND },
+      ],
+      staticSummary: `workflow ${run.workflow_id} v${run.workflow_version} · ${run.trigger_type}${generation ? ` · resume ${generation}` : ''}`,
+    });
+  } catch (err) {
+    deps.logger.error({ err, runId: run.id }, 'could not start the engineRun workflow');
+    await deps.db
+      .updateTable('runs')
+      .set({ status: 'failed', error: 'could not be submitted to the executor', finished_at: new Date() })
+      .where('id', '=', run.id)
+      .execute();
+    throw detail(503, 'The workflow executor is unavailable; the run was not started.');
+  }
+}
+
+export async function getRunRow(deps: Deps, accountId: string, runId: string): Promise<Run> {
+  if (!isUuid(runId)) throw notFound();
+  const run = await deps.db.selectFrom('runs').selectAll().where('id', '=', runId).where('account_id', '=', accountId).executeTakeFirst();
+  if (!run) throw notFound();
+  return run;
+}
+
+export function nodeRows(deps: Deps, runId: string): Promise<RunNodeOutputRow[]> {
+  return deps.db.selectFrom('run_node_outputs').selectAll().where('run_id', '=', runId).orderBy('started_at').orderBy('node_id').execute();
+}
+
+export function nodeOutputView(row: RunNodeOutputRow): NodeOutput {
+  const out: NodeOutput = {
+    ok: row.ok,
+    output: row.output,
+    usd_charged: microsToUsd(row.usd_charged_micros),
+    error: row.error,
+    logs: row.logs,
+    duration_ms: row.duration_ms,
+  };
+  if (row.skipped) out.skipped = true;
+  return out;
+}
+
+/** The API shape of a run (seed 002 §4.3 GET /v1/runs/{run_id}). */
+export function runView(run: Run, nodes?: RunNodeOutputRow[]) {
+  return {
+    id: run.id,
+    run_id: run.id,
+    workflow_id: run.workflow_id,
+    version: run.workflow_version,
+    status: run.status,
+    trigger_type: run.trigger_type,
+    input: run.input,
+    started_at: run.started_at?.toISOString() ?? null,
+    finished_at: run.finished_at?.toISOString() ?? null,
+    created_at: run.created_at.toISOString(),
+    current_node: run.current_node,
+    nodes_completed: run.nodes_completed,
+    nodes_total: run.nodes_total,
+    usd_charged: microsToUsd(run.usd_charged_micros),
+    usd_cap: run.usd_cap_micros === null ? null : microsToUsd(run.usd_cap_micros),
+    error: run.error,
+    temporal_workflow_id: run.temporal_workflow_id,
+    resumed_count: run.resumed_count,
+    retried_from: run.retried_from,
+    ...(nodes ? { node_outputs: Object.fromEntries(nodes.map((n) => [n.node_id, nodeOutputView(n)])) } : {}),
+  };
+}
+
+export async function listRuns(deps: Deps, accountId: string, q: { workflowId?: string; limit: number }) {
+  let query = deps.db.selectFrom('runs').selectAll().where('account_id', '=', accountId);
+  if (q.workflowId) query = query.where('workflow_id', '=', q.workflowId);
+  return query.orderBy('created_at', 'desc').orderBy('id').limit(q.limit).execute();
+}
+
+/** Cancels through Temporal (in-flight activities see it through their heartbeats). */
+export async function cancelRun(deps: Deps, run: Run): Promise<Run> {
+  if (FINISHED_STATUSES.includes(run.status)) {
+    throw coded(409, 'run_finished', `Run ${run.id} already finished with status ${run.status}; there is nothing to cancel.`, { status: run.status });
+  }
+  try {
+    await deps.temporal.workflow.getHandle(run.id).cancel();
+  } catch (err) {
+    if (!(err instanceof WorkflowNotFoundError)) throw err;
+    // No execution to cancel (lost before it started): record the outcome ourselves.
+    await createEngineActivities(deps).finishRun({ runId: run.id, generation: run.resumed_count, status: 'cancelled', error: 'cancelled' });
+  }
+  return run;
+}
+
+export async function retryRun(deps: Deps, run: Run, sandbox: boolean): Promise<Run> {
+  if (!RESTARTABLE_STATUSES.includes(run.status)) {
+    throw coded(409, 'run_not_retryable', `Only failed, cancelled or timed-out runs can be retried; run ${run.id} is ${run.status}.`, { status: run.status });
+  }
+  return startRun(deps, {
+    accountId: run.account_id,
+    sandbox: sandbox || run.sandbox,
+    workflowId: run.workflow_id,
+    version: run.workflow_version,
+    plan: run.plan,
+    input: run.input,
+    triggerType: run.trigger_type as TriggerType,
+    usdCapMicros: run.usd_cap_micros,
+    retriedFrom: run.id,
+  });
+}
+
+/** Whether the run's Temporal execution is still open. */
+export async function executionOpen(deps: Deps, runId: string): Promise<boolean> {
+  try {
+    const d = await deps.temporal.workflow.getHandle(runId).describe();
+    return d.status.name === 'RUNNING';
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return false;
+    throw err;
+  }
+}
+
+/**
+ * Continues a failed, cancelled, timed-out or interrupted run under the same run id: a new
+ * execution of engineRun gets the outputs of nodes that already succeeded and skips them.
+ * `force` replaces an execution that is still open (the watchdog's stalled runs).
+ */
+export async function resumeRun(deps: Deps, run: Run, opts: { force?: boolean } = {}) {
+  if (!RESTARTABLE_STATUSES.includes(run.status)) {
+    if (run.status === 'completed') {
+      throw coded(409, 'run_not_resumable', `Run ${run.id} completed; there is nothing to resume.`, { status: run.status });
+    }
+    if (!opts.force && (await executionOpen(deps, run.id))) {
+      throw coded(409, 'run_not_resumable', `Run ${run.id} is still ${run.status}; only failed, cancelled, timed-out or interrupted runs can be resumed.`, {
+        status: run.status,
+      });
+    }
+  }
+  const kept = await deps.db
+    .selectFrom('run_node_outputs')
+    .selectAll()
+    .where('run_id', '=', run.id)
+    .where('status', '=', 'succeeded')
+    .execute();
+  const completed = Object.fromEntries(kept.map((r) => [r.node_id, nodeOutputView(r)]));
+  const generation = run.resumed_count + 1;
+  const updated = await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('run_node_outputs').where('run_id', '=', run.id).where('status', '!=', 'succeeded').execute();
+    return trx
+      .updateTable('runs')
+      .set({
+        status: 'queued',
+        resumed_count: generation,
+        finished_at: null,
+        error: null,
+        current_node: null,
+        nodes_completed: kept.length,
+        last_heartbeat_at: sql`now()`,
+      })
+      .where('id', '=', run.id)
+      .where('resumed_count', '=', run.resumed_count)
+      .returningAll()
+      .executeTakeFirst();
+  });
+  if (!updated) throw coded(409, 'run_resume_conflict', `Run ${run.id} is being resumed by another request.`);
+  await submit(deps, updated, generation, completed);
+  const skipped = kept.map((r) => r.node_id).sort();
+  return { ok: true, run_id: run.id, status: 'resumed' as const, skipped_nodes: skipped, total_skipped: skipped.length };
+}
+
+const SIGNALS = { approve: approveSignal, webhook: webhookSignal, cancel: cancelSignal } as const;
+export type EngineSignalName = keyof typeof SIGNALS;
+
+export function isEngineSignal(name: string): name is EngineSignalName {
+  return Object.prototype.hasOwnProperty.call(SIGNALS, name);
+}
+
+export async function signalRun(deps: Deps, run: Run, name: EngineSignalName, payload: Record<string, unknown>) {
+  const finished = () =>
+    coded(409, 'run_finished', `Run ${run.id} is ${run.status}; a finished run takes no signals.`, { status: run.status, signal: name });
+  if (FINISHED_STATUSES.includes(run.status)) throw finished();
+  try {
+    await deps.temporal.workflow.getHandle(run.id).signal(SIGNALS[name], payload);
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) throw finished();
+    throw err;
+  }
+  return { ok: true, run_id: run.id, signal: name, delivered: true };
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+

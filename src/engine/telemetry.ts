@@ -1,0 +1,42 @@
+// seed 002 §4.3 GET /v1/runs/{run_id}/telemetry: one span per node, from the node output rows.
+import { microsToUsd } from '../billing/money';
+import type { Run, RunNodeOutputRow } from '../db/schema/index';
+
+/** Tokens a node reported, wherever its output carries an OpenAI-style `usage` object. */
+export function tokensIn(output: Record<string, unknown>): number {
+  let total = 0;
+  for (const value of Object.values(output)) {
+    const usage = (value as { usage?: Record<string, unknown> } | null)?.usage;
+    if (!usage || typeof usage !== 'object') continue;
+    const n = (k: string) => (typeof usage[k] === 'number' ? (usage[k] as number) : 0);
+    total += n('total_tokens') || n('prompt_tokens') + n('completion_tokens') || n('input_tokens') + n('output_tokens');
+  }
+  return total;
+}
+
+export function telemetryView(run: Run, rows: RunNodeOutputRow[]) {
+  const end = run.finished_at ?? new Date();
+  const spans = rows
+    .filter((r) => !r.skipped)
+    .map((r) => ({
+      node_id: r.node_id,
+      node_type: r.node_type,
+      started_at: r.started_at?.toISOString() ?? null,
+      finished_at: r.finished_at?.toISOString() ?? null,
+      duration_ms: r.duration_ms,
+      status: r.status,
+      tokens_consumed: r.tokens_consumed || tokensIn(r.output),
+      usd_cost: microsToUsd(r.usd_charged_micros),
+    }))
+    .sort((a, b) => (a.started_at ?? '').localeCompare(b.started_at ?? '') || a.node_id.localeCompare(b.node_id));
+  return {
+    run_id: run.id,
+    workflow_id: run.workflow_id,
+    status: run.status,
+    total_duration_ms: run.started_at ? Math.max(0, end.getTime() - run.started_at.getTime()) : 0,
+    node_count: spans.length,
+    total_tokens: spans.reduce((n, s) => n + s.tokens_consumed, 0),
+    total_usd_cost: microsToUsd(rows.reduce((n, r) => n + r.usd_charged_micros, 0)),
+    spans,
+  };
+}

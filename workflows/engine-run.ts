@@ -1,0 +1,383 @@
+// The durable run of a workflow spec (seed 002 §2.3, §3; DESIGN §2 "The run workflow"). It walks
+// the RunPlan the planner produced: a node starts as soon as all its inputs are settled, so
+// independent branches run in parallel; ports a node does not emit skip their downstream nodes.
+// All I/O happens in activities (executeNode and the projection activities); this file only decides.
+import {
+  ActivityCancellationType,
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  condition,
+  isCancellation,
+  proxyActivities,
+  proxyLocalActivities,
+  setHandler,
+  sleep,
+  type ActivityOptions,
+  type LocalActivityOptions,
+  type RetryPolicy,
+} from '@temporalio/workflow';
+import type { Activities } from '../activities/index';
+import type { NodeFailureDetails } from '../activities/engine';
+import { passThrough } from '../src/engine/node-io';
+import { resolveTemplates } from '../src/engine/templates';
+import type { EngineRunInput, EngineRunResult, EngineRunStatus, ExecuteNodeInput, NodeState } from '../src/engine/run-contract';
+import type { NodeOutput, PlannedNode, RunStatus } from '../src/engine/types';
+import { approveSignal, cancelSignal, engineRunStatusQuery, webhookSignal } from './definitions';
+
+// ── Activity option sets ────────────────────────────────────────────────────────────────────────
+// Per-node retry and timeout_s override `retry` and `startToCloseTimeout` (see nodeOptions).
+
+/** Nodes with side effects (http, ai, image, code): real activities, cancelled through heartbeats. */
+const defaultNodeActivity: ActivityOptions = {
+  startToCloseTimeout: '5 minutes',
+  // executeNode heartbeats every second on its own; a dead worker is noticed within this.
+  heartbeatTimeout: '6 seconds',
+  retry: { maximumAttempts: 3, initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+  cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
+};
+
+/** Pure, quick nodes (set, if, switch, merge, trigger): local activities, no server round trip. */
+const localNodeActivity: LocalActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: { maximumAttempts: 3, initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '5 seconds' },
+  cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED,
+};
+
+/** Projections into Postgres (events, node rows, run status): retried until the database answers. */
+const projectionActivity: LocalActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  scheduleToCloseTimeout: '30 minutes',
+  retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds' },
+};
+
+const projection = proxyLocalActivities<Activities>(projectionActivity);
+
+/** error_handler `retry`: how many extra rounds a failed node gets, and the pause before each. */
+const HANDLER_RETRY_ROUNDS = 2;
+const HANDLER_RETRY_PAUSE_MS = 1000;
+
+function retryPolicy(node: PlannedNode, base: RetryPolicy | undefined): RetryPolicy {
+  return {
+    ...base,
+    maximumAttempts: node.retry.maxAttempts,
+    initialInterval: node.retry.initialIntervalMs,
+    backoffCoefficient: node.retry.backoff === 'fixed' ? 1 : 2,
+  };
+}
+
+/** The activity proxy for one node: its retry policy and timeout, named `<node_id>:<node_type>` in the UI. */
+function nodeExecutor(node: PlannedNode, round: number) {
+  const label = `${node.id}:${node.type}${round > 0 ? `#${round + 1}` : ''}`;
+  if (node.execution === 'local') {
+    return proxyLocalActivities<Activities>({
+      ...localNodeActivity,
+      startToCloseTimeout: `${Math.min(node.timeoutS, 600)} seconds`,
+      retry: retryPolicy(node, localNodeActivity.retry),
+      summary: label,
+    }).executeNode;
+  }
+  return proxyActivities<Activities>({
+    ...defaultNodeActivity,
+    startToCloseTimeout: `${node.timeoutS} seconds`,
+    retry: retryPolicy(node, defaultNodeActivity.retry),
+    activityId: label,
+    summary: label,
+  }).executeNode;
+}
+
+export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> {
+  const { plan, runId, generation } = args;
+  const nodeIds = plan.order;
+  const state: Record<string, NodeState> = {};
+  const outputs: Record<string, NodeOutput> = {};
+  /** What each settled node passes downstream, by port (a failed node with continue_on_error emits `main: {error}`). */
+  const emitted: Record<string, Record<string, unknown>> = {};
+  for (const id of nodeIds) state[id] = 'pending';
+
+  let status: RunStatus = 'running';
+  let cancelRequested = false;
+  let workflowCancelled: unknown;
+  let timedOut = false;
+  let stopping = false;
+  let failure: string | null = null;
+  const failedNodes: string[] = [];
+  let currentNode: string | null = null;
+  let usdChargedMicros = 0;
+  let steps = 0;
+  let dirty = false;
+  const approvals: Array<Record<string, unknown>> = [];
+  const webhooks: Array<Record<string, unknown>> = [];
+  const waiting = { approve: new Set<string>(), webhook: new Set<string>() };
+
+  setHandler(approveSignal, (payload) => {
+    approvals.push(payload ?? {});
+  });
+  setHandler(webhookSignal, (payload) => {
+    webhooks.push(payload ?? {});
+  });
+  setHandler(cancelSignal, () => {
+    cancelRequested = true;
+  });
+  setHandler(engineRunStatusQuery, (): EngineRunStatus => ({
+    status,
+    nodes: { ...state },
+    currentNode,
+    usdChargedMicros,
+    cancelRequested,
+    waitingFor: { approve: [...waiting.approve], webhook: [...waiting.webhook] },
+  }));
+
+  // A Temporal cancellation (POST /v1/runs/{id}/cancel) cancels the node scope below with it;
+  // the loop then winds down and records `cancelled` outside cancellation.
+  CancellationScope.current().cancelRequested.catch((err: unknown) => {
+    workflowCancelled = err;
+    cancelRequested = true;
+  });
+  const nodesScope = new CancellationScope();
+
+  // max_execution_time_s → timed_out with a clean run_finished.
+  const deadline = new CancellationScope();
+  deadline
+    .run(() => sleep(plan.maxExecutionTimeS * 1000))
+    .then(() => {
+      timedOut = true;
+    })
+    .catch(() => undefined);
+
+  const take = (queue: Array<Record<string, unknown>>, nodeId: string): Record<string, unknown> | undefined => {
+    const i = queue.findIndex((p) => p.node_id === undefined || p.node_id === nodeId);
+    if (i < 0) return undefined;
+    return queue.splice(i, 1)[0];
+  };
+
+  /** A node the workflow runs itself: delay, approval, webhook wait. */
+  async function runInWorkflow(node: PlannedNode, params: Record<string, unknown>, inputs: Record<string, unknown>): Promise<{ output: Record<string, unknown>; notes: string[] }> {
+    const notes: string[] = [];
+    const log = (message: string) => notes.push(message);
+    let output: Record<string, unknown>;
+    if (node.type === 'control.delay') {
+      const seconds = Number(params.seconds ?? 0);
+      if (!Number.isFinite(seconds) || seconds < 0) throw ApplicationFailure.nonRetryable(`control.delay: seconds must be a non-negative number`, 'invalid_params');
+      await sleep(seconds * 1000);
+      output = { main: passThrough(inputs) };
+    } else if (node.type === 'control.approval') {
+      const timeoutS = typeof params.timeout_s === 'number' ? params.timeout_s : undefined;
+      waiting.approve.add(node.id);
+      let payload: Record<string, unknown> | undefined;
+      try {
+        const arrived = await condition(() => (payload = take(approvals, node.id)) !== undefined, timeoutS === undefined ? undefined : timeoutS * 1000);
+        if (!arrived) log(`no approval within ${timeoutS} s: default ${String(params.default ?? 'rejected')}`);
+      } finally {
+        waiting.approve.delete(node.id);
+      }
+      const approved = payload ? payload.approved === true : params.default === 'approved';
+      output = approved ? { approved: payload ?? {} } : { rejected: payload ?? {} };
+    } else if (node.type === 'control.wait_webhook') {
+      const timeoutS = typeof params.timeout_s === 'number' ? params.timeout_s : undefined;
+      waiting.webhook.add(node.id);
+      let payload: Record<string, unknown> | undefined;
+      try {
+        const arrived = await condition(() => (payload = take(webhooks, node.id)) !== undefined, timeoutS === undefined ? undefined : timeoutS * 1000);
+        if (!arrived) throw ApplicationFailure.nonRetryable(`no webhook signal within ${timeoutS} s`, 'webhook_timeout');
+      } finally {
+        waiting.webhook.delete(node.id);
+      }
+      const { node_id: _target, ...rest } = payload ?? {};
+      output = { main: rest };
+    } else {
+      throw ApplicationFailure.nonRetryable(`node type ${node.type} has no workflow implementation`, 'not_executable');
+    }
+    return { output, notes };
+  }
+
+  function failedOutput(err: unknown): NodeOutput {
+    let cause: unknown = err;
+    if (err instanceof ActivityFailure && err.cause) cause = err.cause;
+    let details: NodeFailureDetails | undefined;
+    if (cause instanceof ApplicationFailure) details = cause.details?.[0] as NodeFailureDetails | undefined;
+    const message = isCancellation(err) ? 'cancelled' : cause instanceof Error ? cause.message : String(cause);
+    return {
+      ok: false,
+      output: {},
+      usd_charged: (details?.usdChargedMicros ?? 0) / 1_000_000,
+      error: message,
+      logs: details?.logs ?? [],
+      duration_ms: details?.durationMs ?? 0,
+    };
+  }
+
+  async function runNode(node: PlannedNode, inputs: Record<string, unknown>): Promise<void> {
+    currentNode = node.id;
+    const params = resolveTemplates(node.params, { outputs: emitted, variables: plan.variables });
+    let round = 0;
+    for (;;) {
+      try {
+        let out: NodeOutput;
+        if (node.execution === 'workflow') {
+          await projection.recordNodeStarted({ runId, generation, nodeId: node.id, nodeType: node.type });
+          const done = await runInWorkflow(node, params, inputs);
+          out = { ok: true, output: done.output, usd_charged: 0, error: null, logs: [], duration_ms: 0 };
+          await CancellationScope.nonCancellable(() =>
+            projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out, notes: done.notes }),
+          );
+        } else {
+          const request: ExecuteNodeInput = {
+            runId,
+            accountId: args.accountId,
+            workflowId: args.workflowId,
+            generation,
+            sandbox: args.sandbox,
+            node: { id: node.id, type: node.type, version: node.version, credentials: node.credentials, retry: node.retry },
+            params,
+            inputs,
+            variables: plan.variables,
+            runInput: args.input,
+            usdCapMicros: args.usdCapMicros,
+          };
+          out = await nodeExecutor(node, round)(request);
+        }
+        outputs[node.id] = out;
+        emitted[node.id] = out.output;
+        usdChargedMicros += Math.round(out.usd_charged * 1_000_000);
+        state[node.id] = 'succeeded';
+        return;
+      } catch (err) {
+        const out = failedOutput(err);
+        const retryable = !isCancellation(err) && !stopping && plan.errorHandler === 'retry' && round < HANDLER_RETRY_ROUNDS;
+        if (retryable) {
+          round += 1;
+          try {
+            await sleep(HANDLER_RETRY_PAUSE_MS);
+            continue;
+          } catch {
+            /* cancelled while pausing: record the failure below */
+          }
+        }
+        await CancellationScope.nonCancellable(() =>
+          projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out }),
+        );
+        outputs[node.id] = out;
+        usdChargedMicros += Math.round(out.usd_charged * 1_000_000);
+        state[node.id] = 'failed';
+        if (node.continueOnError && !isCancellation(err)) {
+          emitted[node.id] = { main: { error: out.error } };
+        } else if (!isCancellation(err)) {
+          failedNodes.push(node.id);
+          // error_handler stop (and retry once its rounds are spent) ends the run; continue lets
+          // independent branches finish.
+          if (plan.errorHandler !== 'continue' && !stopping) {
+            failure = `node ${node.id} failed: ${out.error}`;
+            stopping = true;
+          }
+        }
+        return;
+      }
+    }
+  }
+
+  const settled = (id: string) => state[id] === 'succeeded' || state[id] === 'failed' || state[id] === 'skipped';
+  const running = new Set<string>();
+  const pendingSettled: Array<{ nodeId: string; nodeType: string; output: NodeOutput }> = [];
+
+  /** Starts every node whose inputs are settled; returns whether anything changed. */
+  function schedule(): boolean {
+    let changed = false;
+    for (const id of nodeIds) {
+      if (stopping) break;
+      if (state[id] !== 'pending') continue;
+      const node = plan.nodes[id];
+      if (!node) continue;
+      if (!node.incoming.every((e) => settled(e.source))) continue;
+      changed = true;
+
+      const kept = args.completed?.[id];
+      if (kept) {
+        // Resume: this node succeeded in an earlier execution; reuse its output.
+        outputs[id] = kept;
+        emitted[id] = kept.output;
+        state[id] = 'succeeded';
+        continue;
+      }
+      const inputs: Record<string, unknown> = {};
+      let delivered = 0;
+      for (const edge of node.incoming) {
+        const ports = emitted[edge.source];
+        if (ports && Object.prototype.hasOwnProperty.call(ports, edge.sourcePort)) {
+          inputs[edge.source] = ports[edge.sourcePort];
+          delivered += 1;
+        }
+      }
+      if (node.incoming.length > 0 && delivered === 0) {
+        state[id] = 'skipped';
+        outputs[id] = { ok: false, output: {}, usd_charged: 0, error: null, logs: [], duration_ms: 0, skipped: true };
+        pendingSettled.push({ nodeId: id, nodeType: node.type, output: outputs[id] });
+        continue;
+      }
+      if (node.disabled) {
+        // A disabled node passes its input through on its first port.
+        const port = node.outputPorts[0] ?? 'main';
+        const value = passThrough(inputs);
+        outputs[id] = { ok: true, output: { [port]: value }, usd_charged: 0, error: null, logs: [{ level: 'info', message: 'disabled: input passed through', ts: '' }], duration_ms: 0 };
+        emitted[id] = { [port]: value };
+        state[id] = 'succeeded';
+        pendingSettled.push({ nodeId: id, nodeType: node.type, output: outputs[id] });
+        continue;
+      }
+      if (steps >= plan.maxSteps) {
+        failure = `max_steps (${plan.maxSteps}) reached before node ${id}`;
+        stopping = true;
+        break;
+      }
+      steps += 1;
+      state[id] = 'running';
+      running.add(id);
+      void nodesScope
+        .run(() => runNode(node, inputs))
+        .catch((err: unknown) => {
+          // runNode records its own failures; anything here is a bug in the workflow itself.
+          failure ??= `internal error in node ${id}: ${err instanceof Error ? err.message : String(err)}`;
+          state[id] = 'failed';
+          stopping = true;
+        })
+        .finally(() => {
+          running.delete(id);
+          dirty = true;
+        });
+    }
+    return changed;
+  }
+
+  const wait = (fn: () => boolean) => CancellationScope.nonCancellable(() => condition(fn));
+
+  for (;;) {
+    while (schedule()) {
+      /* settle skips, kept and disabled nodes until nothing more becomes ready */
+    }
+    if (pendingSettled.length) {
+      const batch = pendingSettled.splice(0, pendingSettled.length);
+      await CancellationScope.nonCancellable(() => projection.recordNodesSettled({ runId, nodes: batch }));
+    }
+    if ((cancelRequested || timedOut || stopping) && !nodesScope.consideredCancelled) {
+      stopping = true;
+      nodesScope.cancel();
+    }
+    if (running.size === 0) break;
+    await wait(() => dirty || ((cancelRequested || timedOut) && !nodesScope.consideredCancelled));
+    dirty = false;
+  }
+  deadline.cancel();
+
+  status = cancelRequested ? 'cancelled' : timedOut ? 'timed_out' : failure || failedNodes.length ? 'failed' : 'completed';
+  const error =
+    status === 'cancelled'
+      ? 'cancelled'
+      : status === 'timed_out'
+        ? `max_execution_time_s (${plan.maxExecutionTimeS}) exceeded`
+        : (failure ?? (failedNodes.length ? `nodes failed: ${failedNodes.join(', ')}` : null));
+  await CancellationScope.nonCancellable(() => projection.finishRun({ runId, generation, status, error }));
+  currentNode = null;
+  if (workflowCancelled !== undefined) throw workflowCancelled;
+  const nodesCompleted = Object.values(state).filter((s) => s === 'succeeded' || s === 'failed').length;
+  return { status, error, nodesCompleted, usdChargedMicros };
+}
