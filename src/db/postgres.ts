@@ -48,7 +48,14 @@ export async function startEmbeddedPostgres(opts: {
     });
     if (!existsSync(join(opts.dataDir, 'PG_VERSION'))) {
       opts.log?.(`initialising embedded PostgreSQL in ${opts.dataDir}`);
-      await instance.initialise();
+      try {
+        await instance.initialise();
+      } catch (err) {
+        const hint = process.getuid?.() === 0
+          ? ` (as root, initdb runs as the 'postgres' OS user, which must be able to reach ${opts.dataDir}: make every parent folder traversable, e.g. chmod o+x, or set DATABASE_URL)`
+          : '';
+        throw new Error(`could not initialise embedded PostgreSQL${hint}: ${String(err)}`, { cause: err });
+      }
     }
     await instance.start();
     owned = instance;
