@@ -42,6 +42,10 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
     for (const i of zodIssues(kept as z.ZodError, '', input)) issues.push({ ...i, loc: [...at, ...loc, ...i.loc.slice(1)] });
   };
 
+  if (raw === undefined) {
+    issues.push({ type: 'missing', loc: at, msg: 'Field required' });
+    return { ok: false, issues };
+  }
   if (!isRecord(raw)) {
     issues.push({ type: 'dict_type', loc: at, msg: 'The spec must be an object', input: raw });
     return { ok: false, issues };
@@ -51,6 +55,12 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
   const rawNodes = Array.isArray(raw.nodes) ? raw.nodes : [];
   const rawEdges = Array.isArray(raw.edges) ? raw.edges : [];
   const variables = head.success ? head.data.variables : isRecord(raw.variables) ? raw.variables : {};
+  // Checks that would only echo an earlier problem are left out: with the node list (or a node's
+  // id) missing, every edge endpoint and reference would look dangling; with the edge list
+  // missing, every reference would look "not upstream"; with bad variables, every variable unknown.
+  let nodesKnown = Array.isArray(raw.nodes);
+  const edgesKnown = Array.isArray(raw.edges);
+  const variablesKnown = raw.variables === undefined || isRecord(raw.variables);
 
   // Trigger config by type (documented in spec.ts).
   if (head.success) {
@@ -71,7 +81,10 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
     if (!parsed.success) zod(parsed.error, ['nodes', i], rawNode);
     const spec = parsed.success ? parsed.data : null;
     const id = spec?.id ?? (isRecord(rawNode) && typeof rawNode.id === 'string' ? rawNode.id : null);
-    if (id === null) continue;
+    if (id === null) {
+      nodesKnown = false;
+      continue;
+    }
     if (byId.has(id)) {
       issue('duplicate_id', ['nodes', i, 'id'], `Duplicate node id "${id}" (first used by nodes[${byId.get(id)!.index}])`, id);
       continue;
@@ -112,12 +125,12 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
     else edgeIds.set(e.id, i);
     const source = byId.get(e.source);
     const target = byId.get(e.target);
-    if (!source) issue('unknown_node', ['edges', i, 'source'], `Edge source "${e.source}" is not a node of this workflow`, e.source);
-    if (!target) issue('unknown_node', ['edges', i, 'target'], `Edge target "${e.target}" is not a node of this workflow`, e.target);
+    if (!source && nodesKnown) issue('unknown_node', ['edges', i, 'source'], `Edge source "${e.source}" is not a node of this workflow`, e.source);
     if (source?.ports && !source.ports.includes(e.source_port)) {
       issue('unknown_port', ['edges', i, 'source_port'],
         `Node "${source.id}" (${source.def!.type}) has no output port "${e.source_port}"; its outputs are: ${source.ports.join(', ') || 'none'}`, e.source_port);
     }
+    if (!target && nodesKnown) issue('unknown_node', ['edges', i, 'target'], `Edge target "${e.target}" is not a node of this workflow`, e.target);
     if (target?.def && !target.def.inputs.some((p) => p.name === e.target_port)) {
       const inputs = target.def.inputs.map((p) => p.name);
       issue('unknown_port', ['edges', i, 'target_port'],
@@ -195,14 +208,14 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
       if (!ref) {
         issue('invalid_template', loc, `${text} is not a reference: use {{node_id.output.port.field}} or {{variables.name}}`, text);
       } else if (ref.kind === 'variables') {
-        if (!Object.prototype.hasOwnProperty.call(variables, ref.name)) {
+        if (variablesKnown && !Object.prototype.hasOwnProperty.call(variables, ref.name)) {
           issue('unknown_variable', loc, `${text} refers to variable "${ref.name}", which the spec's variables do not define`, text);
         }
       } else {
         const source = byId.get(ref.nodeId);
         if (!source) {
-          issue('unknown_node', loc, `${text} refers to node "${ref.nodeId}", which is not in this workflow`, text);
-        } else if (source === node || !isAncestor(slot.get(source.id)!, k)) {
+          if (nodesKnown) issue('unknown_node', loc, `${text} refers to node "${ref.nodeId}", which is not in this workflow`, text);
+        } else if (source === node || (edgesKnown && !isAncestor(slot.get(source.id)!, k))) {
           issue('not_upstream', loc, `${text} refers to node "${ref.nodeId}", which is not upstream of "${node.id}" (no path of edges leads from it here)`, text);
         } else if (ref.port !== null && source.ports && !source.ports.includes(ref.port)) {
           issue('unknown_port', loc, `${text}: node "${ref.nodeId}" has no output port "${ref.port}"; its outputs are: ${source.ports.join(', ') || 'none'}`, text);

@@ -31,7 +31,7 @@ const Tags = z.array(z.string().min(1).max(64)).max(50);
 const CreateBody = z.object({
   name: Name,
   description: Description.optional(),
-  spec: z.unknown().refine((v) => v !== undefined, 'Field required'),
+  spec: z.unknown(),
   tags: Tags.optional(),
   active: z.boolean().optional(),
 });
