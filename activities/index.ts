@@ -1,6 +1,7 @@
 import type { Deps } from '../src/deps';
 import { createPingActivities } from './ping';
 import { createEngineActivities } from './engine';
+import { createStoryActivities } from './story';
 import { createEngineMaintenanceActivities } from './engine-maintenance';
 
 /**
@@ -11,6 +12,7 @@ export function createActivities(deps: Deps) {
   return {
     ...createPingActivities(deps),
     ...createEngineActivities(deps),
+    ...createStoryActivities(deps),
     ...createEngineMaintenanceActivities(deps),
   };
 }

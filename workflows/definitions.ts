@@ -13,3 +13,8 @@ export const cancelSignal = defineSignal<[payload?: Record<string, unknown>]>('c
 export const engineRunStatusQuery = defineQuery<EngineRunStatus>('status');
 /** The signal names a run accepts, for the API's 400 on anything else. */
 export const ENGINE_RUN_SIGNALS = ['approve', 'webhook', 'cancel'] as const;
+
+// story (seed 001 §4.2): each step endpoint is one update; the HTTP call answers with its result.
+import { defineUpdate } from '@temporalio/workflow';
+import type { StepOutcome, StepRequest } from '../src/story/contract';
+export const storyStepUpdate = defineUpdate<StepOutcome, [StepRequest]>('storyStep');

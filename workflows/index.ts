@@ -2,3 +2,4 @@
 export { ping } from './ping';
 export { engineRun } from './engine-run';
 export { engineMaintenance } from './engine-maintenance';
+export { story } from './story';

@@ -10,6 +10,7 @@ import { systemRoutes } from './system';
 import { workflowRoutes } from '../engine/routes/workflows';
 import { nodeCatalogueRoutes } from '../engine/routes/nodes';
 import { runRoutes } from '../engine/routes/runs';
+import { storyRoutes } from '../story/routes';
 
 /** Routes that need no API key; mounted at the root. Capabilities add theirs here. */
 export function publicRoutes(deps: Deps): Router[] {
@@ -18,7 +19,7 @@ export function publicRoutes(deps: Deps): Router[] {
 
 /** Authenticated `/v1` routes; each router's paths are relative to `/v1`. */
 export function v1Routes(deps: Deps): Router[] {
-  return [billingRoutes(deps), systemRoutes(deps), keyRoutes(deps), tierRoutes(deps)];
+  return [billingRoutes(deps), systemRoutes(deps), keyRoutes(deps), tierRoutes(deps), storyRoutes(deps)];
 }
 
 /** Authenticated workflow-engine routes, served under `/engine/v1/v1` (and `/engine/v1`). */

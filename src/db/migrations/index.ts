@@ -3,6 +3,7 @@ import * as foundation from './2026-11-21T0000-foundation';
 import * as engineWorkflows from './2026-11-21T0100-engine-workflows';
 import * as engineRuns from './2026-11-21T0110-engine-runs';
 import * as platformAccess from './2026-11-21T0400-platform-access';
+import * as story from './2026-11-21T0400-story';
 
 /**
  * Every migration, in order. Names are frozen once released; add new ones at the end with a
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T0100-engine-workflows': engineWorkflows,
   '2026-11-21T0110-engine-runs': engineRuns,
   '2026-11-21T0400-platform-access': platformAccess,
+  '2026-11-21T0400-story': story,
 };

@@ -2,6 +2,7 @@
 import type { AccountsTable } from './accounts';
 import type { ApiKeysTable } from './api-keys';
 import type { LedgerEntriesTable } from './ledger-entries';
+import type { CreditLedgerTable, StoriesTable, StoryCharactersTable, StoryEventsTable, StoryFramesTable, StoryRendersTable, StorySlotsTable, StoryVideosTable } from './story';
 import type { WorkflowsTable, WorkflowVersionsTable } from './workflows';
 import type { ApiKeyDailyRequestsTable, EnterpriseApplicationsTable, IdempotencyKeysTable } from './platform-access';
 import type { RunEventsTable, RunNodeOutputsTable, RunsTable, RunWatchdogActionsTable, RunWatchdogStateTable } from './runs';
@@ -12,6 +13,14 @@ export interface DB {
   ledger_entries: LedgerEntriesTable;
   workflows: WorkflowsTable;
   workflow_versions: WorkflowVersionsTable;
+  stories: StoriesTable;
+  story_characters: StoryCharactersTable;
+  story_frames: StoryFramesTable;
+  story_videos: StoryVideosTable;
+  story_renders: StoryRendersTable;
+  story_events: StoryEventsTable;
+  story_slots: StorySlotsTable;
+  credit_ledger: CreditLedgerTable;
   api_key_daily_requests: ApiKeyDailyRequestsTable;
   idempotency_keys: IdempotencyKeysTable;
   enterprise_applications: EnterpriseApplicationsTable;
@@ -28,3 +37,4 @@ export type * from './ledger-entries';
 export type * from './platform-access';
 export type * from './runs';
 export type * from './workflows';
+export type * from './story';

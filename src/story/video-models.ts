@@ -1,0 +1,58 @@
+/**
+ * The story video rate table (seed 001 §4.2, step 4): billed at the provider rate per model, per
+ * second, per scene. A requested duration snaps down to the model's duration ladder. Nine models
+ * are selectable; a retired id is still accepted and renders on the default model.
+ */
+export interface VideoModel {
+  id: string;
+  family: string;
+  /** Per-clip maximum, seconds. */
+  maxSeconds: number;
+  /** The only clip lengths the model renders, ascending. */
+  ladder: number[];
+  /** Provider rate, USD per rendered second. */
+  usdPerSecond: number;
+  retired?: boolean;
+}
+
+export const VIDEO_MODELS: VideoModel[] = [
+  { id: 'veo-3', family: 'Veo', maxSeconds: 8, ladder: [4, 6, 8], usdPerSecond: 0.4 },
+  { id: 'veo-3-fast', family: 'Veo', maxSeconds: 8, ladder: [4, 6, 8], usdPerSecond: 0.15 },
+  { id: 'seedance-1-pro', family: 'Seedance', maxSeconds: 15, ladder: [5, 10, 15], usdPerSecond: 0.03 },
+  { id: 'seedance-1-lite', family: 'Seedance', maxSeconds: 15, ladder: [5, 10, 15], usdPerSecond: 0.018 },
+  { id: 'wan-2.2', family: 'WAN', maxSeconds: 15, ladder: [5, 10, 15], usdPerSecond: 0.025 },
+  { id: 'kling-2.1', family: 'Kling', maxSeconds: 10, ladder: [5, 10], usdPerSecond: 0.056 },
+  { id: 'runway-gen4-turbo', family: 'Runway', maxSeconds: 10, ladder: [5, 10], usdPerSecond: 0.05 },
+  { id: 'pixverse-v4.5', family: 'PixVerse', maxSeconds: 8, ladder: [5, 8], usdPerSecond: 0.04 },
+  { id: 'ltx-video-13b', family: 'LTX', maxSeconds: 10, ladder: [2, 4, 6, 8, 10], usdPerSecond: 0.012 },
+  { id: 'hailuo-02', family: 'Hailuo', maxSeconds: 10, ladder: [6, 10], usdPerSecond: 0.045, retired: true },
+];
+
+/** Seed 001 leaves the default open; ours is the Seedance-family model (15 s clips, mid price). */
+export const DEFAULT_VIDEO_MODEL = 'seedance-1-pro';
+
+export const SELECTABLE_VIDEO_MODEL_IDS = VIDEO_MODELS.map((m) => m.id);
+
+export function findVideoModel(id: string): VideoModel | undefined {
+  return VIDEO_MODELS.find((m) => m.id === id);
+}
+
+/** The model a request actually renders on: a retired id falls back to the default. */
+export function resolveVideoModel(id: string | undefined): { requested: VideoModel; used: VideoModel } {
+  const requested = findVideoModel(id ?? DEFAULT_VIDEO_MODEL);
+  if (!requested) throw new Error(`unknown video model ${id}`);
+  const used = requested.retired ? findVideoModel(DEFAULT_VIDEO_MODEL)! : requested;
+  return { requested, used };
+}
+
+/** Snaps a requested duration down to the ladder (never below the shortest rung). */
+export function snapDuration(model: VideoModel, seconds: number): number {
+  let best = model.ladder[0]!;
+  for (const rung of model.ladder) if (rung <= seconds + 1e-9) best = rung;
+  return best;
+}
+
+/** Provider cost of one clip, micro-USD. */
+export function clipCostMicros(model: VideoModel, seconds: number): number {
+  return Math.round(model.usdPerSecond * seconds * 1_000_000);
+}
