@@ -151,6 +151,15 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
     return queue.splice(i, 1)[0];
   };
 
+  /** condition() with an optional timeout; true when `fn` became true. */
+  async function waitForSignal(fn: () => boolean, timeoutS: number | undefined): Promise<boolean> {
+    if (timeoutS === undefined) {
+      await condition(fn);
+      return true;
+    }
+    return condition(fn, timeoutS * 1000);
+  }
+
   /** A node the workflow runs itself: delay, approval, webhook wait. */
   async function runInWorkflow(node: PlannedNode, params: Record<string, unknown>, inputs: Record<string, unknown>): Promise<{ output: Record<string, unknown>; notes: string[] }> {
     const notes: string[] = [];
@@ -166,7 +175,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       waiting.approve.add(node.id);
       let payload: Record<string, unknown> | undefined;
       try {
-        const arrived = await condition(() => (payload = take(approvals, node.id)) !== undefined, timeoutS === undefined ? undefined : timeoutS * 1000);
+        const arrived = await waitForSignal(() => (payload = take(approvals, node.id)) !== undefined, timeoutS);
         if (!arrived) log(`no approval within ${timeoutS} s: default ${String(params.default ?? 'rejected')}`);
       } finally {
         waiting.approve.delete(node.id);
@@ -178,7 +187,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       waiting.webhook.add(node.id);
       let payload: Record<string, unknown> | undefined;
       try {
-        const arrived = await condition(() => (payload = take(webhooks, node.id)) !== undefined, timeoutS === undefined ? undefined : timeoutS * 1000);
+        const arrived = await waitForSignal(() => (payload = take(webhooks, node.id)) !== undefined, timeoutS);
         if (!arrived) throw ApplicationFailure.nonRetryable(`no webhook signal within ${timeoutS} s`, 'webhook_timeout');
       } finally {
         waiting.webhook.delete(node.id);
