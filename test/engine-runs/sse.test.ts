@@ -1,0 +1,137 @@
+// GET /v1/runs/{id}/events (seed 002 §4.3, DESIGN §2 "Events"): replay, tail, reconnect.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type TestStack } from '../helpers/stack';
+import { CounterServer, createWorkflow, httpNode, spec, startRun, waitFor, waitForRun } from './helpers';
+
+let stack: TestStack;
+let counter: CounterServer;
+beforeAll(async () => {
+  [stack, counter] = await Promise.all([startStack(), new CounterServer().start()]);
+});
+afterAll(async () => {
+  await stack?.close();
+  await counter?.stop();
+});
+
+interface Frame {
+  id: number;
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** Reads SSE frames until `stopWhen` says so or the server ends the stream. */
+async function readFrames(runId: string, opts: { headers?: Record<string, string>; query?: string; stopWhen?: (frames: Frame[]) => boolean }) {
+  const controller = new AbortController();
+  const res = await fetch(`${stack.url}/engine/v1/v1/runs/${runId}/events${opts.query ?? ''}`, {
+    headers: { authorization: `Bearer ${stack.adminKey}`, ...opts.headers },
+    signal: controller.signal,
+  });
+  const frames: Frame[] = [];
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let ended = false;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) {
+        ended = true;
+        break;
+      }
+      buffer += decoder.decode(value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const fields: Record<string, string> = {};
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) continue;
+          const i = line.indexOf(':');
+          fields[line.slice(0, i)] = line.slice(i + 1).trimStart();
+        }
+        if (fields.id) frames.push({ id: Number(fields.id), event: fields.event!, data: JSON.parse(fields.data!) });
+      }
+      if (opts.stopWhen?.(frames)) break;
+    }
+  } finally {
+    controller.abort();
+  }
+  return { frames, ended, headers: res.headers, status: res.status };
+}
+
+describe('engine runs: SSE events', () => {
+  it('replays a finished run with proxy-safe headers and ends after run_finished', async () => {
+    const wf = await createWorkflow(stack, spec([{ id: 'start', type: 'trigger.manual' }, { id: 'set', type: 'io.set', params: { values: { a: 1 } } }], [['start', 'set']]));
+    const { run_id } = await startRun(stack, wf);
+    await waitForRun(stack, run_id);
+    const { frames, ended, headers, status } = await readFrames(run_id, {});
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toContain('text/event-stream');
+    expect(headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(headers.get('x-accel-buffering')).toBe('no');
+    expect(ended).toBe(true);
+    expect(frames.map((f) => f.event)).toEqual([
+      'node_started', 'node_output', 'node_completed', 'node_started', 'node_output', 'node_completed', 'run_finished',
+    ]);
+    expect(frames.map((f) => f.id)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    for (const f of frames) expect(f.data.seq).toBe(f.id);
+    expect(frames[0]!.data).toMatchObject({ node_id: 'start' });
+    expect(typeof frames[0]!.data.timestamp).toBe('string');
+    expect(frames[4]!.data).toMatchObject({ node_id: 'set', output: { main: { a: 1 } }, usd_charged: 0 });
+    expect(frames[5]!.data).toMatchObject({ node_id: 'set', ok: true });
+    expect(typeof frames[5]!.data.duration_ms).toBe('number');
+    expect(frames[6]!.data).toMatchObject({ status: 'completed', total_usd_charged: 0 });
+    expect(typeof frames[6]!.data.duration_ms).toBe('number');
+
+    const later = await readFrames(run_id, { query: '?since_seq=5' });
+    expect(later.frames.map((f) => f.id)).toEqual([6, 7]);
+  });
+
+  it('delivers every event exactly once, in order, across a reconnect during parallel branches', async () => {
+    const branches = Array.from({ length: 12 }, (_, i) => httpNode(`b${i}`, counter, 150 + ((i * 97) % 600)));
+    const s = spec(
+      [{ id: 'start', type: 'trigger.manual' }, ...branches, { id: 'join', type: 'logic.merge', params: { mode: 'all' } }],
+      [...branches.map((b) => ['start', b.id] as [string, string]), ...branches.map((b) => [b.id, 'join'] as [string, string])],
+    );
+    const wf = await createWorkflow(stack, s);
+    const { run_id } = await startRun(stack, wf);
+    // Live: read a few frames while branches are running, then drop the connection.
+    const first = await readFrames(run_id, { stopWhen: (f) => f.length >= 6 });
+    expect(first.ended).toBe(false);
+    const lastSeen = first.frames.at(-1)!.id;
+    const second = await readFrames(run_id, { headers: { 'last-event-id': String(lastSeen) } });
+    expect(second.ended).toBe(true);
+    const seqs = [...first.frames, ...second.frames].map((f) => f.id);
+    // Strictly increasing, no gaps, nothing twice, and exactly what a full replay returns.
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+    const replay = await readFrames(run_id, {});
+    expect(replay.frames.map((f) => f.id)).toEqual(seqs);
+    expect([...first.frames, ...second.frames].map((f) => f.event)).toEqual(replay.frames.map((f) => f.event));
+    const completed = replay.frames.filter((f) => f.event === 'node_completed').map((f) => f.data.node_id);
+    expect(new Set(completed).size).toBe(14);
+    expect(completed.length).toBe(14);
+    expect(replay.frames.at(-1)!.event).toBe('run_finished');
+  });
+
+  it('tails a live run: frames arrive as nodes complete, before the run finishes', async () => {
+    const s = spec(
+      [{ id: 'start', type: 'trigger.manual' }, httpNode('slow1', counter, 800), httpNode('slow2', counter, 800)],
+      [['start', 'slow1'], ['slow1', 'slow2']],
+    );
+    const wf = await createWorkflow(stack, s);
+    const { run_id } = await startRun(stack, wf);
+    const arrivals: Array<{ event: string; at: number }> = [];
+    const { frames } = await readFrames(run_id, {
+      stopWhen: (f) => {
+        while (arrivals.length < f.length) arrivals.push({ event: f[arrivals.length]!.event, at: Date.now() });
+        return false;
+      },
+    });
+    expect(frames.at(-1)!.event).toBe('run_finished');
+    const slow1Done = arrivals[frames.findIndex((f) => f.event === 'node_completed' && f.data.node_id === 'slow1')]!.at;
+    const finished = arrivals.at(-1)!.at;
+    // slow1's completion reached us while slow2 (800 ms) was still running.
+    expect(finished - slow1Done).toBeGreaterThan(400);
+    await waitFor('hits', async () => counter.count('slow2') === 1);
+  });
+});
