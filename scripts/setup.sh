@@ -19,8 +19,11 @@ fi
 if [ -z "${npm_config_nodedir:-}" ] && [ -f /usr/include/node/node.h ]; then export npm_config_nodedir=/usr; fi
 
 if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm dependencies (npm ci; isolated-vm compiles from source, a few minutes the first time)..."
-  npm ci --no-audit --no-fund >&2
+  say "installing npm dependencies (isolated-vm compiles from source: a few minutes the first time)..."
+  # `npm install` rather than `npm ci`: registries that do not carry every platform's optional
+  # binaries (@swc/core-darwin-*, @rollup/rollup-win32-*…) leave them out of the lock file, which
+  # `npm ci` then refuses as out of sync. The lock file still pins every version installed here.
+  npm install --no-audit --no-fund >&2
 fi
 
 missing=()
