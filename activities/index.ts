@@ -3,6 +3,9 @@ import { createPingActivities } from './ping';
 import { createEngineActivities } from './engine';
 import { createStoryActivities } from './story';
 import { createEngineMaintenanceActivities } from './engine-maintenance';
+import { createPlatformWebhookActivities } from './platform-webhooks';
+import { createPlatformGenerationActivities } from './platform-generation';
+import { createPlatformAssetActivities } from './platform-assets';
 
 /**
  * Every activity the worker registers, built over explicit dependencies so tests can pass their
@@ -14,6 +17,9 @@ export function createActivities(deps: Deps) {
     ...createEngineActivities(deps),
     ...createStoryActivities(deps),
     ...createEngineMaintenanceActivities(deps),
+    ...createPlatformWebhookActivities(deps),
+    ...createPlatformGenerationActivities(deps),
+    ...createPlatformAssetActivities(deps),
   };
 }
 

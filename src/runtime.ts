@@ -17,6 +17,7 @@ import { connectClient, connectWorker } from './temporal/connection';
 import { createWorker } from './temporal/worker';
 import { installSdkLogging } from './temporal/sdk-logging';
 import { createProviders } from './providers/index';
+import { deleteAssetPurgeSchedule, ensureAssetPurgeSchedule } from './assets/schedule';
 import { join } from 'node:path';
 
 export interface Atelier {
@@ -90,6 +91,9 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
       workerDone = worker.run();
       workerDone.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
       if (config.engine.maintenance) stops.push(await startEngineMaintenance(deps));
+      await ensureAssetPurgeSchedule(deps);
+      // Test stacks each get a task queue of their own; their schedules go with them.
+      if (config.env === 'test') stops.push(() => deleteAssetPurgeSchedule(deps));
       stops.push(async () => {
         if (worker && worker.getState() === 'RUNNING') worker.shutdown();
         await workerDone?.catch(() => undefined);

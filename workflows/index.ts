@@ -3,3 +3,6 @@ export { ping } from './ping';
 export { engineRun } from './engine-run';
 export { engineMaintenance } from './engine-maintenance';
 export { story } from './story';
+export { webhookDelivery } from './webhook-delivery';
+export { generationJob } from './generation-job';
+export { assetPurge } from './asset-purge';

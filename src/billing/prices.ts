@@ -125,7 +125,7 @@ export function quote(p: ModelPrice, count: number, quantities: Record<string, n
 export const STORAGE_PRICE = {
   price_per_gb_monthly: '0.020000',
   // 730 hours in the average month.
-  price_per_gb_hourly: (0.02 / 730).toFixed(8),
+  price_per_gb_hourly: (0.02 / 730).toFixed(10),
   currency: 'USD',
   source: 'atelier price table (src/billing/prices.ts)',
 } as const;

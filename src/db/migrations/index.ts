@@ -4,6 +4,7 @@ import * as engineWorkflows from './2026-11-21T0100-engine-workflows';
 import * as engineRuns from './2026-11-21T0110-engine-runs';
 import * as platformAccess from './2026-11-21T0400-platform-access';
 import * as story from './2026-11-21T0400-story';
+import * as platformBilling from './2026-11-21T0410-platform-billing';
 
 /**
  * Every migration, in order. Names are frozen once released; add new ones at the end with a
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-21T0110-engine-runs': engineRuns,
   '2026-11-21T0400-platform-access': platformAccess,
   '2026-11-21T0400-story': story,
+  '2026-11-21T0410-platform-billing': platformBilling,
 };

@@ -1,0 +1,11 @@
+import type { Deps } from '../src/deps';
+import { purgeExpired } from '../src/assets/service';
+
+/** The asset purge sweep (workflows/asset-purge.ts). */
+export function createPlatformAssetActivities(deps: Deps) {
+  return {
+    purgeExpiredAssets: () => purgeExpired(deps),
+  };
+}
+
+export type PlatformAssetActivities = ReturnType<typeof createPlatformAssetActivities>;

@@ -1,0 +1,238 @@
+// One pipeline for every generation operation (seed 000 §1, §4.1, §7.1): price it, refuse with
+// 402 before any provider call when the wallet cannot cover it, charge first, run the provider,
+// refund on failure, store the file where routing says, and answer with the billing block.
+import { randomBytes } from 'node:crypto';
+import type { AuthContext } from '../auth/context';
+import { billingBlock, type BillingBlock } from '../billing/billing-block';
+import { microsToUsd } from '../billing/money';
+import { findPrice, modelsFor, quote, type ModelPrice, type OperationType } from '../billing/prices';
+import { chargeWallet, getBalanceMicros, refundCharge } from '../billing/wallet';
+import type { Deps } from '../deps';
+import { ApiError, badRequest } from '../http/errors';
+import { createLocalProviders } from '../providers/index';
+import { ProviderUnavailableError } from '../providers/errors';
+import type { Capability, Providers } from '../providers/types';
+import { planOutput, storeOutput, type OutputPlan, type RequestOutput, type StoredOutput } from '../routing/output';
+import { emitEvent } from '../webhooks/emit';
+import { finishJob } from './jobs';
+
+export const CAPABILITY_OF: Record<OperationType, Capability> = {
+  image: 'image', video: 'video', chat: 'chat', speech: 'speech', 'remove-background': 'removeBackground', ocr: 'ocr', '3d': 'model3d', translate: 'translate',
+};
+
+/** `<action>` part of the 402 body's `operation` (`<action>:<model>`). */
+const ACTION_OF: Record<OperationType, string> = {
+  image: 'generate_image', video: 'generate_video', chat: 'chat_completion', speech: 'text_to_speech',
+  'remove-background': 'remove_background', ocr: 'vision_ocr', '3d': 'generate_3d', translate: 'text_translate',
+};
+
+/** Operations whose completion is a `generation.completed` event (seed 000 §6.1). */
+const GENERATION_EVENT_TYPES = new Set<OperationType>(['image', 'video', '3d', 'speech']);
+
+let sandboxProviders: Providers | undefined;
+/** seed 000 §1: sandbox keys get mock responses — always the offline provider, never charged. */
+export const providersFor = (deps: Deps, sandbox: boolean): Providers => (sandbox ? (sandboxProviders ??= createLocalProviders()) : deps.providers);
+
+export const newJobId = () => `job_${randomBytes(12).toString('hex')}`;
+
+export interface Prepared {
+  jobId: string;
+  type: OperationType;
+  model: string;
+  price: ModelPrice;
+  plan: OutputPlan | null;
+  sandbox: boolean;
+  accountId: string;
+  keyId: string | null;
+  operation: string;
+  chargeOperationId: string | null;
+  costMicros: number;
+  balanceMicros: number;
+}
+
+/** 400 for a model outside the fixed list of the operation. */
+export function resolveModel(type: OperationType, model: string | undefined, fallback: string): { model: string; price: ModelPrice } {
+  const id = model ?? fallback;
+  const price = findPrice(type, id);
+  if (!price) throw badRequest(`Unsupported model '${id}' for ${type}. Supported models: ${modelsFor(type).join(', ')}`);
+  return { model: id, price };
+}
+
+/**
+ * Everything before the provider call: availability (503), output plan (400), price, charge
+ * (402 with nothing moved), and the job row. Returns what the rest of the pipeline needs.
+ */
+export async function prepare(
+  deps: Deps,
+  auth: AuthContext,
+  opts: {
+    type: OperationType;
+    model: string;
+    price: ModelPrice;
+    quantities?: Record<string, number>;
+    request: Record<string, unknown>;
+    output?: RequestOutput;
+    producesFile: boolean;
+    jobId?: string;
+  },
+): Promise<Prepared> {
+  const capability = CAPABILITY_OF[opts.type];
+  const sandbox = auth.sandbox;
+  if (!sandbox) {
+    const serving = deps.providers.serving[capability];
+    if (serving === 'none') throw new ProviderUnavailableError(capability);
+    if (serving !== opts.price.provider) {
+      throw new ApiError(503, {
+        detail: `Model '${opts.model}' is served by the ${opts.price.provider} provider, but ${opts.type} is served by the ${serving} provider in this deployment. Use one of: ${modelsFor(opts.type).filter((m) => findPrice(opts.type, m)?.provider === serving).join(', ') || 'none'}.`,
+      });
+    }
+  }
+  const keyId = auth.key?.id ?? null;
+  const plan = opts.producesFile ? await planOutput(deps, { accountId: auth.accountId, keyId }, opts.model, opts.output) : null;
+  const jobId = opts.jobId ?? newJobId();
+  const operation = `${ACTION_OF[opts.type]}:${opts.model}`;
+  let costMicros = 0;
+  let balanceMicros: number;
+  let chargeOperationId: string | null = null;
+  if (sandbox) {
+    balanceMicros = await getBalanceMicros(deps.db, auth.accountId);
+  } else {
+    costMicros = quote(opts.price, 1, opts.quantities).amountMicros;
+    chargeOperationId = `gen:${jobId}`;
+    try {
+      const charge = await chargeWallet(
+        deps.db,
+        { accountId: auth.accountId, amountMicros: costMicros, operationId: chargeOperationId, operation, label: `${opts.type}:${opts.model}`, metadata: { job_id: jobId } },
+        { baseUrl: deps.config.publicBaseUrl },
+      );
+      balanceMicros = charge.balanceMicros;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 402) {
+        void emitEvent(deps, auth.accountId, 'credits.depleted', { operation, needed_usd: microsToUsd(costMicros) });
+      }
+      throw err;
+    }
+  }
+  try {
+    await deps.db
+      .insertInto('generation_jobs')
+      .values({
+        id: jobId,
+        account_id: auth.accountId,
+        key_id: keyId,
+        type: opts.type,
+        model: opts.model,
+        status: 'processing',
+        sandbox,
+        request: JSON.stringify({ ...opts.request, operation }),
+        cost_micros: costMicros,
+        charge_operation_id: chargeOperationId,
+      })
+      .execute();
+  } catch (err) {
+    if (chargeOperationId) await refundCharge(deps.db, { accountId: auth.accountId, chargeOperationId, operationId: `${chargeOperationId}:refund` });
+    throw err;
+  }
+  return { jobId, type: opts.type, model: opts.model, price: opts.price, plan, sandbox, accountId: auth.accountId, keyId, operation, chargeOperationId, costMicros, balanceMicros };
+}
+
+/** Provider failed: give the money back, mark the job failed, tell webhooks. */
+export async function failPrepared(deps: Deps, p: Pick<Prepared, 'jobId' | 'accountId' | 'type' | 'model' | 'chargeOperationId'>, error: unknown): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  if (p.chargeOperationId) {
+    await refundCharge(deps.db, { accountId: p.accountId, chargeOperationId: p.chargeOperationId, operationId: `${p.chargeOperationId}:refund`, label: `refund:${p.type}:${p.model}` });
+  }
+  const job = await finishJob(deps, p.jobId, { status: 'failed', error: message.slice(0, 2000), costMicros: 0 });
+  if (job && GENERATION_EVENT_TYPES.has(p.type as OperationType)) {
+    await emitEvent(deps, p.accountId, 'generation.failed', {
+      job_id: p.jobId,
+      generation_type: p.type,
+      model: p.model,
+      error: error instanceof ApiError ? `provider_error_${error.status}` : 'provider_error',
+      error_message: message,
+      billing: { method: 'wallet', usd_charged: 0 },
+    });
+  }
+}
+
+/**
+ * Settles a charge made on an estimate (chat) to the real amount; the unused part is refunded.
+ * Returns the final cost and balance.
+ */
+export async function settle(deps: Deps, p: Prepared, actualMicros: number): Promise<{ costMicros: number; balanceMicros: number }> {
+  if (!p.chargeOperationId || actualMicros >= p.costMicros) return { costMicros: p.costMicros, balanceMicros: p.balanceMicros };
+  const refund = await refundCharge(deps.db, {
+    accountId: p.accountId,
+    chargeOperationId: p.chargeOperationId,
+    operationId: `${p.chargeOperationId}:settle`,
+    amountMicros: p.costMicros - actualMicros,
+    label: `settle:${p.type}:${p.model}`,
+  });
+  await deps.db.updateTable('generation_jobs').set({ cost_micros: actualMicros }).where('id', '=', p.jobId).execute();
+  return { costMicros: actualMicros, balanceMicros: refund.balanceMicros };
+}
+
+/** Stores the produced file (if any), completes the job, emits events; returns the billing block. */
+export async function complete(
+  deps: Deps,
+  p: Prepared,
+  produced: { file?: { data: Buffer; ext: string; name: string }; result?: Record<string, unknown>; costMicros?: number; balanceMicros?: number; durationMs?: number },
+): Promise<{ stored: StoredOutput | null; billing: BillingBlock }> {
+  let stored: StoredOutput | null = null;
+  if (produced.file && p.plan) {
+    stored = await storeOutput(deps, p.plan, { accountId: p.accountId, jobId: p.jobId, model: p.model, ext: produced.file.ext, name: produced.file.name, index: 0, data: produced.file.data });
+  }
+  const costMicros = produced.costMicros ?? p.costMicros;
+  const balanceMicros = produced.balanceMicros ?? p.balanceMicros;
+  if (produced.result) {
+    await deps.db.updateTable('generation_jobs').set({ request: JSON.stringify({ ...(await requestOf(deps, p.jobId)), result: produced.result }) }).where('id', '=', p.jobId).execute();
+  }
+  await finishJob(deps, p.jobId, { status: 'completed', blobKey: stored?.blobKey ?? null, output: stored ? { ...stored.output, ...(stored.blobKey ? {} : { object_url: stored.url }) } : {}, costMicros });
+  const usd = microsToUsd(costMicros);
+  if (costMicros > 0) await emitEvent(deps, p.accountId, 'billing.charged', { operation: p.operation, amount_usd: usd, method: 'wallet' });
+  if (GENERATION_EVENT_TYPES.has(p.type)) {
+    await emitEvent(deps, p.accountId, 'generation.completed', {
+      job_id: p.jobId,
+      generation_type: p.type,
+      model: p.model,
+      output_url: stored?.url ?? null,
+      duration: produced.durationMs !== undefined ? Math.round(produced.durationMs) / 1000 : null,
+      billing: { method: 'wallet', usd_charged: usd },
+    });
+  } else if (p.type === 'remove-background') {
+    await emitEvent(deps, p.accountId, 'background.removed', { job_id: p.jobId, model: p.model, output_url: stored?.url ?? null, billing: { method: 'wallet', usd_charged: usd } });
+  }
+  return { stored, billing: billingBlock(costMicros, balanceMicros) };
+}
+
+async function requestOf(deps: Deps, jobId: string): Promise<Record<string, unknown>> {
+  const row = await deps.db.selectFrom('generation_jobs').select('request').where('id', '=', jobId).executeTakeFirst();
+  return row?.request ?? {};
+}
+
+/** Runs a synchronous operation through the whole pipeline. */
+export async function runSync<R extends Record<string, unknown>>(
+  deps: Deps,
+  auth: AuthContext,
+  opts: Parameters<typeof prepare>[2],
+  produce: (providers: Providers, p: Prepared) => Promise<{ file?: { data: Buffer; ext: string; name: string }; result: R; actualMicros?: number }>,
+): Promise<{ prepared: Prepared; result: R; stored: StoredOutput | null; billing: BillingBlock }> {
+  const p = await prepare(deps, auth, opts);
+  const started = performance.now();
+  let produced;
+  try {
+    produced = await produce(providersFor(deps, p.sandbox), p);
+  } catch (err) {
+    await failPrepared(deps, p, err);
+    throw err;
+  }
+  const settled = produced.actualMicros !== undefined ? await settle(deps, p, produced.actualMicros) : undefined;
+  const done = await complete(deps, p, {
+    file: produced.file,
+    result: opts.producesFile ? undefined : produced.result,
+    costMicros: settled?.costMicros,
+    balanceMicros: settled?.balanceMicros,
+    durationMs: performance.now() - started,
+  });
+  return { prepared: p, result: produced.result, ...done };
+}

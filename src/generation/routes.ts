@@ -1,0 +1,269 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { AuthContext } from '../auth/context';
+import { billingBlock } from '../billing/billing-block';
+import { DEFAULT_MODELS, modelsFor, quote } from '../billing/prices';
+import type { Deps } from '../deps';
+import { ApiError, notFound } from '../http/errors';
+import { route } from '../http/route';
+import { countTokens } from '../providers/local/chat';
+import { fetchImageInput } from './inputs';
+import { getJob, jobView } from './jobs';
+import { failPrepared, newJobId, prepare, resolveModel, runSync } from './pipeline';
+
+const output = z
+  .object({ destination_id: z.string().optional(), path_template: z.string().optional() })
+  .strict()
+  .optional();
+
+const imageBody = z.object({
+  model: z.string().optional(),
+  prompt: z.string().min(1).max(4000),
+  width: z.number().int().min(64).max(2048).default(1024),
+  height: z.number().int().min(64).max(2048).default(1024),
+  output,
+});
+const videoBody = z.object({
+  model: z.string().optional(),
+  prompt: z.string().min(1).max(4000),
+  seconds: z.number().int().min(1).max(10).default(3),
+  output,
+});
+const content = z.union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }).passthrough())]);
+const chatBody = z.object({
+  model: z.string().min(1),
+  messages: z.array(z.object({ role: z.enum(['system', 'user', 'assistant', 'tool', 'developer']), content: content.nullable() })).min(1).max(500),
+  temperature: z.number().min(0).max(2).optional(),
+  max_tokens: z.number().int().min(1).max(32_000).optional(),
+  // seed 000 §4.1: accepted and ignored; one complete JSON body is always returned.
+  stream: z.boolean().optional(),
+});
+const speechBody = z.object({
+  model: z.string().optional(),
+  input: z.string().min(1).max(4096),
+  voice: z.string().min(1).max(64).default('alloy'),
+  output,
+});
+const imageUrlBody = z.object({ model: z.string().optional(), image_url: z.string().min(1).max(4096), output });
+const model3dBody = z.object({
+  model: z.string().optional(),
+  image_url: z.string().min(1).max(4096),
+  format: z.enum(['glb', 'gltf', 'obj']).default('glb'),
+  output,
+});
+const translateBody = z.object({
+  model: z.string().optional(),
+  text: z.string().min(1).max(10_000),
+  target: z.string().min(2).max(10),
+  source: z.string().min(2).max(10).optional(),
+});
+const jobParams = z.object({ job_id: z.string().min(1) });
+
+const created = () => Math.floor(Date.now() / 1000);
+const textOf = (c: z.infer<typeof content> | null) =>
+  c === null ? '' : typeof c === 'string' ? c : c.map((part) => (typeof part.text === 'string' ? part.text : '')).join('\n');
+
+/** Generic generation operations (seed 000 §4.1) and job polling; paths relative to /v1. */
+export function generationRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.post(
+    '/ai/generate/image',
+    route({ body: imageBody }, async ({ auth, body }) => {
+      const { model, price } = resolveModel('image', body.model, DEFAULT_MODELS.image);
+      const r = await runSync(deps, auth, { type: 'image', model, price, request: { prompt: body.prompt, width: body.width, height: body.height, output: body.output }, output: body.output, producesFile: true }, async (providers) => {
+        const img = await providers.image({ model, prompt: body.prompt, width: body.width, height: body.height });
+        return { file: { data: img.data, ext: 'png', name: 'image' }, result: {} };
+      });
+      return {
+        id: r.prepared.jobId,
+        job_id: r.prepared.jobId,
+        object: 'image.generation',
+        status: 'completed',
+        created: created(),
+        model,
+        url: r.stored!.url,
+        data: [{ url: r.stored!.url, width: body.width, height: body.height, mime_type: 'image/png' }],
+        output: r.stored!.output,
+        sandbox: auth.sandbox,
+        billing: r.billing,
+      };
+    }),
+  );
+
+  router.post(
+    '/ai/generate/video',
+    route({ body: videoBody, status: 202 }, async ({ auth, body, req }) => {
+      const { model, price } = resolveModel('video', body.model, DEFAULT_MODELS.video);
+      return startAsync(deps, auth, req, {
+        type: 'video', model, price, quantities: { generation: body.seconds }, producesFile: true, output: body.output,
+        request: { prompt: body.prompt, seconds: body.seconds, output: body.output },
+      });
+    }),
+  );
+
+  router.post(
+    '/ai/chat/completions',
+    route({ body: chatBody }, async ({ auth, body }) => {
+      const { model, price } = resolveModel('chat', body.model, DEFAULT_MODELS.chat);
+      const messages = body.messages.map((m) => ({ role: m.role, content: textOf(m.content) }));
+      const promptTokens = countTokens(messages.map((m) => `${m.role}: ${m.content}`).join('\n'));
+      const maxTokens = body.max_tokens ?? 512;
+      const r = await runSync(
+        deps, auth,
+        { type: 'chat', model, price, quantities: { input: promptTokens / 1000, output: maxTokens / 1000 }, request: { messages: messages.length, max_tokens: maxTokens }, producesFile: false },
+        async (providers) => {
+          const out = await providers.chat({ model, messages, temperature: body.temperature, maxTokens: body.max_tokens });
+          const actual = quote(price, 1, { input: out.usage.prompt_tokens / 1000, output: out.usage.completion_tokens / 1000 }).amountMicros;
+          return { result: { text: out.text, usage: out.usage, model: out.model }, actualMicros: actual };
+        },
+      );
+      const usage = r.result.usage;
+      return {
+        id: `chatcmpl-${r.prepared.jobId.slice(4)}`,
+        job_id: r.prepared.jobId,
+        object: 'chat.completion',
+        created: created(),
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content: r.result.text }, finish_reason: 'stop' }],
+        usage: { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+        sandbox: auth.sandbox,
+        billing: r.billing,
+      };
+    }),
+  );
+
+  router.post(
+    '/ai/audio/speech',
+    route({ body: speechBody }, async ({ auth, body }) => {
+      const { model, price } = resolveModel('speech', body.model, DEFAULT_MODELS.speech);
+      const r = await runSync(
+        deps, auth,
+        { type: 'speech', model, price, quantities: { characters: body.input.length / 1000 }, request: { characters: body.input.length, voice: body.voice, output: body.output }, output: body.output, producesFile: true },
+        async (providers) => {
+          const audio = await providers.speech({ model, input: body.input, voice: body.voice });
+          return { file: { data: audio.data, ext: 'wav', name: 'speech' }, result: {} };
+        },
+      );
+      return {
+        id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'audio.speech', status: 'completed', created: created(), model, voice: body.voice,
+        url: r.stored!.url, mime_type: 'audio/wav', characters: body.input.length, output: r.stored!.output, sandbox: auth.sandbox, billing: r.billing,
+      };
+    }),
+  );
+
+  router.post(
+    '/ai/edit/remove-background',
+    route({ body: imageUrlBody }, async ({ auth, body }) => {
+      const { model, price } = resolveModel('remove-background', body.model, DEFAULT_MODELS['remove-background']);
+      const input = await fetchImageInput(deps, body.image_url);
+      const r = await runSync(
+        deps, auth,
+        { type: 'remove-background', model, price, request: { image_url: body.image_url, output: body.output }, output: body.output, producesFile: true },
+        async (providers) => {
+          const out = await providers.removeBackground({ image: input.data });
+          return { file: { data: out.data, ext: 'png', name: 'cutout' }, result: {} };
+        },
+      );
+      return {
+        id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'image.edit', status: 'completed', created: created(), model,
+        url: r.stored!.url, width: input.width, height: input.height, mime_type: 'image/png', output: r.stored!.output, sandbox: auth.sandbox, billing: r.billing,
+      };
+    }),
+  );
+
+  router.post(
+    '/ai/vision/ocr',
+    route({ body: imageUrlBody.omit({ output: true }) }, async ({ auth, body }) => {
+      const { model, price } = resolveModel('ocr', body.model, DEFAULT_MODELS.ocr);
+      const input = await fetchImageInput(deps, body.image_url);
+      const r = await runSync(deps, auth, { type: 'ocr', model, price, request: { image_url: body.image_url }, producesFile: false }, async (providers) => {
+        const out = await providers.ocr({ image: input.data });
+        return { result: { text: out.text } };
+      });
+      return { id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'vision.ocr', created: created(), model, text: r.result.text, sandbox: auth.sandbox, billing: r.billing };
+    }),
+  );
+
+  router.post(
+    '/ai/generate/3d',
+    route({ body: model3dBody, status: 202 }, async ({ auth, body, req }) => {
+      const { model, price } = resolveModel('3d', body.model, DEFAULT_MODELS['3d']);
+      const input = await fetchImageInput(deps, body.image_url);
+      const jobId = newJobId();
+      const inputBlob = deps.blobs.newKey(auth.accountId, 'inputs', `${jobId}.${input.format}`);
+      await deps.blobs.put(inputBlob, input.data);
+      try {
+        return await startAsync(deps, auth, req, {
+          type: '3d', model, price, producesFile: true, output: body.output, jobId,
+          request: { image_url: body.image_url, format: body.format, input_blob: inputBlob, output: body.output },
+        });
+      } catch (err) {
+        // Refused (402, 400…) or not queued: leave nothing behind.
+        await deps.blobs.delete(inputBlob);
+        throw err;
+      }
+    }),
+  );
+
+  router.post(
+    '/ai/text/translate',
+    route({ body: translateBody }, async ({ auth, body }) => {
+      const { model, price } = resolveModel('translate', body.model, DEFAULT_MODELS.translate);
+      const r = await runSync(
+        deps, auth,
+        { type: 'translate', model, price, quantities: { characters: body.text.length / 1000 }, request: { characters: body.text.length, target: body.target }, producesFile: false },
+        async (providers) => {
+          const out = await providers.translate({ text: body.text, target: body.target, source: body.source });
+          return { result: { text: out.text, source: out.source } };
+        },
+      );
+      return {
+        id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'text.translation', created: created(), model,
+        text: r.result.text, translated_text: r.result.text, source: r.result.source, target: body.target, sandbox: auth.sandbox, billing: r.billing,
+      };
+    }),
+  );
+
+  router.get('/jobs/:job_id', route({ params: jobParams }, async ({ auth, params }) => jobView(await getJob(deps, auth.accountId, params.job_id), deps)));
+  router.get(
+    '/ai/generate/video/:job_id',
+    route({ params: jobParams }, async ({ auth, params }) => {
+      const job = await getJob(deps, auth.accountId, params.job_id);
+      if (job.type !== 'video') throw notFound();
+      return jobView(job, deps);
+    }),
+  );
+  router.get('/ai/models', route({}, () => ({ object: 'list', chat: modelsFor('chat') })));
+  return router;
+}
+
+/** Charges, records the job and starts its workflow; answers 202 with the job and the billing block. */
+async function startAsync(deps: Deps, auth: AuthContext, req: Request, opts: Parameters<typeof prepare>[2]) {
+  const p = await prepare(deps, auth, opts);
+  try {
+    await deps.temporal.workflow.start('generationJob', {
+      taskQueue: deps.taskQueue,
+      workflowId: p.jobId,
+      args: [{ jobId: p.jobId }],
+      memo: { account_id: p.accountId, type: p.type, model: p.model },
+    });
+  } catch (err) {
+    await failPrepared(deps, p, err);
+    throw new ApiError(503, { detail: 'The job could not be queued; nothing was charged. Retry shortly.' });
+  }
+  const base = `${req.protocol}://${req.get('host') ?? ''}`;
+  return {
+    id: p.jobId,
+    job_id: p.jobId,
+    object: 'job',
+    type: p.type,
+    model: p.model,
+    status: 'processing',
+    url: null,
+    poll_url: `${base}/v1/jobs/${p.jobId}`,
+    poll_interval_seconds: 3,
+    sandbox: p.sandbox,
+    billing: billingBlock(p.costMicros, p.balanceMicros),
+  };
+}
