@@ -41,15 +41,23 @@ async function resolveToken(
     if (!claims) throw authError('invalid_api_key', 'Invalid or expired session token');
     const account = await deps.db
       .selectFrom('accounts')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'balance_micros', 'lifetime_spend_micros', 'tier_override'])
       .where('id', '=', claims.accountId)
       .executeTakeFirst();
     if (!account) throw authError('invalid_api_key', 'Invalid or expired session token');
-    return { accountId: account.id, via: 'session', key: null, sandbox: false };
+    return { accountId: account.id, via: 'session', key: null, sandbox: false, account: accountSnapshot(account) };
   }
   if (!isWellFormedKey(token)) throw invalidApiKey();
-  const key = await deps.db.selectFrom('api_keys').selectAll().where('key_hash', '=', hashApiKey(token)).executeTakeFirst();
-  if (!key) throw invalidApiKey();
+  // The account's tier inputs come along in the same round trip (see AuthContext.account).
+  const found = await deps.db
+    .selectFrom('api_keys')
+    .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
+    .selectAll('api_keys')
+    .select(['accounts.balance_micros', 'accounts.lifetime_spend_micros', 'accounts.tier_override'])
+    .where('api_keys.key_hash', '=', hashApiKey(token))
+    .executeTakeFirst();
+  if (!found) throw invalidApiKey();
+  const { balance_micros, lifetime_spend_micros, tier_override, ...key } = found;
   if (key.revoked_at) throw invalidApiKey('API key has been revoked');
   if (key.expires_at && key.expires_at.getTime() <= Date.now()) throw invalidApiKey('API key has expired');
 
@@ -59,5 +67,15 @@ async function resolveToken(
     // Bookkeeping only: never fail or delay the request over it.
     void deps.db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', key.id).execute().catch(() => undefined);
   }
-  return { accountId: key.account_id, via: 'api_key', key, sandbox: key.environment === 'sandbox' };
+  return {
+    accountId: key.account_id,
+    via: 'api_key',
+    key,
+    sandbox: key.environment === 'sandbox',
+    account: accountSnapshot({ balance_micros, lifetime_spend_micros, tier_override }),
+  };
+}
+
+function accountSnapshot(row: { balance_micros: number; lifetime_spend_micros: number; tier_override: string | null }) {
+  return { balanceMicros: row.balance_micros, lifetimeSpendMicros: row.lifetime_spend_micros, tierOverride: row.tier_override };
 }

@@ -8,4 +8,9 @@ export interface AuthContext {
   key: ApiKey | null;
   /** Sandbox (`svc_test_`) keys get mock responses and are never charged. */
   sandbox: boolean;
+  /**
+   * What the tier depends on, read with the credential in the same query, so resolving the tier
+   * costs no extra round trip. A snapshot as of authentication.
+   */
+  account?: { balanceMicros: number; lifetimeSpendMicros: number; tierOverride: string | null };
 }
