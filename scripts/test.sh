@@ -6,4 +6,17 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
 export NODE_OPTIONS="${NODE_OPTIONS:-} --max-old-space-size=4096"
-exec npx vitest run "$@"
+mkdir -p .data/test
+results=.data/test/results.json
+rm -f "$results"
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json="$results" "$@" || status=$?
+# One plain closing line, whatever the reporter printed above it.
+if [ -f "$results" ]; then
+  node -e '
+    const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    const skipped = (r.numPendingTests || 0) + (r.numTodoTests || 0);
+    console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
+  ' "$results"
+fi
+exit "$status"
