@@ -1,0 +1,110 @@
+// Determinism guard: histories of runs executed just now, plus recorded ones committed under
+// histories/, must replay against the current workflow code. A change to engineRun that would
+// break running executions fails here (DESIGN §2; STYLE "replay tests guard determinism").
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { temporal } from '@temporalio/proto';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { startStack, type TestStack } from '../helpers/stack';
+import { CounterServer, createWorkflow, failingNode, getRun, httpNode, spec, startRun, waitFor, waitForRun } from './helpers';
+
+const HISTORIES = join(import.meta.dirname, 'histories');
+
+let stack: TestStack;
+let counter: CounterServer;
+beforeAll(async () => {
+  [stack, counter] = await Promise.all([startStack(), new CounterServer().start()]);
+});
+afterAll(async () => {
+  await stack?.close();
+  await counter?.stop();
+});
+
+async function replay(histories: Array<{ workflowId: string; history: unknown }>) {
+  const results = [];
+  for await (const result of Worker.runReplayHistories(
+    { workflowBundle: { codePath: inject('workflowBundlePath') } },
+    histories.map((h) => ({ workflowId: h.workflowId, history: h.history as never })),
+  )) {
+    results.push(result);
+  }
+  return results;
+}
+
+describe('engine runs: replay', () => {
+  it('replays the histories of runs executed just now (diamond, branches, failures, signals, cancel, resume)', async () => {
+    const ids: string[] = [];
+    const run = async (s: unknown, input = {}) => {
+      const { run_id } = await startRun(stack, await createWorkflow(stack, s), input);
+      ids.push(run_id);
+      return run_id;
+    };
+    const diamond = await run(
+      spec(
+        [
+          { id: 'start', type: 'trigger.manual' },
+          { id: 'check', type: 'logic.if', params: { left: '{{start.output.main.n}}', operator: 'gt', right: 1 } },
+          httpNode('yes', counter, 50),
+          { id: 'no', type: 'io.set', params: { values: { n: '{{start.output.main.n}}' } } },
+          { id: 'off', type: 'io.set', disabled: true },
+          failingNode('bad', counter, { continue_on_error: true }),
+          { id: 'join', type: 'logic.merge', params: { mode: 'any' } },
+        ],
+        [['start', 'check'], ['check', 'yes', 'true'], ['check', 'no', 'false'], ['yes', 'off'], ['off', 'join'], ['no', 'join'], ['start', 'bad'], ['bad', 'join']],
+        { error_handler: 'retry' },
+      ),
+      { n: 2 },
+    );
+    const approval = await run(
+      spec(
+        [{ id: 'start', type: 'trigger.manual' }, { id: 'gate', type: 'control.approval' }, { id: 'hook', type: 'control.wait_webhook' }, { id: 'nap', type: 'control.delay', params: { seconds: 0.2 } }],
+        [['start', 'gate'], ['gate', 'hook', 'approved'], ['hook', 'nap']],
+      ),
+    );
+    const cancelled = await run(spec([{ id: 'start', type: 'trigger.manual' }, httpNode('long', counter, 30_000)], [['start', 'long']]));
+    const failing = await run(spec([{ id: 'start', type: 'trigger.manual' }, failingNode('f', counter)], [['start', 'f']]));
+
+    await waitFor('gate to wait', async () => (await getRun(stack, approval)).node_outputs.gate !== undefined);
+    await stack.api('POST', `/engine/v1/v1/runs/${approval}/signals/approve`, { body: { payload: { approved: true } } });
+    await waitFor('hook to wait', async () => (await getRun(stack, approval)).node_outputs.hook !== undefined);
+    await stack.api('POST', `/engine/v1/v1/runs/${approval}/signals/webhook`, { body: { payload: { x: 1 } } });
+    await waitFor('long call', async () => counter.count('long') > 0);
+    await stack.api('POST', `/engine/v1/v1/runs/${cancelled}/cancel`);
+    for (const id of [diamond, approval, cancelled, failing]) await waitForRun(stack, id);
+    // A resumed execution under the same workflow id.
+    await stack.api('POST', `/engine/v1/v1/runs/${failing}/resume`);
+    await waitFor('resumed run to finish', async () => {
+      const r = await getRun(stack, failing);
+      return r.resumed_count === 1 && ['failed', 'completed'].includes(r.status);
+    });
+    expect((await getRun(stack, approval)).status).toBe('completed');
+    expect((await getRun(stack, cancelled)).status).toBe('cancelled');
+
+    // RECORD_HISTORIES=1 (or an empty histories/ folder) records these as the committed fixtures.
+    const record = process.env.RECORD_HISTORIES === '1' || !existsSync(HISTORIES) || !readdirSync(HISTORIES).some((f) => f.endsWith('.history.b64'));
+    const histories = [];
+    for (const id of ids) {
+      const history = await stack.atelier.deps.temporal.workflow.getHandle(id).fetchHistory();
+      histories.push({ workflowId: id, history });
+      if (record) {
+        mkdirSync(HISTORIES, { recursive: true });
+        // Binary protobuf (base64): exact, and independent of the SDK's JSON conversion helpers.
+        writeFileSync(join(HISTORIES, `engine-run-${ids.indexOf(id)}.history.b64`), Buffer.from(temporal.api.history.v1.History.encode(history).finish()).toString('base64'));
+      }
+    }
+    const results = await replay(histories);
+    expect(results).toHaveLength(ids.length);
+    for (const r of results) expect(r.error, `${r.workflowId}: ${String(r.error)}`).toBeUndefined();
+  });
+
+  it('replays the recorded histories committed under test/engine-runs/histories', async () => {
+    const files = existsSync(HISTORIES) ? readdirSync(HISTORIES).filter((f) => f.endsWith('.history.b64')) : [];
+    expect(files.length).toBeGreaterThan(0);
+    const results = await replay(
+      files.map((f) => ({ workflowId: f, history: temporal.api.history.v1.History.decode(Buffer.from(readFileSync(join(HISTORIES, f), 'utf8'), 'base64')) })),
+    );
+    expect(results).toHaveLength(files.length);
+    for (const r of results) expect(r.error, `${r.workflowId}: ${String(r.error)}`).toBeUndefined();
+  });
+});
