@@ -7,7 +7,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
 export NODE_OPTIONS="${NODE_OPTIONS:-} --max-old-space-size=4096"
 mkdir -p .data/test
-results=.data/test/results.json
+results=.data/test/results-$$.json
 rm -f "$results"
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile.json="$results" "$@" || status=$?
@@ -19,4 +19,5 @@ if [ -f "$results" ]; then
     console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
   ' "$results"
 fi
+rm -f "$results"
 exit "$status"
