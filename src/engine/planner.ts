@@ -6,9 +6,9 @@ import { Graph, alg } from '@dagrejs/graphlib';
 import type { z } from 'zod';
 import { usdToMicros } from '../billing/money';
 import { zodIssues } from '../http/errors';
-import { EdgeSpec, NodeSpec, TRIGGER_CONFIGS, WorkflowSpecHead } from './spec';
+import { EdgeSpec, fastEdgeSpec, fastNodeSpec, NodeSpec, TRIGGER_CONFIGS, WorkflowSpecHead } from './spec';
 import { hasTemplate, templateRefs } from './templates';
-import type { NodeDefinition, NodeRegistry, PlanIssue, PlanResult, PlannedEdge, PlannedNode, RunPlan } from './types';
+import type { NodeDefinition, NodeRegistry, PlanIssue, PlanResult, PlannedEdge, PlannedNode, PortSpec, RunPlan } from './types';
 
 export interface PlanOptions {
   /** Where the spec sits in the request, prefixed to every `loc` (default `['body','spec']`). */
@@ -77,9 +77,12 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
   const byId = new Map<string, NodeInfo>();
   for (let i = 0; i < rawNodes.length; i++) {
     const rawNode = rawNodes[i];
-    const parsed = NodeSpec.safeParse(rawNode);
-    if (!parsed.success) zod(parsed.error, ['nodes', i], rawNode);
-    const spec = parsed.success ? parsed.data : null;
+    let spec = fastNodeSpec(rawNode);
+    if (!spec) {
+      const parsed = NodeSpec.safeParse(rawNode);
+      if (parsed.success) spec = parsed.data;
+      else zod(parsed.error, ['nodes', i], rawNode);
+    }
     const id = spec?.id ?? (isRecord(rawNode) && typeof rawNode.id === 'string' ? rawNode.id : null);
     if (id === null) {
       nodesKnown = false;
@@ -93,7 +96,7 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
     const def = type === null ? undefined : registry.get(type);
     if (type !== null && !def) issue('unknown_node_type', ['nodes', i, 'type'], `Unknown node type "${type}"`, type);
     const params = spec?.params ?? (isRecord(rawNode) && isRecord(rawNode.params) ? rawNode.params : {});
-    let ports: string[] | null = def ? def.outputs.map((p) => p.name) : null;
+    let ports: string[] | null = def ? staticPorts(def) : null;
     if (def) {
       const checked = def.params.safeParse(params);
       if (checked.success) {
@@ -114,12 +117,15 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
   const edges: { index: number; edge: PlannedEdge; source: NodeInfo; target: NodeInfo }[] = [];
   for (let i = 0; i < rawEdges.length; i++) {
     const rawEdge = rawEdges[i];
-    const parsed = EdgeSpec.safeParse(rawEdge);
-    if (!parsed.success) {
-      zod(parsed.error, ['edges', i], rawEdge);
-      continue;
+    let e = fastEdgeSpec(rawEdge);
+    if (!e) {
+      const parsed = EdgeSpec.safeParse(rawEdge);
+      if (!parsed.success) {
+        zod(parsed.error, ['edges', i], rawEdge);
+        continue;
+      }
+      e = parsed.data;
     }
-    const e = parsed.data;
     const first = edgeIds.get(e.id);
     if (first !== undefined) issue('duplicate_id', ['edges', i, 'id'], `Duplicate edge id "${e.id}" (first used by edges[${first}])`, e.id);
     else edgeIds.set(e.id, i);
@@ -131,7 +137,7 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
         `Node "${source.id}" (${source.def!.type}) has no output port "${e.source_port}"; its outputs are: ${source.ports.join(', ') || 'none'}`, e.source_port);
     }
     if (!target && nodesKnown) issue('unknown_node', ['edges', i, 'target'], `Edge target "${e.target}" is not a node of this workflow`, e.target);
-    if (target?.def && !target.def.inputs.some((p) => p.name === e.target_port)) {
+    if (target?.def && !hasPort(target.def.inputs, e.target_port)) {
       const inputs = target.def.inputs.map((p) => p.name);
       issue('unknown_port', ['edges', i, 'target_port'],
         `Node "${target.id}" (${target.def.type}) has no input port "${e.target_port}"; its inputs are: ${inputs.join(', ') || 'none'}`, e.target_port);
@@ -176,9 +182,9 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
   // Template references: to upstream nodes (ancestors) and defined variables only.
   const stamp = new Int32Array(n);
   let round = 0;
-  const ancestorMemo = new Map<string, boolean>();
+  const ancestorMemo = new Map<number, boolean>();
   const isAncestor = (ancestor: number, of: number): boolean => {
-    const key = `${ancestor}:${of}`;
+    const key = ancestor * n + of;
     const known = ancestorMemo.get(key);
     if (known !== undefined) return known;
     round += 1;
@@ -201,24 +207,25 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
   };
   for (let k = 0; k < n; k++) {
     const node = nodes[k]!;
-    for (const use of templateRefs(node.params)) {
-      const loc: Loc = ['nodes', node.index, 'params', ...use.at];
-      const text = `{{${use.expression}}}`;
+    const uses = templateRefs(node.params);
+    for (let u = 0; u < uses.length; u++) {
+      const use = uses[u]!;
       const ref = use.ref;
+      const text = `{{${use.expression}}}`;
       if (!ref) {
-        issue('invalid_template', loc, `${text} is not a reference: use {{node_id.output.port.field}} or {{variables.name}}`, text);
+        issue('invalid_template', useLoc(node, use.at), `${text} is not a reference: use {{node_id.output.port.field}} or {{variables.name}}`, text);
       } else if (ref.kind === 'variables') {
         if (variablesKnown && !Object.prototype.hasOwnProperty.call(variables, ref.name)) {
-          issue('unknown_variable', loc, `${text} refers to variable "${ref.name}", which the spec's variables do not define`, text);
+          issue('unknown_variable', useLoc(node, use.at), `${text} refers to variable "${ref.name}", which the spec's variables do not define`, text);
         }
       } else {
         const source = byId.get(ref.nodeId);
         if (!source) {
-          if (nodesKnown) issue('unknown_node', loc, `${text} refers to node "${ref.nodeId}", which is not in this workflow`, text);
+          if (nodesKnown) issue('unknown_node', useLoc(node, use.at), `${text} refers to node "${ref.nodeId}", which is not in this workflow`, text);
         } else if (source === node || (edgesKnown && !isAncestor(slot.get(source.id)!, k))) {
-          issue('not_upstream', loc, `${text} refers to node "${ref.nodeId}", which is not upstream of "${node.id}" (no path of edges leads from it here)`, text);
+          issue('not_upstream', useLoc(node, use.at), `${text} refers to node "${ref.nodeId}", which is not upstream of "${node.id}" (no path of edges leads from it here)`, text);
         } else if (ref.port !== null && source.ports && !source.ports.includes(ref.port)) {
-          issue('unknown_port', loc, `${text}: node "${ref.nodeId}" has no output port "${ref.port}"; its outputs are: ${source.ports.join(', ') || 'none'}`, text);
+          issue('unknown_port', useLoc(node, use.at), `${text}: node "${ref.nodeId}" has no output port "${ref.port}"; its outputs are: ${source.ports.join(', ') || 'none'}`, text);
         }
       }
     }
@@ -252,7 +259,7 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
       disabled: s.disabled,
       incoming: [],
       outgoing: [],
-      outputPorts: node.ports ?? def.outputs.map((p) => p.name),
+      outputPorts: node.ports ?? staticPorts(def),
     };
   }
   for (const { edge } of edges) {
@@ -323,6 +330,27 @@ function reportCycles(
     const closing = edgeIndex.get(`${last}\u0000${start}`)!;
     report(['edges', closing], `cycle: ${path.join(' → ')}`, path);
   }
+}
+
+// Small module-level helpers: under tsx (keepNames) every closure created in a hot loop costs a
+// defineProperty, so the per-node and per-edge loops avoid creating any.
+const portNames = new WeakMap<NodeDefinition, string[]>();
+function staticPorts(def: NodeDefinition): string[] {
+  let names = portNames.get(def);
+  if (!names) {
+    names = def.outputs.map((p) => p.name);
+    portNames.set(def, names);
+  }
+  return names.slice();
+}
+
+function hasPort(ports: PortSpec[], name: string): boolean {
+  for (let i = 0; i < ports.length; i++) if (ports[i]!.name === name) return true;
+  return false;
+}
+
+function useLoc(node: NodeInfo, at: (string | number)[]): Loc {
+  return ['nodes', node.index, 'params', ...at];
 }
 
 /** True when the value at `path` (or on the way to it) in `params` is a string holding a template. */

@@ -104,3 +104,63 @@ export type EdgeSpec = z.output<typeof EdgeSpec>;
 export type WorkflowSpec = z.output<typeof WorkflowSpec>;
 /** What a client may send (defaults not yet applied). */
 export type WorkflowSpecInput = z.input<typeof WorkflowSpec>;
+
+// Fast paths for the planner (a 10,000-node spec must plan in ≤ 150 ms): hand-written checks of
+// the common, valid shape that return exactly what the zod schema would, or null whenever
+// anything is unusual, in which case the caller parses with zod for its precise issues. A test
+// (test/engine-spec/spec.test.ts) holds them to the schemas' output.
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const NODE_KEYS = new Set(['id', 'type', 'position', 'params', 'credentials', 'retry', 'timeout_s', 'continue_on_error', 'disabled', 'notes']);
+const EDGE_KEYS = new Set(['id', 'source', 'source_port', 'target', 'target_port', 'animated']);
+
+export function fastNodeSpec(raw: unknown): NodeSpec | null {
+  if (!isObj(raw)) return null;
+  for (const k in raw) if (!NODE_KEYS.has(k)) return null;
+  const { id, type, position, params, credentials, retry, timeout_s, continue_on_error, disabled, notes } = raw;
+  if (typeof id !== 'string' || !NODE_ID_PATTERN.test(id) || id === 'variables' || id === '__proto__') return null;
+  if (typeof type !== 'string' || type.length === 0) return null;
+  if (!Array.isArray(position) || position.length !== 2 || !isNum(position[0]) || !isNum(position[1])) return null;
+  if (params !== undefined && !isObj(params)) return null;
+  if (credentials !== undefined) {
+    if (!isObj(credentials)) return null;
+    for (const k in credentials) if (typeof credentials[k] !== 'string') return null;
+  }
+  let retryOut: NodeSpec['retry'] = null;
+  if (retry !== undefined && retry !== null) {
+    if (!isObj(retry)) return null;
+    for (const k in retry) if (k !== 'max_attempts' && k !== 'backoff') return null;
+    const { max_attempts: attempts, backoff } = retry;
+    if (!Number.isInteger(attempts) || (attempts as number) < 1 || (attempts as number) > 100) return null;
+    if (backoff !== undefined && backoff !== 'fixed' && backoff !== 'exponential') return null;
+    retryOut = { max_attempts: attempts as number, backoff: backoff ?? 'exponential' };
+  }
+  if (timeout_s !== undefined && timeout_s !== null && (!isNum(timeout_s) || timeout_s <= 0 || timeout_s > 7 * 24 * 3600)) return null;
+  if (continue_on_error !== undefined && typeof continue_on_error !== 'boolean') return null;
+  if (disabled !== undefined && typeof disabled !== 'boolean') return null;
+  if (notes !== undefined && notes !== null && typeof notes !== 'string') return null;
+  return {
+    id,
+    type,
+    position: [position[0], position[1]],
+    params: params ?? {},
+    credentials: credentials === undefined ? {} : ({ ...credentials } as Record<string, string>),
+    retry: retryOut,
+    timeout_s: (timeout_s as number | null | undefined) ?? null,
+    continue_on_error: continue_on_error ?? false,
+    disabled: disabled ?? false,
+    notes: (notes as string | null | undefined) ?? null,
+  };
+}
+
+export function fastEdgeSpec(raw: unknown): EdgeSpec | null {
+  if (!isObj(raw)) return null;
+  for (const k in raw) if (!EDGE_KEYS.has(k)) return null;
+  const { id, source, source_port, target, target_port, animated } = raw;
+  if (!nonEmpty(id) || !nonEmpty(source) || !nonEmpty(target)) return null;
+  if (source_port !== undefined && !nonEmpty(source_port)) return null;
+  if (target_port !== undefined && !nonEmpty(target_port)) return null;
+  if (animated !== undefined && typeof animated !== 'boolean') return null;
+  return { id, source, source_port: source_port ?? 'main', target, target_port: target_port ?? 'main', animated: animated ?? false };
+}

@@ -30,19 +30,20 @@ export interface TemplateScope {
 
 const TEMPLATE = /\{\{([^{}]*)\}\}/g;
 const WHOLE_TEMPLATE = /^\{\{([^{}]*)\}\}$/;
+/** Used only by templateRefs' exec loop (which resets lastIndex before each string). */
+const TEMPLATE_SCAN = /\{\{([^{}]*)\}\}/g;
 
 /** Parses `a.output.main.x` or `variables.name.x`; null when it is neither. */
 export function parseTemplateRef(expression: string): TemplateRef | null {
   const parts = expression.trim().split('.');
-  if (parts.some((p) => p.length === 0)) return null;
-  const [head, second, third, ...rest] = parts;
-  if (head === undefined) return null;
+  for (let i = 0; i < parts.length; i++) if (parts[i]!.length === 0) return null;
+  const head = parts[0]!;
   if (head === 'variables') {
-    if (second === undefined) return null;
-    return { kind: 'variables', name: second, path: third === undefined ? [] : [third, ...rest] };
+    if (parts.length < 2) return null;
+    return { kind: 'variables', name: parts[1]!, path: parts.slice(2) };
   }
-  if (second !== 'output') return null;
-  return { kind: 'node', nodeId: head, port: third ?? null, path: rest };
+  if (parts[1] !== 'output') return null;
+  return { kind: 'node', nodeId: head, port: parts[2] ?? null, path: parts.slice(3) };
 }
 
 export function hasTemplate(value: unknown): boolean {
@@ -52,21 +53,35 @@ export function hasTemplate(value: unknown): boolean {
 /** Every template in `value` (recursively), in document order. Used by the planner. */
 export function templateRefs(value: unknown): TemplateUse[] {
   const found: TemplateUse[] = [];
-  const walk = (v: unknown, at: (string | number)[]) => {
-    if (typeof v === 'string') {
-      if (!v.includes('{{')) return;
-      for (const match of v.matchAll(TEMPLATE)) {
-        const expression = (match[1] ?? '').trim();
-        found.push({ at, expression, ref: parseTemplateRef(expression) });
-      }
-    } else if (Array.isArray(v)) {
-      v.forEach((item, i) => walk(item, [...at, i]));
-    } else if (isPlainObject(v)) {
-      for (const [k, item] of Object.entries(v)) walk(item, [...at, k]);
-    }
-  };
-  walk(value, []);
+  collectRefs(value, [], found);
   return found;
+}
+
+// Module-level (no closure per call): the planner runs this for every node of a large spec. The
+// path stack is shared and copied only when a template is found.
+function collectRefs(v: unknown, path: (string | number)[], found: TemplateUse[]): void {
+  if (typeof v === 'string') {
+    if (v.indexOf('{{') < 0) return;
+    const re = TEMPLATE_SCAN;
+    re.lastIndex = 0;
+    for (let m = re.exec(v); m !== null; m = re.exec(v)) {
+      const expression = (m[1] ?? '').trim();
+      found.push({ at: path.slice(), expression, ref: parseTemplateRef(expression) });
+    }
+  } else if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      path.push(i);
+      collectRefs(v[i], path, found);
+      path.pop();
+    }
+  } else if (isPlainObject(v)) {
+    for (const k in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+      path.push(k);
+      collectRefs(v[k], path, found);
+      path.pop();
+    }
+  }
 }
 
 /** Looks a reference up in the scope; undefined when any step is missing. */
