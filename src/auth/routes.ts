@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../deps';
 import { route } from '../http/route';
+import { cloneOutputRules } from '../routing/rules';
 import { coded, validationFailed } from '../http/errors';
 import { requireAdmin, requireSession } from './enforce';
 import { isValidIpOrCidr } from './ip-allowlist';
@@ -73,7 +74,7 @@ const patchBody = z
 const bucketKeyBody = z.object({ bucket_id: z.unknown().optional(), name: z.string().trim().min(1).max(64).optional() });
 
 export interface KeyRoutesOptions {
-  /** Copies output routing rules on rotation; the routing module provides it. */
+  /** Copies output routing rules on rotation; the routing module's by default. */
   cloneOutputRules?: CloneOutputRules;
 }
 
@@ -81,7 +82,7 @@ export interface KeyRoutesOptions {
 export function keyRoutes(deps: Deps, opts: KeyRoutesOptions = {}): Router {
   const router = Router();
   const upgradeUrl = `${deps.config.publicBaseUrl}/v1/tiers/compare`;
-  const cloneRules: CloneOutputRules = opts.cloneOutputRules ?? (async () => 0);
+  const cloneRules: CloneOutputRules = opts.cloneOutputRules ?? cloneOutputRules;
 
   router.post(
     '/auth/keys',

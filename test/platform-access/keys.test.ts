@@ -429,6 +429,29 @@ describe('POST /v1/auth/keys/{id}/rotate (session token only)', () => {
   });
 });
 
+describe('rotation copies output routing rules', () => {
+  it('clones every rule of the old key onto the new one in the same transaction', async () => {
+    const db = stack.atelier.deps.db;
+    const old = await createKey({ name: 'routed', type: 'write' });
+    const destination = '5a2b7c1d-0e3f-4a5b-8c6d-7e8f9a0b1c2d';
+    await db.insertInto('output_destinations').values({ id: destination, account_id: stack.accountId, name: 'd', kind: 'internal', config: JSON.stringify({}) } as never).execute();
+    for (const [i, pattern] of ['flux-*', 'sdxl'].entries()) {
+      await db
+        .insertInto('output_rules')
+        .values({ id: `rule_t${i}`, account_id: stack.accountId, key_id: old.id, model_pattern: pattern, destination_id: destination, path_template: '{model}/{date}', priority: 10 + i } as never)
+        .execute();
+    }
+    const r = await stack.api('POST', `/v1/auth/keys/${old.id}/rotate`, { key: session });
+    expect(r.status).toBe(200);
+    expect(r.body.meta.output_rules_copied).toBe(2);
+    const copied = await db.selectFrom('output_rules').select(['model_pattern', 'priority', 'path_template']).where('key_id', '=', r.body.meta.id).orderBy('priority').execute();
+    expect(copied).toEqual([
+      { model_pattern: 'flux-*', priority: 10, path_template: '{model}/{date}' },
+      { model_pattern: 'sdxl', priority: 11, path_template: '{model}/{date}' },
+    ]);
+  });
+});
+
 describe('account isolation', () => {
   it('answers 404 for another account’s key id on every key endpoint', async () => {
     const mine = await createKey({ name: 'mine', type: 'write' });
