@@ -83,7 +83,7 @@ export async function spendCredits(
         // Serialises allowance accounting per account.
         await sql`select pg_advisory_xact_lock(hashtext(${'credits:' + req.accountId}))`.execute(trx);
         const used = await usedIncluded(trx, req.accountId);
-        const fromIncluded = roundCredits(Math.min(Math.max(0, req.allowance - used), req.credits));
+        const fromIncluded = Math.min(Math.max(0, req.allowance - used), req.credits);
         const walletMicros = creditsToMicros(req.credits - fromIncluded);
         if (walletMicros > 0) {
           const balance = await getBalanceMicros(trx, req.accountId);
@@ -161,11 +161,12 @@ export async function refundCredits(
           .where('reference_operation_id', '=', req.chargeOperationId)
           .where('kind', '=', 'refund')
           .executeTakeFirstOrThrow();
-        const refundable = roundCredits(spend.credits - Number(prior.credits));
-        const amount = roundCredits(Math.max(0, Math.min(req.credits ?? refundable, refundable)));
-        const walletCreditsLeft = roundCredits(spend.credits - spend.included_credits - (Number(prior.credits) - Number(prior.included)));
-        const walletPart = roundCredits(Math.min(amount, Math.max(0, walletCreditsLeft)));
-        const includedPart = roundCredits(amount - walletPart);
+        // Full precision inside (USD-priced spends such as step 4 must refund to the micro-dollar).
+        const refundable = Math.max(0, spend.credits - Number(prior.credits));
+        const amount = Math.max(0, Math.min(req.credits ?? refundable, refundable));
+        const walletCreditsLeft = spend.credits - spend.included_credits - (Number(prior.credits) - Number(prior.included));
+        const walletPart = Math.min(amount, Math.max(0, walletCreditsLeft));
+        const includedPart = Math.max(0, amount - walletPart);
         return trx
           .insertInto('credit_ledger')
           .values({
