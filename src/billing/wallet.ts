@@ -55,45 +55,34 @@ export async function chargeWallet(db: Database, req: ChargeRequest, opts: { bas
   if (!Number.isInteger(req.amountMicros) || req.amountMicros < 0) {
     throw new Error(`charge amount must be a non-negative integer of micro-USD, got ${req.amountMicros}`);
   }
-  const existing = await findEntry(db, req.accountId, req.operationId);
-  if (existing) return replay(db, existing);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('accounts')
-        .set({
-          balance_micros: sql`balance_micros - ${req.amountMicros}`,
-          lifetime_spend_micros: sql`lifetime_spend_micros + ${req.amountMicros}`,
-        })
-        .where('id', '=', req.accountId)
-        .where('balance_micros', '>=', req.amountMicros)
-        .returning('balance_micros')
-        .executeTakeFirst();
-      if (!updated) {
-        const account = await trx.selectFrom('accounts').select('balance_micros').where('id', '=', req.accountId).executeTakeFirst();
-        if (!account) throw new Error(`account ${req.accountId} does not exist`);
-        throw insufficientFunds({ requiredMicros: req.amountMicros, balanceMicros: account.balance_micros, operation: req.operation, baseUrl: opts.baseUrl });
-      }
-      const entry = await insertEntry(trx, {
-        accountId: req.accountId,
-        kind: 'charge',
-        amountMicros: -req.amountMicros,
-        balanceAfterMicros: updated.balance_micros,
-        operationId: req.operationId,
-        operation: req.operation,
-        label: req.label ?? req.operation,
-        metadata: req.metadata ?? {},
-      });
-      return { entry, balanceMicros: updated.balance_micros, replayed: false };
-    });
-  } catch (err) {
-    // The same operation charged concurrently: the unique ledger key let only one through.
-    if (isUniqueViolation(err)) {
-      const winner = await findEntry(db, req.accountId, req.operationId);
-      if (winner) return replay(db, winner);
+  return oncePerOperation(db, req.accountId, req.operationId, async (trx) => {
+    const updated = await trx
+      .updateTable('accounts')
+      .set({
+        balance_micros: sql`balance_micros - ${req.amountMicros}`,
+        lifetime_spend_micros: sql`lifetime_spend_micros + ${req.amountMicros}`,
+      })
+      .where('id', '=', req.accountId)
+      .where('balance_micros', '>=', req.amountMicros)
+      .returning('balance_micros')
+      .executeTakeFirst();
+    if (!updated) {
+      const account = await trx.selectFrom('accounts').select('balance_micros').where('id', '=', req.accountId).executeTakeFirst();
+      if (!account) throw new Error(`account ${req.accountId} does not exist`);
+      throw insufficientFunds({ requiredMicros: req.amountMicros, balanceMicros: account.balance_micros, operation: req.operation, baseUrl: opts.baseUrl });
     }
-    throw err;
-  }
+    const entry = await insertEntry(trx, {
+      accountId: req.accountId,
+      kind: 'charge',
+      amountMicros: -req.amountMicros,
+      balanceAfterMicros: updated.balance_micros,
+      operationId: req.operationId,
+      operation: req.operation,
+      label: req.label ?? req.operation,
+      metadata: req.metadata ?? {},
+    });
+    return { entry, balanceMicros: updated.balance_micros, replayed: false };
+  });
 }
 
 /**
@@ -104,58 +93,48 @@ export async function refundCharge(
   db: Database,
   req: { accountId: string; chargeOperationId: string; operationId: string; amountMicros?: number; label?: string; metadata?: Record<string, unknown> },
 ): Promise<ChargeResult> {
-  const existing = await findEntry(db, req.accountId, req.operationId);
-  if (existing) return replay(db, existing);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const charge = await trx
-        .selectFrom('ledger_entries')
-        .selectAll()
-        .where('account_id', '=', req.accountId)
-        .where('operation_id', '=', req.chargeOperationId)
-        .where('kind', '=', 'charge')
-        .forUpdate()
-        .executeTakeFirst();
-      if (!charge) throw new Error(`no charge ${req.chargeOperationId} to refund`);
-      const refunded = await trx
-        .selectFrom('ledger_entries')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_micros'), sql<number>`0`).as('total'))
-        .where('account_id', '=', req.accountId)
-        .where('reference_operation_id', '=', req.chargeOperationId)
-        .where('kind', '=', 'refund')
-        .executeTakeFirstOrThrow();
-      const refundable = -charge.amount_micros - Number(refunded.total);
-      const amount = Math.min(req.amountMicros ?? refundable, refundable);
-      if (amount < 0) throw new Error('refund amount must not be negative');
-      const updated = await trx
-        .updateTable('accounts')
-        .set({
-          balance_micros: sql`balance_micros + ${amount}`,
-          lifetime_spend_micros: sql`greatest(lifetime_spend_micros - ${amount}, 0)`,
-        })
-        .where('id', '=', req.accountId)
-        .returning('balance_micros')
-        .executeTakeFirstOrThrow();
-      const entry = await insertEntry(trx, {
-        accountId: req.accountId,
-        kind: 'refund',
-        amountMicros: amount,
-        balanceAfterMicros: updated.balance_micros,
-        operationId: req.operationId,
-        operation: charge.operation,
-        label: req.label ?? `refund:${charge.label}`,
-        referenceOperationId: req.chargeOperationId,
-        metadata: req.metadata ?? {},
-      });
-      return { entry, balanceMicros: updated.balance_micros, replayed: false };
+  return oncePerOperation(db, req.accountId, req.operationId, async (trx) => {
+    const charge = await trx
+      .selectFrom('ledger_entries')
+      .selectAll()
+      .where('account_id', '=', req.accountId)
+      .where('operation_id', '=', req.chargeOperationId)
+      .where('kind', '=', 'charge')
+      .forUpdate()
+      .executeTakeFirst();
+    if (!charge) throw new Error(`no charge ${req.chargeOperationId} to refund`);
+    const refunded = await trx
+      .selectFrom('ledger_entries')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_micros'), sql<number>`0`).as('total'))
+      .where('account_id', '=', req.accountId)
+      .where('reference_operation_id', '=', req.chargeOperationId)
+      .where('kind', '=', 'refund')
+      .executeTakeFirstOrThrow();
+    const refundable = -charge.amount_micros - Number(refunded.total);
+    const amount = Math.min(req.amountMicros ?? refundable, refundable);
+    if (amount < 0) throw new Error('refund amount must not be negative');
+    const updated = await trx
+      .updateTable('accounts')
+      .set({
+        balance_micros: sql`balance_micros + ${amount}`,
+        lifetime_spend_micros: sql`greatest(lifetime_spend_micros - ${amount}, 0)`,
+      })
+      .where('id', '=', req.accountId)
+      .returning('balance_micros')
+      .executeTakeFirstOrThrow();
+    const entry = await insertEntry(trx, {
+      accountId: req.accountId,
+      kind: 'refund',
+      amountMicros: amount,
+      balanceAfterMicros: updated.balance_micros,
+      operationId: req.operationId,
+      operation: charge.operation,
+      label: req.label ?? `refund:${charge.label}`,
+      referenceOperationId: req.chargeOperationId,
+      metadata: req.metadata ?? {},
     });
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      const winner = await findEntry(db, req.accountId, req.operationId);
-      if (winner) return replay(db, winner);
-    }
-    throw err;
-  }
+    return { entry, balanceMicros: updated.balance_micros, replayed: false };
+  });
 }
 
 /** Adds money (top-up, bonus, admin adjustment); idempotent on operationId like charges. */
@@ -163,41 +142,55 @@ export async function creditWallet(
   db: Database,
   req: { accountId: string; amountMicros: number; operationId: string; kind: Extract<LedgerKind, 'topup' | 'bonus' | 'adjustment'>; operation: string; label?: string; metadata?: Record<string, unknown> },
 ): Promise<ChargeResult> {
-  const existing = await findEntry(db, req.accountId, req.operationId);
-  if (existing) return replay(db, existing);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('accounts')
-        .set({ balance_micros: sql`balance_micros + ${req.amountMicros}` })
-        .where('id', '=', req.accountId)
-        .returning('balance_micros')
-        .executeTakeFirstOrThrow();
-      const entry = await insertEntry(trx, {
-        accountId: req.accountId,
-        kind: req.kind,
-        amountMicros: req.amountMicros,
-        balanceAfterMicros: updated.balance_micros,
-        operationId: req.operationId,
-        operation: req.operation,
-        label: req.label ?? req.operation,
-        metadata: req.metadata ?? {},
-      });
-      return { entry, balanceMicros: updated.balance_micros, replayed: false };
+  return oncePerOperation(db, req.accountId, req.operationId, async (trx) => {
+    const updated = await trx
+      .updateTable('accounts')
+      .set({ balance_micros: sql`balance_micros + ${req.amountMicros}` })
+      .where('id', '=', req.accountId)
+      .returning('balance_micros')
+      .executeTakeFirstOrThrow();
+    const entry = await insertEntry(trx, {
+      accountId: req.accountId,
+      kind: req.kind,
+      amountMicros: req.amountMicros,
+      balanceAfterMicros: updated.balance_micros,
+      operationId: req.operationId,
+      operation: req.operation,
+      label: req.label ?? req.operation,
+      metadata: req.metadata ?? {},
     });
-  } catch (err) {
-    if (isUniqueViolation(err)) {
-      const winner = await findEntry(db, req.accountId, req.operationId);
-      if (winner) return replay(db, winner);
-    }
-    throw err;
-  }
+    return { entry, balanceMicros: updated.balance_micros, replayed: false };
+  });
 }
 
 export async function getBalanceMicros(db: Database, accountId: string): Promise<number> {
   const row = await db.selectFrom('accounts').select('balance_micros').where('id', '=', accountId).executeTakeFirst();
   if (!row) throw new Error(`account ${accountId} does not exist`);
   return row.balance_micros;
+}
+
+/**
+ * Runs one money movement at most once per (account, operation id): a repeat — sequential or
+ * concurrent, where the ledger's unique key lets only one transaction commit — returns the entry
+ * already written instead of moving money again.
+ */
+async function oncePerOperation(
+  db: Database,
+  accountId: string,
+  operationId: string,
+  move: (trx: Executor) => Promise<ChargeResult>,
+): Promise<ChargeResult> {
+  const existing = await findEntry(db, accountId, operationId);
+  if (existing) return replay(db, existing);
+  try {
+    return await db.transaction().execute(move);
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      const winner = await findEntry(db, accountId, operationId);
+      if (winner) return replay(db, winner);
+    }
+    throw err;
+  }
 }
 
 function findEntry(db: Database, accountId: string, operationId: string) {
