@@ -5,6 +5,7 @@ import { resolveTierMiddleware } from '../tiers/middleware';
 import { authenticate } from './authenticate';
 import { enforceKeyAccess } from './enforce';
 import { platformAccess } from './platform-access';
+import { watchRevocation } from './revocation-watch';
 
 /** seed 000 §8.2: per-endpoint caps, mounted before the public routes and authentication. */
 export function endpointCaps(deps: Deps): RequestHandler {
@@ -13,7 +14,8 @@ export function endpointCaps(deps: Deps): RequestHandler {
 
 /**
  * Everything an authenticated request passes before its router: who is calling, their tier
- * (`X-Tier`), what the key may reach (type, scope, IP, referrer), the per-tier and per-key
+ * (`X-Tier`), what the key may reach (type, scope, IP, referrer), a watch that ends responses
+ * still streaming when their key is revoked, the per-tier and per-key
  * windows (`X-RateLimit-*`), and idempotency. Mounted once for `/v1` and `/engine/v1`.
  */
 export function accessChain(deps: Deps): RequestHandler[] {
@@ -22,6 +24,7 @@ export function accessChain(deps: Deps): RequestHandler[] {
     authenticate({ db: deps.db, sessionSecret: deps.config.sessionSecret }),
     resolveTierMiddleware(deps.db),
     enforceKeyAccess({ usage: access.usage }),
+    watchRevocation(deps.db),
     access.limiter.accountLimits(),
     idempotency(deps.db),
   ];

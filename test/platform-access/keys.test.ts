@@ -2,7 +2,11 @@
 // what a key may reach — type, scope, IP allowlist, referrers, expiry, revocation, isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApiKey } from '../../src/accounts/accounts';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { authenticate } from '../../src/auth/authenticate';
 import { isKeyStillValid } from '../../src/auth/keys-service';
+import { watchRevocation } from '../../src/auth/revocation-watch';
 import { startStack, type TestStack } from '../helpers/stack';
 
 let stack: TestStack;
@@ -191,6 +195,47 @@ describe('revocation and expiry', () => {
     // Irreversible and idempotent: a second DELETE reports the first revocation.
     const again = await stack.api('DELETE', `/v1/auth/keys/${k.id}`);
     expect(again.body.revoked_at).toBe(del.body.revoked_at);
+  });
+
+  it('ends a stream that is open when its key is revoked', async () => {
+    // The access chain's watch, with a short interval, in front of an endless SSE handler.
+    const app = express();
+    const db = stack.atelier.deps.db;
+    app.use(authenticate({ db, sessionSecret: stack.config.sessionSecret }), watchRevocation(db, { intervalMs: 100 }));
+    app.get('/stream', (_req, res) => {
+      res.setHeader('content-type', 'text/event-stream');
+      res.write('event: hello\ndata: {}\n\n');
+      const tick = setInterval(() => res.write(': keep-alive\n\n'), 50);
+      res.on('close', () => clearInterval(tick));
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const k = await createKey({ name: 'streamer', type: 'read-only' });
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/stream`, { headers: { authorization: `Bearer ${k.key}` } });
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      const readAll = (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return;
+          text += decoder.decode(value);
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 400));
+      expect(text).toContain('event: hello');
+      expect(text).not.toContain('event: error');
+      const revokedAt = Date.now();
+      expect((await stack.api('DELETE', `/v1/auth/keys/${k.id}`)).status).toBe(200);
+      await readAll; // the stream ends
+      expect(Date.now() - revokedAt).toBeLessThan(2000);
+      expect(text).toContain('event: error');
+      expect(text).toContain('invalid_api_key');
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 
   it('refuses expired keys with 401', async () => {
