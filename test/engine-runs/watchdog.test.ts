@@ -1,0 +1,102 @@
+// The reaper and the watchdog (seed 002 §3, §4.3) running on Temporal as engineMaintenance, with
+// thresholds shrunk to seconds.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type TestStack } from '../helpers/stack';
+import { CounterServer, createWorkflow, failingNode, getRun, spec, startRun, waitFor, waitForRun } from './helpers';
+
+let watch: TestStack;
+let reap: TestStack;
+let counter: CounterServer;
+beforeAll(async () => {
+  [watch, reap, counter] = await Promise.all([
+    startStack({ ATELIER_ENGINE_MAINTENANCE: '1', ATELIER_WATCHDOG_INTERVAL_S: '1', ATELIER_WATCHDOG_STALL_S: '2' }),
+    startStack({ ATELIER_ENGINE_MAINTENANCE: '1', ATELIER_WATCHDOG_INTERVAL_S: '1', ATELIER_REAPER_INTERVAL_S: '1', ATELIER_REAPER_MAX_RUNNING_S: '3' }),
+    new CounterServer().start(),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([watch?.close(), reap?.close()]);
+  await counter?.stop();
+});
+
+const approvalSpec = () =>
+  spec(
+    [{ id: 'start', type: 'trigger.manual' }, { id: 'gate', type: 'control.approval' }, { id: 'done', type: 'io.set', params: { values: { ok: true } } }],
+    [['start', 'gate'], ['gate', 'done', 'approved']],
+  );
+
+describe('engine runs: watchdog', () => {
+  it('runs on Temporal and reports its status', async () => {
+    const status = await waitFor('a scheduled scan', async () => {
+      const r = await watch.api('GET', '/engine/v1/v1/runs/watchdog/status');
+      return r.body.total_scans > 0 ? r.body : undefined;
+    });
+    expect(status).toMatchObject({ active: true, active_monitored_runs: 0, recent_actions: [] });
+    for (const k of ['total_recovered', 'total_stalled_detected']) expect(typeof status[k]).toBe('number');
+    expect(typeof status.last_scan_at).toBe('string');
+    expect(typeof status.started_at).toBe('string');
+    const scan = await watch.api('POST', '/engine/v1/v1/runs/watchdog/scan');
+    expect(scan.status).toBe(200);
+    expect(scan.body.status.total_scans).toBeGreaterThan(status.total_scans);
+  });
+
+  it('resumes a run whose execution vanished (no heartbeat, no live execution), keeping succeeded nodes', async () => {
+    const wf = await createWorkflow(watch, approvalSpec());
+    const { run_id } = await startRun(watch, wf);
+    await waitFor('gate to wait', async () => (await getRun(watch, run_id)).node_outputs.gate !== undefined);
+    // The execution disappears behind the database's back (an operator terminated it, history lost…).
+    await watch.atelier.deps.temporal.workflow.getHandle(run_id).terminate('simulated loss');
+    expect((await getRun(watch, run_id)).status).toBe('running');
+    const resumed = await waitFor('the watchdog to resume it', async () => {
+      const r = await getRun(watch, run_id);
+      return r.resumed_count === 1 ? r : undefined;
+    }, 60_000, 300);
+    expect(resumed.status).not.toBe('failed');
+    await waitFor('gate to wait again', async () => (await getRun(watch, run_id)).node_outputs.gate !== undefined);
+    // Signal the resumed execution; the trigger node (succeeded before) is not run again.
+    await waitFor('the approve signal to be accepted', async () => {
+      const r = await watch.api('POST', `/engine/v1/v1/runs/${run_id}/signals/approve`, { body: { payload: { approved: true } } });
+      return r.status === 200;
+    });
+    const run = await waitForRun(watch, run_id);
+    expect(run.status).toBe('completed');
+    expect(run.node_outputs.done.output.main).toEqual({ ok: true });
+    const status = (await watch.api('GET', '/engine/v1/v1/runs/watchdog/status')).body;
+    expect(status.total_stalled_detected).toBeGreaterThanOrEqual(1);
+    expect(status.total_recovered).toBeGreaterThanOrEqual(1);
+    expect(status.recent_actions.some((a: { run_id: string; action: string }) => a.run_id === run_id && a.action === 'resumed')).toBe(true);
+    // Another account sees none of it.
+    const other = await watch.newAccount();
+    const theirs = (await watch.api('GET', '/engine/v1/v1/runs/watchdog/status', { key: other.key })).body;
+    expect(theirs.recent_actions).toEqual([]);
+  });
+
+  it('recover-all resumes the caller\'s failed runs', async () => {
+    const wf = await createWorkflow(watch, spec([{ id: 'start', type: 'trigger.manual' }, failingNode('f', counter)], [['start', 'f']]));
+    const { run_id } = await startRun(watch, wf);
+    expect((await waitForRun(watch, run_id)).status).toBe('failed');
+    const r = await watch.api('POST', '/engine/v1/v1/runs/watchdog/recover-all');
+    expect(r.status).toBe(200);
+    expect(r.body.recovered.map((x: { run_id: string }) => x.run_id)).toContain(run_id);
+    await waitFor('the resumed run to fail again', async () => {
+      const run = await getRun(watch, run_id);
+      return run.resumed_count === 1 && run.status === 'failed';
+    });
+    expect(counter.count('f')).toBe(2);
+  });
+});
+
+describe('engine runs: reaper', () => {
+  it('moves runs stuck running past the threshold to timed_out with a run_finished event', async () => {
+    const wf = await createWorkflow(reap, approvalSpec());
+    const { run_id } = await startRun(reap, wf);
+    const run = await waitForRun(reap, run_id, ['timed_out'], 60_000);
+    expect(run.error).toContain('reaped');
+    const events = await reap.api('GET', `/engine/v1/v1/runs/${run_id}/events`);
+    expect(events.text).toContain('"status":"timed_out"');
+    const d = await reap.atelier.deps.temporal.workflow.getHandle(run_id).describe();
+    expect(d.status.name).toBe('TERMINATED');
+    const status = (await reap.api('GET', '/engine/v1/v1/runs/watchdog/status')).body;
+    expect(status.recent_actions[0]).toMatchObject({ run_id, action: 'reaped' });
+  });
+});
