@@ -1,0 +1,157 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type TestStack } from '../helpers/stack';
+import { createProviders, parseProviderConfig } from '../../src/providers/index';
+import { download } from './helpers';
+
+/** A fake OpenAI-compatible server on loopback: records requests, answers like the real API. */
+class FakeOpenAi {
+  requests: Array<{ path: string; auth?: string; body: any }> = [];
+  private server!: Server;
+  port = 0;
+
+  async start() {
+    this.server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c) => (raw += c));
+      req.on('end', async () => {
+        const body = raw ? JSON.parse(raw) : {};
+        this.requests.push({ path: req.url ?? '', auth: req.headers.authorization, body });
+        const json = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+        if (req.headers.authorization !== 'Bearer sk-test' && req.headers.authorization !== 'Bearer sk-speech') {
+          return json(401, { error: { message: 'bad key' } });
+        }
+        if (req.url === '/v1/chat/completions') {
+          const last = body.messages.at(-1).content as string;
+          if (last === 'fail') return json(500, { error: { message: 'model crashed' } });
+          return json(200, {
+            id: 'chatcmpl-1', object: 'chat.completion', model: body.model,
+            choices: [{ index: 0, message: { role: 'assistant', content: `upstream says: ${last}` }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 },
+          });
+        }
+        if (req.url === '/v1/images/generations') {
+          const [w, h] = String(body.size).split('x').map(Number);
+          const png = await sharp({ create: { width: w!, height: h!, channels: 3, background: '#3366cc' } }).png().toBuffer();
+          return json(200, { created: 1, data: [{ b64_json: png.toString('base64') }] });
+        }
+        if (req.url === '/speech/audio/speech') {
+          return res.writeHead(200, { 'content-type': 'audio/wav' }).end(silentWav(0.25));
+        }
+        json(404, { error: { message: 'unknown path' } });
+      });
+    });
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.port = (this.server.address() as AddressInfo).port;
+  }
+  close() {
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+function silentWav(seconds: number): Buffer {
+  const rate = 16000;
+  const data = Buffer.alloc(Math.round(rate * seconds) * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVEfmt ', 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+const fake = new FakeOpenAi();
+let stack: TestStack;
+
+beforeAll(async () => {
+  await fake.start();
+  stack = await startStack({
+    ATELIER_PROVIDER: 'openai',
+    ATELIER_OPENAI_BASE_URL: `http://127.0.0.1:${fake.port}/v1`,
+    ATELIER_OPENAI_API_KEY: 'sk-test',
+    ATELIER_OPENAI_SPEECH_BASE_URL: `http://127.0.0.1:${fake.port}/speech`,
+    ATELIER_OPENAI_SPEECH_API_KEY: 'sk-speech',
+    ATELIER_PROVIDERS: 'translate=local',
+  });
+});
+afterAll(async () => {
+  await stack?.close();
+  await fake.close();
+});
+
+describe('OpenAI-compatible HTTP provider against a fake server', () => {
+  it('sends chat to /chat/completions with the key and bills the reported usage', async () => {
+    fake.requests = [];
+    const r = await stack.api('POST', '/v1/ai/chat/completions', { body: { model: 'gpt-4o-mini', temperature: 0.2, messages: [{ role: 'user', content: 'ping?' }] } });
+    expect(r.status).toBe(200);
+    expect(r.body.choices[0].message.content).toBe('upstream says: ping?');
+    expect(r.body.usage).toEqual({ prompt_tokens: 11, completion_tokens: 7, total_tokens: 18 });
+    expect(fake.requests).toEqual([{ path: '/v1/chat/completions', auth: 'Bearer sk-test', body: expect.objectContaining({ model: 'gpt-4o-mini', temperature: 0.2, stream: false }) }]);
+    // gpt-4o-mini: input $0.000195/1k, output $0.00078/1k → 11 and 7 tokens.
+    expect(r.body.billing.cost_usd).toBeCloseTo(Math.ceil(195 * 0.011) / 1e6 + Math.ceil(780 * 0.007) / 1e6, 9);
+  });
+
+  it('decodes b64_json images into a stored PNG of the requested size', async () => {
+    fake.requests = [];
+    const r = await stack.api('POST', '/v1/ai/generate/image', { body: { model: 'gpt-image-1', prompt: 'blue', width: 256, height: 128 } });
+    expect(r.status).toBe(200);
+    expect(fake.requests[0]).toMatchObject({ path: '/v1/images/generations', body: { model: 'gpt-image-1', size: '256x128', response_format: 'b64_json' } });
+    const meta = await sharp((await download(r.body.url)).data).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 256, 128]);
+    expect(r.body.billing.cost_usd).toBe(0.052);
+  });
+
+  it('uses the per-capability base URL and key for speech', async () => {
+    fake.requests = [];
+    const r = await stack.api('POST', '/v1/ai/audio/speech', { body: { model: 'tts-1', input: 'hi there', voice: 'alloy' } });
+    expect(r.status).toBe(200);
+    expect(fake.requests[0]).toMatchObject({ path: '/speech/audio/speech', auth: 'Bearer sk-speech', body: { model: 'tts-1', input: 'hi there', voice: 'alloy', response_format: 'wav' } });
+    expect((await download(r.body.url)).data.subarray(0, 4).toString()).toBe('RIFF');
+  });
+
+  it('turns an upstream error into 502 and refunds', async () => {
+    const before = (await stack.api('GET', '/v1/billing/balance')).body.balance_usd;
+    const r = await stack.api('POST', '/v1/ai/chat/completions', { body: { model: 'gpt-4o', messages: [{ role: 'user', content: 'fail' }] } });
+    expect(r.status).toBe(502);
+    expect(r.body.detail).toContain('HTTP 500');
+    expect((await stack.api('GET', '/v1/billing/balance')).body.balance_usd).toBe(before);
+  });
+
+  it('answers 503 with a clear message, charging nothing, where no provider serves the operation', async () => {
+    const before = (await stack.api('GET', '/v1/billing/balance')).body.balance_usd;
+    const video = await stack.api('POST', '/v1/ai/generate/video', { body: { prompt: 'x' } });
+    expect(video.status).toBe(503);
+    expect(video.body.detail).toContain('No provider is configured for video generation');
+    const local = await stack.api('POST', '/v1/ai/generate/image', { body: { model: 'atelier-image-v1', prompt: 'x', width: 64, height: 64 } });
+    expect(local.status).toBe(503);
+    expect(local.body.detail).toContain('gpt-image-1');
+    expect((await stack.api('GET', '/v1/billing/balance')).body.balance_usd).toBe(before);
+    // Mapped back to local explicitly.
+    const tr = await stack.api('POST', '/v1/ai/text/translate', { body: { text: 'good night', target: 'de' } });
+    expect(tr.body.text).toBe('gut nacht');
+  });
+
+  it('builds the provider object directly from config (no stack)', async () => {
+    const none = createProviders(parseProviderConfig({ ATELIER_PROVIDER: 'none' }));
+    expect(none.available('chat')).toBe(false);
+    await expect(none.chat({ model: 'm', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 503 });
+    const local = createProviders(parseProviderConfig({}));
+    const a = await local.chat({ model: 'atelier-local', messages: [{ role: 'user', content: 'Tell me about durable workflows on Temporal' }] });
+    const b = await local.chat({ model: 'atelier-local', messages: [{ role: 'user', content: 'Tell me about durable workflows on Temporal' }] });
+    const c = await local.chat({ model: 'atelier-local', messages: [{ role: 'user', content: 'Describe the red fox and its winter coat' }] });
+    expect(a.text).toBe(b.text);
+    expect(a.text).not.toBe(c.text);
+    expect(c.text.toLowerCase()).toMatch(/fox|winter|coat/);
+    expect(() => parseProviderConfig({ ATELIER_PROVIDERS: 'video=openai' })).toThrow(/does not serve video/);
+  });
+});
