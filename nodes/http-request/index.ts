@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { NodeError } from '../../src/engine/node-error';
 import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
 import type { NodeDefinition } from '../../src/engine/types';
-import { BlockedAddressError, safeFetch } from '../../src/net/safe-fetch';
+import { BlockedAddressError, FetchError, safeFetch } from '../../src/net/safe-fetch';
 
 const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
@@ -52,7 +52,9 @@ export const httpRequest: NodeDefinition<typeof params> = {
     } catch (err) {
       if (err instanceof BlockedAddressError) throw new NodeError(err.message, { type: 'blocked_address', retryable: false });
       const message = err instanceof Error ? err.message : String(err);
-      throw new NodeError(`HTTP request to ${url.host} failed: ${message}`, { type: 'http_error', retryable: true });
+      // Timeouts and network errors may pass; a bad URL or an oversized answer will not.
+      const permanent = err instanceof FetchError && (err.code === 'invalid_url' || err.code === 'too_large');
+      throw new NodeError(`HTTP request to ${url.host} failed: ${message}`, { type: 'http_error', retryable: !permanent });
     }
     if (p.fail_on_status && res.status >= 400) {
       throw new NodeError(`HTTP ${res.status} from ${url.host}`, { type: 'http_status', retryable: res.status >= 500 || res.status === 429 });
