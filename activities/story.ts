@@ -45,7 +45,19 @@ async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>
 
 const zeroBilling: BillingBlock = { method: 'credits', usd_charged: 0, pln_charged: 0 };
 
+let warmed: Promise<unknown> | undefined;
+
+/**
+ * The first SVG with text pays for fontconfig and librsvg start-up (about a second); a worker
+ * pays it when it starts rather than inside the first story.
+ */
+function warmUpRenderer() {
+  warmed ??= renderPortrait({ style: 'cinematic', width: 64, height: 64, seed: 1, name: 'warm', role: 'up', description: 'warm up', version: 1 }).catch(() => undefined);
+  return warmed;
+}
+
 export function createStoryActivities(deps: Deps) {
+  void warmUpRenderer();
   const { db, blobs } = deps;
   const views = new StoryViews(blobs);
   const allowance = () => deps.config.story.includedCredits;

@@ -1,5 +1,5 @@
 import {
-  ActivityFailure, allHandlersFinished, ApplicationFailure, condition, proxyActivities, setHandler, workflowInfo,
+  ActivityFailure, allHandlersFinished, ApplicationFailure, condition, proxyActivities, proxyLocalActivities, setHandler, workflowInfo,
 } from '@temporalio/workflow';
 import type { StoryActivities } from '../activities/story';
 import { STORY_ERROR_CODES, isStoryErrorCode } from '../src/story/codes';
@@ -7,8 +7,8 @@ import type { PipelineInput, StepActivityInput, StepOutcome, StepRequest, StoryW
 import { PIPELINE_SHARE } from '../src/story/pricing';
 import { storyStepUpdate } from './definitions';
 
-/** Quick bookkeeping (events, slots, refunds). */
-const bookkeeping = proxyActivities<StoryActivities>({
+/** Quick bookkeeping (events, slots, refunds): local activities, no task-queue round trip. */
+const bookkeeping = proxyLocalActivities<StoryActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 10 },
 });

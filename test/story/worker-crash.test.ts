@@ -64,9 +64,8 @@ describe('Step 4 survives a worker crash (seed 001 §3, DESIGN §2 checkpoints)'
     const db = stack.atelier.deps.db;
     const finished = async () =>
       (await db.selectFrom('story_renders').select(['scene_index']).where('story_id', '=', id).where('finished_at', 'is not', null).execute()).map((r) => r.scene_index);
-    let done: number[] = [];
     const deadline = Date.now() + 60_000;
-    while ((done = await finished()).length === 0) {
+    while ((await finished()).length === 0) {
       if (Date.now() > deadline) throw new Error('no scene finished');
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -4,7 +4,22 @@ import { spawn } from 'node:child_process';
  * Runs the media tools (ffmpeg, ffprobe, espeak-ng) and keeps a process-wide tally of the time
  * spent in them, so the benchmark can separate media work from orchestration.
  */
-export const mediaClock = { ms: 0, calls: 0, byTool: {} as Record<string, number> };
+export const mediaClock = {
+  /** Sum of every tool run's duration (parallel runs add up). */
+  ms: 0,
+  /** Wall-clock time during which at least one tool was running. */
+  wallMs: 0,
+  calls: 0,
+  byTool: {} as Record<string, number>,
+};
+let active = 0;
+let busySince = 0;
+
+function begin(): number {
+  const now = performance.now();
+  if (active++ === 0) busySince = now;
+  return now;
+}
 
 export class MediaToolError extends Error {
   constructor(readonly tool: string, readonly code: number | null, readonly stderr: string) {
@@ -14,7 +29,7 @@ export class MediaToolError extends Error {
 }
 
 export function runTool(tool: string, args: string[], opts: { input?: string; signal?: AbortSignal } = {}): Promise<{ stdout: string; stderr: string }> {
-  const started = performance.now();
+  const started = begin();
   return new Promise((resolve, reject) => {
     const child = spawn(tool, args, { stdio: ['pipe', 'pipe', 'pipe'], signal: opts.signal });
     let stdout = '';
@@ -39,7 +54,9 @@ export function runTool(tool: string, args: string[], opts: { input?: string; si
 }
 
 function account(tool: string, started: number) {
-  const ms = performance.now() - started;
+  const now = performance.now();
+  const ms = now - started;
+  if (--active === 0) mediaClock.wallMs += now - busySince;
   mediaClock.ms += ms;
   mediaClock.calls += 1;
   mediaClock.byTool[tool] = (mediaClock.byTool[tool] ?? 0) + ms;
