@@ -262,9 +262,12 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
       outputPorts: node.ports ?? staticPorts(def),
     };
   }
-  for (const { edge } of edges) {
-    planned[edge.source]!.outgoing.push(edge);
+  for (const { edge, source } of edges) {
+    const from = planned[edge.source]!;
+    from.outgoing.push(edge);
     planned[edge.target]!.incoming.push(edge);
+    // Ports only known at run time (a switch whose cases are a template): the edges name them.
+    if (source.ports === null && !from.outputPorts.includes(edge.sourcePort)) from.outputPorts.push(edge.sourcePort);
   }
   const plan: RunPlan = {
     nodes: planned,

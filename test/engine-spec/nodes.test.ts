@@ -174,7 +174,8 @@ describe('code.javascript (isolated-vm sandbox)', () => {
     expect(h.logs).toEqual([{ level: 'info', message: 'a {"b":1}' }, { level: 'warn', message: 'careful' }]);
   });
 
-  const failures: [string, string, RegExp, string][] = [
+  // [name, code, message, type, timeout_s]
+  const failures: [string, string, RegExp, string, number?][] = [
     ['a thrown error', 'throw new Error("boom")', /boom/, 'code_error'],
     ['require', 'return require("fs")', /require is not defined/, 'code_error'],
     ['process', 'return process.env', /process is not defined/, 'code_error'],
@@ -182,12 +183,12 @@ describe('code.javascript (isolated-vm sandbox)', () => {
     ['timers', 'setTimeout(() => 1, 1)', /setTimeout is not defined/, 'code_error'],
     ['a busy loop', 'while (true) {}', /timed out after 0.3 s/, 'code_timeout'],
     ['a promise that never settles', 'await new Promise(() => {})', /timed out after 0.3 s/, 'code_timeout'],
-    ['memory exhaustion', 'const a = []; while (true) a.push(new Array(1e6).fill(1));', /memory limit/, 'code_memory'],
+    ['memory exhaustion', 'const a = []; while (true) a.push(new Array(1e6).fill(1));', /memory limit/, 'code_memory', 20],
     ['a non-JSON return value', 'return 10n', /serialize a BigInt|not JSON/i, 'code_error'],
     ['a syntax error', 'return {', /SyntaxError|Unexpected/, 'code_error'],
   ];
-  it.each(failures)('fails the node on %s', async (_name, code, message, type) => {
-    const err = await run('code.javascript', { code, timeout_s: 0.3 }).catch((e: unknown) => e);
+  it.each(failures)('fails the node on %s', async (_name, code, message, type, timeoutS = 0.3) => {
+    const err = await run('code.javascript', { code, timeout_s: timeoutS }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NodeError);
     expect((err as NodeError).message).toMatch(message);
     expect(err).toMatchObject({ type, retryable: false });

@@ -65,6 +65,16 @@ describe('planWorkflow', () => {
     expect(p.nodes.ok!.outputPorts).toEqual(['approved', 'rejected']);
   });
 
+  it('takes a templated switch\'s ports from its edges (known only at run time)', () => {
+    const spec = {
+      trigger: { type: 'manual' },
+      variables: { cases: ['a', 'b', 'c', 'd'] },
+      nodes: [node('s', 'logic.switch', { value: 'x', cases: '{{variables.cases}}' }), node('t', 'io.set')],
+      edges: [edge('1', 's', 't', { source_port: 'case_3' })],
+    };
+    expect(expectPlan(spec).nodes.s!.outputPorts).toEqual(['case_0', 'default', 'case_3']);
+  });
+
   it('names every cycle with its nodes in order and points at the closing edge', () => {
     const spec = {
       trigger: { type: 'manual' },
