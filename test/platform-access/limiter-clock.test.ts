@@ -44,7 +44,7 @@ afterAll(async () => {
 
 const get = async (path: string, headers: Record<string, string>) => {
   const res = await fetch(base + path, { headers });
-  return { status: res.status, headers: res.headers, body: await res.json() };
+  return { status: res.status, headers: res.headers, body: (await res.json()) as any };
 };
 
 describe('rate limiter with an injected clock', () => {
