@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
-import { edge, node, validSpec } from './fixtures';
+import { bigSpec, edge, node, validSpec } from './fixtures';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -146,6 +146,16 @@ describe('workflows CRUD (seed 002 §4.3)', () => {
     }
     expect((await stack.api('GET', `${BASE}/workflows`, { key })).body.total).toBe(0);
     expect((await stack.api('GET', `${BASE}/workflows/${id}`)).body.name).toBe('Private');
+  });
+
+  it('stores and serves a 10,000-node workflow', async () => {
+    const spec = bigSpec(10_000);
+    const r = await create({ name: 'Big', spec });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ node_count: 10_000, edge_count: spec.edges.length, version: 1 });
+    const got = await stack.api('GET', `${BASE}/workflows/${r.body.id}`);
+    expect(got.body.spec.nodes).toHaveLength(10_000);
+    expect(got.body.version_hash).toBe(r.body.version_hash);
   });
 
   it('requires authentication', async () => {
