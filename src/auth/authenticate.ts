@@ -53,11 +53,11 @@ async function resolveToken(
     .selectFrom('api_keys')
     .innerJoin('accounts', 'accounts.id', 'api_keys.account_id')
     .selectAll('api_keys')
-    .select(['accounts.balance_micros', 'accounts.lifetime_spend_micros', 'accounts.tier_override'])
+    .select(['accounts.balance_micros', 'accounts.lifetime_spend_micros', 'accounts.tier_override', 'accounts.status as account_status'])
     .where('api_keys.key_hash', '=', hashApiKey(token))
     .executeTakeFirst();
   if (!found) throw invalidApiKey();
-  const { balance_micros, lifetime_spend_micros, tier_override, ...key } = found;
+  const { balance_micros, lifetime_spend_micros, tier_override, account_status, ...key } = found;
   if (key.revoked_at) throw invalidApiKey('API key has been revoked');
   if (key.expires_at && key.expires_at.getTime() <= Date.now()) throw invalidApiKey('API key has expired');
 
@@ -72,10 +72,10 @@ async function resolveToken(
     via: 'api_key',
     key,
     sandbox: key.environment === 'sandbox',
-    account: accountSnapshot({ balance_micros, lifetime_spend_micros, tier_override }),
+    account: accountSnapshot({ balance_micros, lifetime_spend_micros, tier_override, status: account_status }),
   };
 }
 
-function accountSnapshot(row: { balance_micros: number; lifetime_spend_micros: number; tier_override: string | null }) {
-  return { balanceMicros: row.balance_micros, lifetimeSpendMicros: row.lifetime_spend_micros, tierOverride: row.tier_override };
+function accountSnapshot(row: { balance_micros: number; lifetime_spend_micros: number; tier_override: string | null; status: string }) {
+  return { balanceMicros: row.balance_micros, lifetimeSpendMicros: row.lifetime_spend_micros, tierOverride: row.tier_override, status: row.status };
 }

@@ -12,5 +12,5 @@ export interface AuthContext {
    * What the tier depends on, read with the credential in the same query, so resolving the tier
    * costs no extra round trip. A snapshot as of authentication.
    */
-  account?: { balanceMicros: number; lifetimeSpendMicros: number; tierOverride: string | null };
+  account?: { balanceMicros: number; lifetimeSpendMicros: number; tierOverride: string | null; status: string };
 }

@@ -30,6 +30,8 @@ export function requireSession(auth: AuthContext, what: string): void {
 export function enforceKeyAccess(opts: { usage?: KeyUsageCounter } = {}): RequestHandler {
   return (req, _res, next) => {
     const auth = req.auth!;
+    // seed 000 §7.2: a suspended account reaches nothing, whatever the credential.
+    if (auth.account?.status === 'suspended') throw coded(403, 'account_suspended', 'This account is suspended.');
     const key = auth.key;
     if (auth.via !== 'api_key' || !key) return next();
     opts.usage?.record(key.id);

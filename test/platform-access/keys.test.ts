@@ -316,6 +316,17 @@ describe('enforcement on every request (seed 000 §5)', () => {
     expect(v6out.body.detail.error).toBe('ip_not_allowed');
   });
 
+  it('refuses every credential of a suspended account with 403 account_suspended', async () => {
+    const acct = await stack.newAccount();
+    const db = stack.atelier.deps.db;
+    await db.updateTable('accounts').set({ status: 'suspended' }).where('id', '=', acct.accountId).execute();
+    const r = await stack.api('GET', '/v1/billing/balance', { key: acct.key });
+    expect(r.status).toBe(403);
+    expect(r.body).toEqual({ detail: { error: 'account_suspended', message: expect.any(String) } });
+    await db.updateTable('accounts').set({ status: 'active' }).where('id', '=', acct.accountId).execute();
+    expect((await stack.api('GET', '/v1/billing/balance', { key: acct.key })).status).toBe(200);
+  });
+
   it('refuses bucket keys everywhere but storage', async () => {
     const r = await stack.api('POST', '/v1/auth/bucket-keys', { key: session, body: { bucket_id: '6f1c0f9e-8d4e-4a53-9a53-2f0a3c1b7e11', name: 'uploads' } });
     expect(r.status).toBe(201);
