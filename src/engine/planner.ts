@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { usdToMicros } from '../billing/money';
 import { zodIssues } from '../http/errors';
 import { EdgeSpec, fastEdgeSpec, fastNodeSpec, NodeSpec, TRIGGER_CONFIGS, WorkflowSpecHead } from './spec';
+import type { WorkflowSpec } from './spec';
 import { hasTemplate, templateRefs } from './templates';
 import type { NodeDefinition, NodeRegistry, PlanIssue, PlanResult, PlannedEdge, PlannedNode, PortSpec, RunPlan } from './types';
 
@@ -115,6 +116,7 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
   // Edges: shape, unique ids, known endpoints and ports.
   const edgeIds = new Map<string, number>();
   const edges: { index: number; edge: PlannedEdge; source: NodeInfo; target: NodeInfo }[] = [];
+  const edgeSpecs: EdgeSpec[] = [];
   for (let i = 0; i < rawEdges.length; i++) {
     const rawEdge = rawEdges[i];
     let e = fastEdgeSpec(rawEdge);
@@ -126,6 +128,7 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
       }
       e = parsed.data;
     }
+    edgeSpecs.push(e);
     const first = edgeIds.get(e.id);
     if (first !== undefined) issue('duplicate_id', ['edges', i, 'id'], `Duplicate edge id "${e.id}" (first used by edges[${first}])`, e.id);
     else edgeIds.set(e.id, i);
@@ -279,7 +282,8 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
     errorHandler: spec.error_handler,
     trigger: { type: spec.trigger.type, config: spec.trigger.config },
   };
-  return { ok: true, plan };
+  const normalised: WorkflowSpec = { ...spec, nodes: nodes.map((node) => node.spec!), edges: edgeSpecs };
+  return { ok: true, plan, spec: normalised };
 }
 
 /**

@@ -150,4 +150,7 @@ export interface NodeRegistry {
 /** One problem found while planning; `loc` points into the request (e.g. ['body','spec','nodes',3,'params','operator']). */
 export type PlanIssue = ValidationIssue;
 
-export type PlanResult = { ok: true; plan: RunPlan } | { ok: false; issues: PlanIssue[] };
+export type PlanResult =
+  /** `spec` is the WorkflowSpec normalised (defaults applied), as `WorkflowSpec.parse` gives it. */
+  | { ok: true; plan: RunPlan; spec: Record<string, unknown> }
+  | { ok: false; issues: PlanIssue[] };

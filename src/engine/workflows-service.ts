@@ -8,7 +8,7 @@ import type { Workflow, WorkflowVersion, WorkflowVersionOrigin } from '../db/sch
 import { notFound, validationFailed } from '../http/errors';
 import { nodeRegistry } from '../../nodes/index';
 import { planWorkflow } from './planner';
-import { WorkflowSpec } from './spec';
+import type { WorkflowSpec } from './spec';
 import type { NodeRegistry, RunPlan } from './types';
 
 export const newWorkflowId = () => `wf_${randomBytes(12).toString('hex')}`;
@@ -38,7 +38,7 @@ export function validateSpec(
 ): { spec: WorkflowSpec; plan: RunPlan; hash: string } {
   const result = planWorkflow(raw, opts.registry ?? nodeRegistry, { at: opts.at ?? ['body', 'spec'] });
   if (!result.ok) throw validationFailed(result.issues);
-  const spec = WorkflowSpec.parse(raw);
+  const spec = result.spec as WorkflowSpec;
   return { spec, plan: result.plan, hash: specHash(spec) };
 }
 

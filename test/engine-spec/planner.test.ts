@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planWorkflow } from '../../src/engine/planner';
+import { WorkflowSpec } from '../../src/engine/spec';
 import { nodeRegistry } from '../../nodes/index';
 import { bigSpec, edge, node, validSpec } from './fixtures';
 
@@ -122,6 +123,13 @@ describe('planWorkflow', () => {
     expect(r.issues.map((i) => [i.type, i.loc.slice(-1)[0]])).toEqual([['not_upstream', 'side']]);
   });
 
+  it('returns the spec normalised exactly as WorkflowSpec.parse does', () => {
+    for (const raw of [validSpec(), bigSpec(300), { ...validSpec(), usd_cap: 2, error_handler: 'continue', variables: { ...validSpec().variables, a: [1] } }]) {
+      const r = plan(JSON.parse(JSON.stringify(raw)));
+      expect(r.ok && r.spec).toEqual(WorkflowSpec.parse(raw));
+    }
+  });
+
   it('lets an override be planned under another loc prefix', () => {
     const r = planWorkflow({ ...validSpec(), max_steps: 0 }, nodeRegistry, { at: ['body', 'spec_override'] });
     expect(r.ok ? null : r.issues[0]!.loc).toEqual(['body', 'spec_override', 'max_steps']);
@@ -129,15 +137,11 @@ describe('planWorkflow', () => {
 
   it('plans a 10,000-node DAG (timing is measured by bench/planner.ts)', () => {
     const spec = bigSpec(10_000);
-    const started = performance.now();
     const p = expectPlan(spec);
-    const ms = performance.now() - started;
     expect(p.order).toHaveLength(10_000);
     expect(p.order[0]).toBe('n0');
     const position = new Map(p.order.map((id, i) => [id, i]));
     for (const n of Object.values(p.nodes)) for (const e of n.incoming) expect(position.get(e.source)!).toBeLessThan(position.get(n.id)!);
-    // Generous bound so a loaded CI machine does not flake; the bench reports the real number.
-    expect(ms).toBeLessThan(2_000);
   });
 
   it('finds a cycle hidden deep in a 10,000-node DAG', () => {
