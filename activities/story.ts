@@ -435,16 +435,23 @@ export function createStoryActivities(deps: Deps) {
       if (input.pipelineStep && stepName) {
         await emit(input, `start:${input.pipelineStep}`, 'step_start', { step: input.pipelineStep, name: stepName, message: STEP_MESSAGES[stepName] });
       }
+      // Long steps (the final cut at 4k) keep telling Temporal they are alive.
+      const ctx = Context.current();
+      const ticker = setInterval(() => ctx.heartbeat(), 5000);
       let outcome: StepOutcome;
-      switch (input.kind) {
-        case 'concept': outcome = await concept(input, input.expiresAtMs); break;
-        case 'characters': outcome = await characters(input); break;
-        case 'frames': outcome = await frames(input); break;
-        case 'videos': outcome = await videos(input); break;
-        case 'voiceover': outcome = await voiceover(input); break;
-        case 'final': outcome = await final(input, started); break;
-        case 'regenerate_character': outcome = await regenerateCharacter(input); break;
-        case 'regenerate_frame': outcome = await regenerateFrame(input); break;
+      try {
+        switch (input.kind) {
+          case 'concept': outcome = await concept(input, input.expiresAtMs); break;
+          case 'characters': outcome = await characters(input); break;
+          case 'frames': outcome = await frames(input); break;
+          case 'videos': outcome = await videos(input); break;
+          case 'voiceover': outcome = await voiceover(input); break;
+          case 'final': outcome = await final(input, started); break;
+          case 'regenerate_character': outcome = await regenerateCharacter(input); break;
+          case 'regenerate_frame': outcome = await regenerateFrame(input); break;
+        }
+      } finally {
+        clearInterval(ticker);
       }
       if (stepName && stepName !== 'videos') await markStepDone(db, input.storyId, stepName, Date.now() - started);
       else await markStepDone(db, input.storyId, '_', Date.now() - started, false);

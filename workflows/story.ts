@@ -13,10 +13,13 @@ const bookkeeping = proxyLocalActivities<StoryActivities>({
   retry: { initialInterval: '200 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 10 },
 });
 
-/** One generation step: a few seconds of work, retried on anything but a story error. */
+/**
+ * One generation step, retried on anything but a story error. A final cut at 4k can take many
+ * minutes, so the step heartbeats and a dead worker is noticed by the heartbeat timeout.
+ */
 const stepActivity = proxyActivities<StoryActivities>({
-  startToCloseTimeout: '10 minutes',
-  heartbeatTimeout: '2 minutes',
+  startToCloseTimeout: '1 hour',
+  heartbeatTimeout: '1 minute',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '20 seconds', maximumAttempts: 3, nonRetryableErrorTypes: STORY_ERROR_CODES },
   cancellationType: 'WAIT_CANCELLATION_COMPLETED' as never,
 });

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 
 /**
  * Runs the media tools (ffmpeg, ffprobe, espeak-ng) and keeps a process-wide tally of the time
@@ -28,7 +29,30 @@ export class MediaToolError extends Error {
   }
 }
 
+/**
+ * ffmpeg runs are bounded per process (one per core, at least two): several stories rendering at
+ * once queue here instead of thrashing the CPU. Waiting does not count as media time.
+ */
+const FFMPEG_SLOTS = Math.max(2, availableParallelism());
+let ffmpegRunning = 0;
+const ffmpegQueue: Array<() => void> = [];
+
+async function slot<T>(fn: () => Promise<T>): Promise<T> {
+  if (ffmpegRunning >= FFMPEG_SLOTS) await new Promise<void>((resolve) => ffmpegQueue.push(resolve));
+  ffmpegRunning++;
+  try {
+    return await fn();
+  } finally {
+    ffmpegRunning--;
+    ffmpegQueue.shift()?.();
+  }
+}
+
 export function runTool(tool: string, args: string[], opts: { input?: string; signal?: AbortSignal } = {}): Promise<{ stdout: string; stderr: string }> {
+  return tool === 'ffmpeg' ? slot(() => spawnTool(tool, args, opts)) : spawnTool(tool, args, opts);
+}
+
+function spawnTool(tool: string, args: string[], opts: { input?: string; signal?: AbortSignal }): Promise<{ stdout: string; stderr: string }> {
   const started = begin();
   return new Promise((resolve, reject) => {
     const child = spawn(tool, args, { stdio: ['pipe', 'pipe', 'pipe'], signal: opts.signal });
