@@ -33,7 +33,9 @@ const RULES: Array<[RegExp, Scope]> = [
 
 /** The scope a request path belongs to, or null when it belongs to no resource group. */
 export function scopeForPath(path: string): Scope | null {
-  for (const [pattern, scope] of RULES) if (pattern.test(path)) return scope;
+  // Express matches routes case-insensitively, so the map must too: `/V1/Billing` is billing.
+  const p = path.toLowerCase();
+  for (const [pattern, scope] of RULES) if (pattern.test(p)) return scope;
   return null;
 }
 

@@ -51,8 +51,10 @@ function normalisePath(path: string): string {
 }
 
 /** The cap that applies to a request, and the window it counts in. */
-export function endpointCap(method: string, path: string): EndpointCap {
+export function endpointCap(method: string, rawPath: string): EndpointCap {
   const m = method.toUpperCase();
+  // Express routes case-insensitively; so do the caps, or `/V1/...` would dodge them.
+  const path = rawPath.toLowerCase();
   for (const [methods, pattern, limit, group] of RULES) {
     if (methods && methods !== m) continue;
     if (pattern.test(path)) return { group: group ?? `${m} ${pattern.source}`, limit };

@@ -284,6 +284,10 @@ describe('enforcement on every request (seed 000 §5)', () => {
     const r = await stack.api('GET', '/v1/billing/balance', { key: images.key });
     expect(r.status).toBe(403);
     expect(r.body).toEqual({ detail: { error: 'insufficient_scope', message: expect.any(String), required_scope: 'billing' } });
+    // Express routes case-insensitively: capitals reach the same handler and meet the same gate.
+    const shouted = await stack.api('GET', '/V1/BILLING/balance', { key: images.key });
+    expect(shouted.status).toBe(403);
+    expect(shouted.body.detail.required_scope).toBe('billing');
     const keys = await stack.api('GET', '/v1/auth/keys', { key: images.key });
     expect(keys.body.detail.required_scope).toBe('keys');
     const engine = await stack.api('GET', '/engine/v1/v1/nodes', { key: images.key });

@@ -143,6 +143,8 @@ describe('scope map (seed 000 §5)', () => {
       ['/v1/console/webhooks', null],
     ];
     for (const [path, scope] of cases) expect([path, scopeForPath(path)]).toEqual([path, scope]);
+    // Express routes case-insensitively; the map must not be dodged by capitals.
+    expect(scopeForPath('/V1/Billing/Balance')).toBe('billing');
     expect(hasScope([], 'keys')).toBe(true);
     expect(hasScope(['images'], 'keys')).toBe(false);
   });
@@ -196,6 +198,7 @@ describe('per-endpoint caps (seed 000 §8.2)', () => {
     expect(cap('GET', '/v1/auth/keys')).toBe(30);
     expect(cap('GET', '/v1/ai/generate/video/job_abc')).toBe(60);
     expect(cap('GET', '/v1/billing/balance')).toBe(60);
+    expect(cap('POST', '/V1/AI/Generate/Video')).toBe(5);
     // One window per endpoint shape: ids collapse.
     expect(endpointCap('GET', '/v1/things/abc123').group).toBe(endpointCap('GET', '/v1/things/def456').group);
     expect(endpointCap('GET', '/v1/billing/balance').group).not.toBe(endpointCap('POST', '/v1/billing/balance').group);
