@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
 import { assetPurgeScheduleId } from '../../src/assets/schedule';
@@ -69,8 +70,8 @@ describe('registered face assets (seed 000 §4.4)', () => {
     const sbImage = await stack.api('POST', '/v1/ai/generate/image', { key: sandbox.key, body: { prompt: 'temp', width: 64, height: 64 } });
     // Age them instead of waiting: retention elapsed, sandbox rows older than 24 h.
     await db.updateTable('face_assets').set({ expires_at: new Date(Date.now() - 60_000) }).where('id', '=', due.body.id).execute();
-    await db.updateTable('face_assets').set({ created_at: new Date(Date.now() - 25 * 3600_000) }).where('id', '=', sb.body.id).execute();
-    await db.updateTable('generation_jobs').set({ created_at: new Date(Date.now() - 25 * 3600_000) }).where('id', '=', sbImage.body.job_id).execute();
+    await sql`UPDATE face_assets SET created_at = now() - interval '25 hours' WHERE id = ${sb.body.id}`.execute(db);
+    await sql`UPDATE generation_jobs SET created_at = now() - interval '25 hours' WHERE id = ${sbImage.body.job_id}`.execute(db);
 
     // The schedule exists (created at worker start-up); trigger it now rather than waiting 15 minutes.
     const handle = stack.atelier.deps.temporal.schedule.getHandle(assetPurgeScheduleId(stack.atelier.deps.taskQueue));

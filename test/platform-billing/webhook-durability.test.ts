@@ -11,7 +11,7 @@ let stack: TestStack;
 let server: Server;
 let port = 0;
 const hits: number[] = [];
-let statuses = [500, 200];
+const statuses = [500, 200];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
