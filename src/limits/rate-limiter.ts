@@ -180,7 +180,8 @@ function retryAfter(window: WindowState, now: number): number {
 }
 
 /** The API surface; signed file downloads are not API calls and are never capped. */
-function isLimitedPath(path: string): boolean {
+function isLimitedPath(rawPath: string): boolean {
+  const path = rawPath.toLowerCase();
   return (path.startsWith('/v1/') || path.startsWith('/engine/v1')) && !path.startsWith('/v1/files/');
 }
 

@@ -107,6 +107,9 @@ describe('rate limiter with an injected clock', () => {
     expect(await r.json()).toEqual({ error: 'Rate limit exceeded: 5 per 1 minute' });
     expect(r.headers.get('retry-after')).toBe('45');
     expect(r.headers.get('x-ratelimit-limit')).toBeNull();
+    // Capitals reach the same route in Express, and the same window.
+    const shouted = await fetch(`${base}/V1/AI/generate/video`, { method: 'POST', headers: who });
+    expect(shouted.status).toBe(429);
     // Another caller (another credential) has its own window.
     const other = await fetch(`${base}/v1/ai/generate/video`, { method: 'POST', headers: { ...who, authorization: 'Bearer svc_live_other' } });
     expect(other.status).toBe(200);
