@@ -20,7 +20,7 @@ export function jobView(job: GenerationJob, deps: Deps) {
     url,
     output: job.status === 'completed' ? output : null,
     result: job.status === 'completed' ? ((job.request.result as Record<string, unknown> | undefined) ?? null) : null,
-    error: job.status === 'failed' ? { message: job.error ?? 'generation failed' } : null,
+    error: job.status === 'failed' ? (job.error ?? 'generation failed') : null,
     sandbox: job.sandbox,
     created_at: job.created_at.toISOString(),
     completed_at: job.completed_at?.toISOString() ?? null,

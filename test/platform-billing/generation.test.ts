@@ -181,6 +181,29 @@ describe('generation operations with the local provider', () => {
     expect(described.type).toBe('generationJob');
   });
 
+  it('fails a job whose provider keeps failing: failed with the error, charge refunded, generation.failed recorded', async () => {
+    const acct = await stack.newAccount({ balanceUsd: 2 });
+    const providers = stack.atelier.deps.providers as { video: (...a: unknown[]) => Promise<unknown> };
+    const original = providers.video;
+    let calls = 0;
+    providers.video = () => {
+      calls++;
+      return Promise.reject(new Error('render farm on fire'));
+    };
+    try {
+      const r = await stack.api('POST', '/v1/ai/generate/video', { key: acct.key, body: { prompt: 'doomed', seconds: 1 } });
+      expect(r.status).toBe(202);
+      expect(r.body.billing.balance_usd).toBe(1.987);
+      const done = await pollJob(stack.api, r.body.job_id, acct.key);
+      expect(done.body).toMatchObject({ status: 'failed', url: null, error: expect.stringContaining('render farm on fire') });
+      // The activity was retried by Temporal before the workflow gave up.
+      expect(calls).toBe(3);
+    } finally {
+      providers.video = original;
+    }
+    expect(await balanceOf(acct.key)).toBe(2);
+  });
+
   it('builds a binary glTF from an image as a job', async () => {
     const r = await stack.api('POST', '/v1/ai/generate/3d', { body: { image_url: images.url('square.png'), format: 'glb' } });
     expect(r.status).toBe(202);
