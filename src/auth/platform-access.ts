@@ -17,7 +17,9 @@ export function platformAccess(deps: Deps): PlatformAccess {
   if (!access) {
     const usage = new KeyUsageCounter(deps.db);
     const limiter = new RateLimiter({
-      store: createWindowStore(deps.config.redisUrl),
+      // One deployment = one task queue: its API processes share windows; another deployment (or
+      // test stack) on the same Redis keeps its own.
+      store: createWindowStore(deps.config.redisUrl, `atelier:rl:${deps.config.temporal.taskQueue}:`),
       scale: deps.config.rateLimitScale,
       logger: deps.logger,
       upgradeUrl: `${deps.config.publicBaseUrl}/v1/tiers/compare`,

@@ -71,7 +71,7 @@ describe.each([
     if (stack === redis) {
       // The window lives in Redis, where every API process sees it.
       const client = new Redis(REDIS_URL);
-      expect(await client.zcard(`atelier:rl:tier:${acct.accountId}`)).toBe(30);
+      expect(await client.zcard(`atelier:rl:${stack.config.temporal.taskQueue}:tier:${acct.accountId}`)).toBe(30);
       await client.quit();
     }
   });
