@@ -31,16 +31,26 @@ const NAMES = {
   'non-binary': ['Robin', 'Sky', 'Quinn', 'Ash', 'Noa', 'Sasha', 'River', 'Kit'],
 };
 
-/** Runs `fn` over `items` with at most `limit` in flight (the machine has two cores). */
+/**
+ * Runs `fn` over `items` with at most `limit` in flight (the machine has two cores). One item's
+ * failure does not abandon the others mid-flight: everything finishes (and is checkpointed), then
+ * the first error is thrown.
+ */
 async function pool<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  const errors: unknown[] = [];
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) {
       const item = items[next++]!;
-      await fn(item);
+      try {
+        await fn(item);
+      } catch (err) {
+        errors.push(err);
+      }
     }
   });
   await Promise.all(workers);
+  if (errors.length) throw errors[0];
 }
 
 const zeroBilling: BillingBlock = { method: 'credits', usd_charged: 0, pln_charged: 0 };

@@ -105,7 +105,7 @@ export class StoryService {
       const cause = err.cause;
       if (cause instanceof ApplicationFailure && isStoryErrorCode(cause.type)) {
         const ctx = (cause.details?.[0] ?? {}) as Record<string, unknown>;
-        return storyError(cause.type, cause.message, ctx);
+        return storyError(cause.type, cause.message, cause.type === 'generation_failed' ? { story_id: storyId, retry: true, ...ctx } : ctx);
       }
       if (cause && /expired/.test(cause.message)) return invalidStoryId(storyId);
       return storyError('generation_failed', 'The step failed; retrying is usually safe', { story_id: storyId });

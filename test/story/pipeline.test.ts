@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
 import { download, ffprobe, postSse, type SseEvent } from './helpers';
 
 let stack: TestStack;
+let streamedStoryId: string | undefined;
 beforeAll(async () => {
   stack = await startStack({ ATELIER_STORY_GENERATE_PER_MIN: '1000', ATELIER_STORY_STEP_PER_MIN: '1000' });
 });
@@ -65,6 +67,7 @@ describe('POST /v1/story/generate (seed 001 §6)', () => {
     expect(billing).toEqual({ refunded_usd: 0, scenes_rendered: 2, scenes_requested: 2 });
     const done = r.events.at(-1)!.data;
     expect(done.story_id).toBe(r.storyId);
+    streamedStoryId = done.story_id;
     expect(done.credits_used).toBe(30);
     expect(done.scenes).toHaveLength(2);
     expect(done.characters.length).toBeGreaterThan(0);
@@ -96,6 +99,13 @@ describe('POST /v1/story/generate (seed 001 §6)', () => {
     expect(credits).toMatchObject({ included_credits: 100, used_credits: 30, remaining_credits: 70, wallet_balance_usd: 10 });
     const spends = await stack.atelier.deps.db.selectFrom('credit_ledger').selectAll().where('account_id', '=', accountId).execute();
     expect(spends.map((s) => [s.kind, s.credits, s.label])).toEqual([['spend', 30, 'story_generate']]);
+  });
+
+  it('replays the story workflow history deterministically', async () => {
+    expect(streamedStoryId).toBeDefined();
+    const history = await stack.atelier.deps.temporal.workflow.getHandle(streamedStoryId!).fetchHistory();
+    expect(history.events?.length).toBeGreaterThan(10);
+    await Worker.runReplayHistory({ workflowBundle: { codePath: inject('workflowBundlePath') } }, history, streamedStoryId);
   });
 
   it('keeps running when the client disconnects; the story can be read and re-attached', async () => {
