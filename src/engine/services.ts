@@ -38,12 +38,13 @@ export function nodeServices(ctx: Pick<NodeContext, 'services'>): EngineNodeServ
 export function nodeServicesFrom(deps: {
   blobs: EngineBlobs;
   config: { allowPrivateNetwork: boolean };
-  providers?: unknown;
+  /** Typed structurally, so a provider layer that drifts from what nodes call fails to compile. */
+  providers?: EngineNodeServices['providers'];
   [name: string]: unknown;
 }): EngineNodeServices & Record<string, unknown> {
   return {
     ...deps,
-    providers: deps.providers as EngineNodeServices['providers'],
+    providers: deps.providers,
     blobs: deps.blobs,
     allowPrivateNetwork: deps.config.allowPrivateNetwork,
   };

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { BlobStore } from '../../src/blobs/blob-store';
 import { NodeError } from '../../src/engine/node-error';
 import { NODE_PRICES_MICROS } from '../../src/engine/node-prices';
+import { nodeServicesFrom } from '../../src/engine/services';
 import type { LogLevel, NodeContext, NodeDefinition } from '../../src/engine/types';
 import { getNode, nodeModules, nodeRegistry } from '../../nodes/index';
 
@@ -369,6 +370,22 @@ describe('ai.chat and image.generate', () => {
     await expect(run('image.generate', { prompt: 'x' }, h)).rejects.toThrow('insufficient funds');
     expect(h.calls).toEqual(['charge']);
     expect(existsSync(join(dir, 'blobs', 'acct_test', 'runs', 'run_test'))).toBe(existsSync(join(dir, 'blobs', 'acct_test')));
+  });
+
+  it('work with the real local provider (offline): a chat answer and a real PNG', async () => {
+    const { createLocalProviders } = await import('../../src/providers/index');
+    const h = harness();
+    h.ctx.services = nodeServicesFrom({ blobs, config: { allowPrivateNetwork: false }, providers: createLocalProviders() });
+    const chat = await run('ai.chat', { prompt: 'What is 2 + 3?' }, h);
+    expect(chat.output.main).toMatchObject({ text: expect.stringContaining('5'), model: 'atelier-local' });
+    const image = await run('image.generate', { prompt: 'a lighthouse at dusk', width: 128, height: 96 }, h);
+    const url = new URL((image.output.main as { url: string }).url);
+    const key = decodeURIComponent(url.pathname.replace('/v1/files/', ''));
+    const png = readFileSync(blobs.pathOf(key));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(128);
+    expect(png.readUInt32BE(20)).toBe(96);
+    expect(h.charges.map((c) => c.operation)).toEqual(['ai.chat:atelier-local', 'image.generate:atelier-local']);
   });
 
   it('image.generate validates its size', () => {
