@@ -27,6 +27,6 @@ cleanup() {
 }
 trap cleanup INT TERM EXIT
 
-node --import tsx src/main.ts &
+node --no-node-snapshot --import tsx src/main.ts &
 app_pid=$!
 wait "$app_pid"

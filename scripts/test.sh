@@ -5,7 +5,8 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bash scripts/setup.sh
-export NODE_OPTIONS="${NODE_OPTIONS:-} --max-old-space-size=4096"
+# isolated-vm (the code node's sandbox) requires --no-node-snapshot on Node 20+.
+export NODE_OPTIONS="${NODE_OPTIONS:-} --max-old-space-size=4096 --no-node-snapshot"
 mkdir -p .data/test
 results=.data/test/results-$$.json
 rm -f "$results"

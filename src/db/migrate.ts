@@ -3,7 +3,9 @@ import type { Database } from './index';
 import { migrations } from './migrations/index';
 
 export async function migrateToLatest(db: Database): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Capabilities add independent migrations in parallel; one released after another with an
+  // earlier timestamp must still run on databases that already have the later one.
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
