@@ -226,13 +226,20 @@ export async function runSync<R extends Record<string, unknown>>(
     await failPrepared(deps, p, err);
     throw err;
   }
-  const settled = produced.actualMicros !== undefined ? await settle(deps, p, produced.actualMicros) : undefined;
-  const done = await complete(deps, p, {
-    file: produced.file,
-    result: opts.producesFile ? undefined : produced.result,
-    costMicros: settled?.costMicros,
-    balanceMicros: settled?.balanceMicros,
-    durationMs: performance.now() - started,
-  });
+  let done;
+  try {
+    const settled = produced.actualMicros !== undefined ? await settle(deps, p, produced.actualMicros) : undefined;
+    done = await complete(deps, p, {
+      file: produced.file,
+      result: opts.producesFile ? undefined : produced.result,
+      costMicros: settled?.costMicros,
+      balanceMicros: settled?.balanceMicros,
+      durationMs: performance.now() - started,
+    });
+  } catch (err) {
+    // Storing the result failed (disk, destination): the caller gets nothing, so pays nothing.
+    await failPrepared(deps, p, err);
+    throw err;
+  }
   return { prepared: p, result: produced.result, ...done };
 }

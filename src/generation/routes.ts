@@ -113,7 +113,8 @@ export function generationRoutes(deps: Deps): Router {
         deps, auth,
         { type: 'chat', model, price, quantities: { input: promptTokens / 1000, output: maxTokens / 1000 }, request: { messages: messages.length, max_tokens: maxTokens }, producesFile: false },
         async (providers) => {
-          const out = await providers.chat({ model, messages, temperature: body.temperature, maxTokens: body.max_tokens });
+          // The charge was sized for maxTokens of completion, so the provider is held to it.
+          const out = await providers.chat({ model, messages, temperature: body.temperature, maxTokens });
           const actual = quote(price, 1, { input: out.usage.prompt_tokens / 1000, output: out.usage.completion_tokens / 1000 }).amountMicros;
           return { result: { text: out.text, usage: out.usage, model: out.model }, actualMicros: actual };
         },
