@@ -80,11 +80,12 @@ export function createStoryActivities(deps: Deps) {
     return story;
   }
 
-  function requireStep(story: Story, step: StepName, needed: StepName) {
+  /** `what` is a step name, or a regeneration (which needs the step that made the item). */
+  function requireStep(story: Story, what: StepName | 'regenerate_character' | 'regenerate_frame', needed: StepName) {
     if (!story.steps_done.includes(needed)) {
-      throw fail('step_dependency', `Step ${STEP_NAMES.indexOf(step) + 1} (${step}) needs step ${STEP_NAMES.indexOf(needed) + 1} (${needed}) to be completed first`, {
-        step, required_step: needed,
-      });
+      const n = (name: StepName) => STEP_NAMES.indexOf(name) + 1;
+      const subject = what.startsWith('regenerate_') ? what.replace('_', ' ') : `Step ${n(what as StepName)} (${what})`;
+      throw fail('step_dependency', `${subject} needs step ${n(needed)} (${needed}) to be completed first`, { step: what, required_step: needed });
     }
   }
 
@@ -403,7 +404,7 @@ export function createStoryActivities(deps: Deps) {
 
   async function regenerateCharacter(input: Extract<StepActivityInput, { kind: 'regenerate_character' }>): Promise<StepOutcome> {
     const story = await liveStory(input);
-    requireStep(story, 'characters', 'characters');
+    requireStep(story, 'regenerate_character', 'characters');
     const ch = await db.selectFrom('story_characters').selectAll().where('story_id', '=', story.id).where('id', '=', input.body.character_id).executeTakeFirst();
     if (!ch) throw fail('invalid_request', `Character ${input.body.character_id} is not part of story ${story.id}`, { character_id: input.body.character_id });
     const paid = await charge(input, STEP_CREDITS.regenerate_character, LEDGER_LABELS.regenerate_character);
@@ -422,7 +423,7 @@ export function createStoryActivities(deps: Deps) {
 
   async function regenerateFrame(input: Extract<StepActivityInput, { kind: 'regenerate_frame' }>): Promise<StepOutcome> {
     const story = await liveStory(input);
-    requireStep(story, 'frames', 'frames');
+    requireStep(story, 'regenerate_frame', 'frames');
     checkScene(conceptOf(story)!, input.body.scene_index, 'scene_index');
     const frame = await db.selectFrom('story_frames').selectAll().where('story_id', '=', story.id).where('scene_index', '=', input.body.scene_index).executeTakeFirstOrThrow();
     const paid = await charge(input, STEP_CREDITS.regenerate_frame, LEDGER_LABELS.regenerate_frame);

@@ -41,10 +41,16 @@ describe('Story Studio step by step (seed 001 §3, §4.2)', () => {
       ['step/voiceover', { story_id: id }],
       ['step/final', { story_id: id }],
       ['regenerate/frame', { story_id: id, scene_index: 0 }],
+      ['regenerate/character', { story_id: id, character_id: 'chr_x' }],
     ] as const) {
       const r = await post(path, body, key);
       expect(r.status, path).toBe(400);
       expect(r.body.error.code, path).toBe('step_dependency');
+      const needs: Record<string, string> = {
+        'step/frames': 'characters', 'step/videos': 'frames', 'step/voiceover': 'videos', 'step/final': 'voiceover',
+        'regenerate/frame': 'frames', 'regenerate/character': 'characters',
+      };
+      expect(r.body.error.required_step, path).toBe(needs[path]);
       expect(typeof r.body.error.message).toBe('string');
     }
 
