@@ -15,8 +15,44 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   return pool;
 }
 
-export function createDb(connectionString: string, options: { max?: number } = {}): Database {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: createPool(connectionString, options.max) }) });
+export function createDb(connectionString: string, options: { max?: number; connectRetryMs?: number } = {}): Database {
+  const pool = createPool(connectionString, options.max);
+  const retryMs = options.connectRetryMs ?? CONNECT_RETRY_MS;
+  // A Postgres restart or failover makes new connections fail for a few seconds; waiting for it
+  // here (no statement has been sent yet, so this is always safe) turns a blip into latency
+  // instead of failed requests, activities and runs.
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({
+      pool: { connect: () => connectWithRetry(pool, retryMs), end: () => pool.end() },
+    }),
+  });
+}
+
+/** How long a new connection waits for Postgres to come back (restart, failover) before failing. */
+export const CONNECT_RETRY_MS = 30_000;
+
+/** Errors that mean "Postgres is not reachable right now", as opposed to bad credentials or a missing database. */
+export function isTransientConnectError(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | undefined;
+  if (!e) return false;
+  if (e.code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08004', '08006'].includes(e.code)) {
+    return true;
+  }
+  return /Connection terminated|timeout expired/i.test(e.message ?? '');
+}
+
+async function connectWithRetry(pool: pg.Pool, retryMs: number): Promise<pg.PoolClient> {
+  const deadline = Date.now() + retryMs;
+  let delay = 100;
+  for (;;) {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      if (!isTransientConnectError(err) || Date.now() + delay > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(delay * 2, 1000);
+    }
+  }
 }
 
 /** Postgres' unique_violation, the one place a duplicate becomes a conflict. */
