@@ -6,7 +6,7 @@ import { chargeWallet } from '../src/billing/wallet';
 import { microsToUsd } from '../src/billing/money';
 import { ApiError } from '../src/http/errors';
 import { isNodeError, NodeError } from '../src/engine/node-error';
-import { appendRunEvents, type NewRunEvent, type RunTx } from '../src/engine/events/store';
+import { appendNodeEvents, appendRunEvents, type NewRunEvent, type NodeRowJson } from '../src/engine/events/store';
 import type { ExecuteNodeInput, FinishRunInput, NodeFinishedInput, NodeStartedInput } from '../src/engine/run-contract';
 import type { LogLevel, NodeContext, NodeDefinition, NodeLog, NodeOutput, NodeRegistry } from '../src/engine/types';
 import { nodeServicesFrom } from '../src/engine/services';
@@ -26,6 +26,17 @@ const AUTO_HEARTBEAT_MS = 1000;
 
 const eventKey = (generation: number, nodeId: string, type: string) => `${generation}:${nodeId}:${type}`;
 
+async function withRetries<T>(fn: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 100 * 3 ** (i - 1)));
+    }
+  }
+}
+
 /**
  * The engine's activities: `executeNode` runs one planned node through the node registry; the
  * projection activities write what the workflow decided (node started/finished, run finished)
@@ -37,61 +48,6 @@ export function createEngineActivities(
   registry: Pick<NodeRegistry, 'get'> & { getVersion?(type: string, version: number): NodeDefinition | undefined } = nodeRegistry,
 ) {
   const { db } = deps;
-
-  async function nodeStartedInTx(trx: RunTx, runId: string, nodeId: string, nodeType: string, startedAt: Date, attempt: number, withRow = true) {
-    if (withRow) {
-      await trx
-        .insertInto('run_node_outputs')
-        .values({ run_id: runId, node_id: nodeId, node_type: nodeType, status: 'running', started_at: startedAt, attempt, output: '{}', logs: '[]' })
-        .onConflict((oc) =>
-          oc.columns(['run_id', 'node_id']).doUpdateSet({ status: 'running', started_at: startedAt, attempt, error: null, skipped: false }),
-        )
-        .execute();
-    }
-    // The first node to start moves a queued run to running (never a finished one).
-    await trx
-      .updateTable('runs')
-      .set({
-        current_node: nodeId,
-        status: sql`case when status = 'queued' then 'running' else status end`,
-        started_at: sql`coalesce(started_at, now())`,
-      })
-      .where('id', '=', runId)
-      .execute();
-  }
-
-  async function nodeFinishedInTx(
-    trx: RunTx,
-    a: { runId: string; nodeId: string; nodeType: string; output: NodeOutput; startedAt: Date; finishedAt: Date; attempt: number; counted: boolean },
-  ) {
-    const status = a.output.skipped ? 'skipped' : a.output.ok ? 'succeeded' : 'failed';
-    const row = {
-      node_type: a.nodeType,
-      status,
-      ok: a.output.ok,
-      output: JSON.stringify(a.output.output ?? {}),
-      error: a.output.error,
-      logs: JSON.stringify(a.output.logs ?? []),
-      duration_ms: Math.round(a.output.duration_ms),
-      skipped: a.output.skipped ?? false,
-      usd_charged_micros: Math.round(a.output.usd_charged * 1_000_000),
-      attempt: a.attempt,
-      started_at: a.startedAt,
-      finished_at: a.finishedAt,
-    } as const;
-    await trx
-      .insertInto('run_node_outputs')
-      .values({ run_id: a.runId, node_id: a.nodeId, ...row })
-      .onConflict((oc) => oc.columns(['run_id', 'node_id']).doUpdateSet(row))
-      .execute();
-    if (a.counted) {
-      await trx
-        .updateTable('runs')
-        .set({ nodes_completed: sql`nodes_completed + 1` })
-        .where('id', '=', a.runId)
-        .execute();
-    }
-  }
 
   function completionEvents(generation: number, nodeId: string, output: NodeOutput): NewRunEvent[] {
     const events: NewRunEvent[] = [];
@@ -120,7 +76,32 @@ export function createEngineActivities(
   });
 
   async function recordStarted(runId: string, generation: number, nodeId: string, nodeType: string, at: Date, attempt: number) {
-    await appendRunEvents(db, runId, [startedEvent(generation, nodeId, at)], (trx) => nodeStartedInTx(trx, runId, nodeId, nodeType, at, attempt));
+    await appendNodeEvents(db, runId, [startedEvent(generation, nodeId, at)], {
+      node: {
+        node_id: nodeId, node_type: nodeType, status: 'running', ok: false, output: {}, usd_charged_micros: 0, error: null, logs: [],
+        duration_ms: 0, skipped: false, attempt, started_at: at.toISOString(), finished_at: null,
+      },
+      currentNode: nodeId,
+      markRunning: true,
+    });
+  }
+
+  function finishedRow(nodeId: string, nodeType: string, output: NodeOutput, startedAt: Date, finishedAt: Date, attempt: number): NodeRowJson {
+    return {
+      node_id: nodeId,
+      node_type: nodeType,
+      status: output.skipped ? 'skipped' : output.ok ? 'succeeded' : 'failed',
+      ok: output.ok,
+      output: output.output ?? {},
+      usd_charged_micros: Math.round(output.usd_charged * 1_000_000),
+      error: output.error,
+      logs: output.logs ?? [],
+      duration_ms: Math.round(output.duration_ms),
+      skipped: output.skipped ?? false,
+      attempt,
+      started_at: startedAt.toISOString(),
+      finished_at: finishedAt.toISOString(),
+    };
   }
 
   /** A previous attempt of this node (same generation) that committed its completion: reuse it. */
@@ -226,19 +207,15 @@ export function createEngineActivities(
       };
       if (startedWrite) await startedWrite.catch(() => undefined);
       const events = [...(startedRecorded ? [] : [startedEvent(generation, node.id, startedAt)]), ...completionEvents(generation, node.id, output)];
-      await appendRunEvents(db, runId, events, async (trx, appended) => {
-        if (!startedRecorded) await nodeStartedInTx(trx, runId, node.id, node.type, startedAt, info.attempt, false);
-        await nodeFinishedInTx(trx, {
-          runId,
-          nodeId: node.id,
-          nodeType: node.type,
-          output,
-          startedAt,
-          finishedAt,
-          attempt: info.attempt,
-          counted: appended.some((e) => e.type === 'node_completed'),
-        });
-      });
+      // The node's work is done: a passing database hiccup must not spend one of its attempts.
+      await withRetries(() =>
+        appendNodeEvents(db, runId, events, {
+          node: finishedRow(node.id, node.type, output, startedAt, finishedAt, info.attempt),
+          countCompleted: true,
+          currentNode: node.id,
+          markRunning: true,
+        }),
+      );
       return output;
     } catch (err) {
       if (startedTimer) clearTimeout(startedTimer);
@@ -325,10 +302,10 @@ export function createEngineActivities(
         duration_ms: input.output.duration_ms || finishedAt.getTime() - startedAt.getTime(),
         logs: [...input.output.logs, ...(input.notes ?? []).map((message) => ({ level: 'info' as const, message, ts: finishedAt.toISOString() }))],
       };
-      const fields = { runId: input.runId, nodeId: input.nodeId, nodeType: input.nodeType, output, startedAt, finishedAt, attempt: 1 };
-      await appendRunEvents(db, input.runId, completionEvents(input.generation, input.nodeId, output), (trx, appended) =>
-        nodeFinishedInTx(trx, { ...fields, counted: appended.some((e) => e.type === 'node_completed') }),
-      );
+      await appendNodeEvents(db, input.runId, completionEvents(input.generation, input.nodeId, output), {
+        node: finishedRow(input.nodeId, input.nodeType, output, startedAt, finishedAt, 1),
+        countCompleted: true,
+      });
     },
 
     /** Nodes settled without running (skipped by a branch, disabled pass-through), in one write. */

@@ -366,6 +366,8 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
     if (pendingSettled.length) {
       const batch = pendingSettled.splice(0, pendingSettled.length);
       await CancellationScope.nonCancellable(() => projection.recordNodesSettled({ runId, nodes: batch }));
+      // Nodes may have finished while we waited: look for newly ready ones before deciding anything.
+      continue;
     }
     if ((cancelRequested || timedOut || stopping) && !nodesScope.consideredCancelled) {
       stopping = true;

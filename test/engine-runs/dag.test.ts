@@ -57,6 +57,7 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
     expect(run.node_outputs.big.ok).toBe(true);
     expect(run.node_outputs.small).toMatchObject({ skipped: true, output: {} });
     expect(run.node_outputs.after_small).toMatchObject({ skipped: true, output: {} });
+    expect(Object.keys(run.node_outputs).sort(), JSON.stringify(run)).toContain('any');
     expect(run.node_outputs.any.ok).toBe(true);
     expect(run.node_outputs.any.output.main).toEqual({ big: { size: 'big' } });
   });

@@ -68,6 +68,62 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('run_events_dedupe_uq', ['run_id', 'dedupe_key'])
     .execute();
 
+  // The hot path of the event log in one statement (one round trip, the run row locked only while
+  // it runs): optionally upsert a node's row, then lock the run, append the events not yet present
+  // (dedupe_key) with consecutive seqs, bump the run's counters and NOTIFY (delivered on commit).
+  await sql`
+    create function run_events_append(p_run uuid, p_events jsonb, p_node jsonb, p_run_set jsonb)
+    returns jsonb language plpgsql as $$
+    declare
+      v_last bigint;
+      v_event jsonb;
+      v_out jsonb := '[]'::jsonb;
+      v_completed int := 0;
+    begin
+      if p_node is not null then
+        insert into run_node_outputs as o
+          (run_id, node_id, node_type, status, ok, output, usd_charged_micros, error, logs, duration_ms, skipped, attempt, started_at, finished_at)
+        select p_run, r.node_id, r.node_type, r.status, r.ok, r.output, r.usd_charged_micros, r.error, r.logs, r.duration_ms, r.skipped, r.attempt, r.started_at, r.finished_at
+          from jsonb_populate_record(null::run_node_outputs, p_node) r
+        on conflict (run_id, node_id) do update set
+          node_type = excluded.node_type, status = excluded.status, ok = excluded.ok, output = excluded.output,
+          usd_charged_micros = excluded.usd_charged_micros, error = excluded.error, logs = excluded.logs,
+          duration_ms = excluded.duration_ms, skipped = excluded.skipped, attempt = excluded.attempt,
+          started_at = excluded.started_at, finished_at = excluded.finished_at;
+      end if;
+      -- NO KEY UPDATE: the node row's foreign key holds KEY SHARE on this run row; FOR UPDATE would deadlock with it.
+      select last_seq into v_last from runs where id = p_run for no key update;
+      if not found then
+        raise exception 'run % does not exist', p_run;
+      end if;
+      for v_event in select value from jsonb_array_elements(p_events) loop
+        if not exists (select 1 from run_events e where e.run_id = p_run and e.dedupe_key = v_event->>'dedupe_key') then
+          v_last := v_last + 1;
+          insert into run_events (run_id, seq, type, node_id, dedupe_key, data, created_at)
+          values (p_run, v_last, v_event->>'type', v_event->>'node_id', v_event->>'dedupe_key',
+                  (v_event->'data') || jsonb_build_object('seq', v_last), clock_timestamp());
+          v_out := v_out || jsonb_build_object('seq', v_last, 'type', v_event->>'type', 'dedupe_key', v_event->>'dedupe_key');
+          if v_event->>'type' = 'node_completed' then
+            v_completed := v_completed + 1;
+          end if;
+        end if;
+      end loop;
+      update runs set
+        last_seq = v_last,
+        last_heartbeat_at = now(),
+        nodes_completed = nodes_completed + case when coalesce((p_run_set->>'count_completed')::boolean, false) then v_completed else 0 end,
+        current_node = coalesce(p_run_set->>'current_node', current_node),
+        status = case when coalesce((p_run_set->>'mark_running')::boolean, false) and status = 'queued' then 'running' else status end,
+        started_at = case when coalesce((p_run_set->>'mark_running')::boolean, false) then coalesce(started_at, now()) else started_at end
+      where id = p_run;
+      if jsonb_array_length(v_out) > 0 then
+        perform pg_notify('atelier_run_events', p_run::text);
+      end if;
+      return v_out;
+    end
+    $$
+  `.execute(db);
+
   // The watchdog/reaper's counters and the actions it took (GET /v1/runs/watchdog/status).
   await db.schema
     .createTable('run_watchdog_state')
@@ -94,6 +150,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('run_watchdog_actions').execute();
   await db.schema.dropTable('run_watchdog_state').execute();
+  await sql`drop function if exists run_events_append(uuid, jsonb, jsonb, jsonb)`.execute(db);
   await db.schema.dropTable('run_events').execute();
   await db.schema.dropTable('run_node_outputs').execute();
   await db.schema.dropTable('runs').execute();

@@ -75,3 +75,39 @@ export function readRunEvents(db: Database, runId: string, sinceSeq: number, lim
     .limit(limit)
     .execute();
 }
+
+/** A node's row in run_node_outputs as run_events_append takes it (JSON; dates as ISO strings). */
+export interface NodeRowJson {
+  node_id: string;
+  node_type: string;
+  status: 'running' | 'succeeded' | 'failed' | 'skipped';
+  ok: boolean;
+  output: Record<string, unknown>;
+  usd_charged_micros: number;
+  error: string | null;
+  logs: unknown[];
+  duration_ms: number;
+  skipped: boolean;
+  attempt: number;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/**
+ * The hot path (node started / node finished): the node's row, the events and the run's counters
+ * in ONE statement — the run_events_append function of the engine-runs migration — so the run row
+ * stays locked for a single round trip and parallel branches do not queue behind each other.
+ */
+export async function appendNodeEvents(
+  db: Database,
+  runId: string,
+  events: NewRunEvent[],
+  opts: { node?: NodeRowJson; countCompleted?: boolean; currentNode?: string; markRunning?: boolean } = {},
+): Promise<Array<{ seq: number; type: RunEventType; dedupe_key: string }>> {
+  const payload = events.map((e) => ({ type: e.type, node_id: e.nodeId, dedupe_key: e.dedupeKey, data: e.data }));
+  const runSet = { count_completed: opts.countCompleted ?? false, current_node: opts.currentNode ?? null, mark_running: opts.markRunning ?? false };
+  const result = await sql<{ appended: Array<{ seq: number; type: RunEventType; dedupe_key: string }> }>`
+    select run_events_append(${runId}::uuid, ${JSON.stringify(payload)}::jsonb, ${opts.node ? JSON.stringify(opts.node) : null}::jsonb, ${JSON.stringify(runSet)}::jsonb) as appended
+  `.execute(db);
+  return result.rows[0]?.appended ?? [];
+}

@@ -1,0 +1,209 @@
+// Engine overhead against a hand-written Temporal workflow (issue 3 benchmarks):
+//   - chains of 1, 10, 50, 100 nodes and fan-outs of 10, 100, 500: engineRun over no-op activity
+//     nodes vs bench/baseline-workflows.ts calling the same no-op activity; same worker settings,
+//     alternating, ≥5 runs each, medians; target ≤ 1.25×;
+//   - node completion → SSE frame at the client, p50/p99 (target ≤ 15/75 ms);
+//   - process RSS across 1,000 runs.
+// Uses the test Temporal server and Postgres (npm test starts them) unless told otherwise:
+//   BENCH_PG_ADMIN_URL, TEMPORAL_ADDRESS, BENCH_RUNS (5), BENCH_RSS_RUNS (1000)
+//   npx tsx bench/engine.ts
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
+import pg from 'pg';
+import { z } from 'zod';
+import { createActivities } from '../activities/index';
+import { createEngineActivities } from '../activities/engine';
+import { allNodeDefinitions, createNodeRegistry } from '../nodes/index';
+import { generateApiKey } from '../src/auth/api-keys';
+import { loadConfig } from '../src/config';
+import { planWorkflow } from '../src/engine/planner';
+import { startRun } from '../src/engine/runs-service';
+import type { NodeDefinition } from '../src/engine/types';
+import { startAtelier } from '../src/runtime';
+import { bundleWorkflows } from '../src/temporal/worker';
+
+const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://atelier:atelier@127.0.0.1:5439/postgres';
+const temporalAddress = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7633';
+const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 5));
+const RSS_RUNS = Number(process.env.BENCH_RSS_RUNS ?? 1000);
+
+/** A node that does nothing, run as a real activity: the engine's cost with no work inside. */
+const noopParams = z.object({});
+const benchNoop: NodeDefinition<typeof noopParams> = {
+  type: 'bench.noop', version: 1, category: 'developer', name: 'No-op (bench)', description: 'Does nothing.',
+  params: noopParams, inputs: [{ name: 'main' }], outputs: [{ name: 'main' }], execution: 'activity',
+  defaults: { maxAttempts: 3, timeoutS: 60 },
+  async execute() {
+    return { output: { main: {} } };
+  },
+};
+const registry = createNodeRegistry([...allNodeDefinitions, benchNoop]);
+
+const node = (id: string) => ({ id, type: 'bench.noop', position: [0, 0], params: {} });
+function chainSpec(n: number) {
+  const nodes = Array.from({ length: n }, (_, i) => node(`n${i}`));
+  const edges = nodes.slice(1).map((nd, i) => ({ id: `e${i}`, source: `n${i}`, target: nd.id }));
+  return { nodes, edges, trigger: { type: 'manual', config: {} }, max_steps: 10_000 };
+}
+function fanOutSpec(n: number) {
+  return { nodes: Array.from({ length: n }, (_, i) => node(`n${i}`)), edges: [], trigger: { type: 'manual', config: {} }, max_steps: 10_000 };
+}
+function plan(spec: unknown) {
+  const r = planWorkflow(spec, registry);
+  if (!r.ok) throw new Error(JSON.stringify(r.issues.slice(0, 3)));
+  return r.plan;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+async function main() {
+  const suffix = randomBytes(5).toString('hex');
+  const database = `atelier_bench_${suffix}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${database}`);
+  await admin.end();
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${database}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
+  const adminKey = generateApiKey('live');
+  const engineQueue = `bench-engine-${suffix}`;
+  const baselineQueue = `bench-baseline-${suffix}`;
+  const config = loadConfig({
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_TASK_QUEUE: engineQueue, ATELIER_DATA_DIR: dataDir, ATELIER_ROLE: 'api', ATELIER_BOOTSTRAP_KEY: adminKey,
+  });
+  // API + hub from the normal runtime; the two workers below share one native connection and settings.
+  const atelier = await startAtelier(config);
+  const deps = atelier.deps;
+  const accountId = atelier.bootstrap.accountId!;
+  const [engineBundle, baselineBundle] = await Promise.all([
+    bundleWorkflows(),
+    bundleWorkflowCode({ workflowsPath: fileURLToPath(new URL('./baseline-workflows.ts', import.meta.url)), logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error: console.error } }),
+  ]);
+  const connection = await NativeConnection.connect({ address: temporalAddress });
+  const workerSettings = { maxConcurrentActivityTaskExecutions: 200, maxConcurrentWorkflowTaskExecutions: 100, shutdownGraceTime: '10 seconds' } as const;
+  const engineWorker = await Worker.create({
+    connection, taskQueue: engineQueue, workflowBundle: engineBundle, ...workerSettings,
+    activities: { ...createActivities(deps), ...createEngineActivities(deps, registry) },
+  });
+  const baselineWorker = await Worker.create({
+    connection, taskQueue: baselineQueue, workflowBundle: baselineBundle, ...workerSettings,
+    activities: { noop: async () => ({}) },
+  });
+  const running = [engineWorker.run(), baselineWorker.run()];
+
+  const engineOnce = async (p: ReturnType<typeof plan>) => {
+    const started = performance.now();
+    const run = await startRun(deps, { accountId, sandbox: false, workflowId: 'wf_bench', version: 1, plan: p, input: {}, triggerType: 'test' });
+    const result = (await deps.temporal.workflow.getHandle(run.id).result()) as { status: string };
+    if (result.status !== 'completed') throw new Error(`engine run ${run.id} ended ${result.status}`);
+    return { ms: performance.now() - started, runId: run.id };
+  };
+  const baselineOnce = async (type: 'baselineChain' | 'baselineFanOut', n: number) => {
+    const started = performance.now();
+    await deps.temporal.workflow.execute(type, { taskQueue: baselineQueue, workflowId: `baseline-${randomBytes(6).toString('hex')}`, args: [n] });
+    return performance.now() - started;
+  };
+
+  console.log(`engine bench: Temporal ${temporalAddress}, ${RUNS} runs per shape, load average ${loadavg()[0]!.toFixed(1)}`);
+  // Warm-up: bundles loaded, connections and JIT warm on both sides.
+  for (let i = 0; i < 3; i++) {
+    await engineOnce(plan(chainSpec(5)));
+    await baselineOnce('baselineChain', 5);
+  }
+
+  const rows: string[] = [];
+  const shapes: Array<{ name: string; spec: unknown; type: 'baselineChain' | 'baselineFanOut'; n: number }> = [
+    ...[1, 10, 50, 100].map((n) => ({ name: `chain ${n}`, spec: chainSpec(n), type: 'baselineChain' as const, n })),
+    ...[10, 100, 500].map((n) => ({ name: `fan-out ${n}`, spec: fanOutSpec(n), type: 'baselineFanOut' as const, n })),
+  ];
+  for (const shape of shapes) {
+    const p = plan(shape.spec);
+    const engine: number[] = [];
+    const baseline: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // Alternate which side goes first so drift in machine load hits both equally.
+      if (i % 2 === 0) {
+        engine.push((await engineOnce(p)).ms);
+        baseline.push(await baselineOnce(shape.type, shape.n));
+      } else {
+        baseline.push(await baselineOnce(shape.type, shape.n));
+        engine.push((await engineOnce(p)).ms);
+      }
+    }
+    const ratio = median(engine) / median(baseline);
+    const row = `| ${shape.name} | ${median(baseline).toFixed(0)} ms | ${median(engine).toFixed(0)} ms | ${ratio.toFixed(2)}× | ${ratio <= 1.25 ? 'met' : 'MISSED'} |`;
+    rows.push(row);
+    console.log(row);
+  }
+
+  // Node completion → SSE frame: a 100-node chain watched live; latency = frame arrival minus the
+  // event row's timestamp (taken inside the committing transaction, same clock).
+  const latencies: number[] = [];
+  for (let round = 0; round < 3; round++) {
+    const run = await startRun(deps, { accountId, sandbox: false, workflowId: 'wf_bench', version: 1, plan: plan(chainSpec(100)), input: {}, triggerType: 'test' });
+    const arrivals = new Map<number, number>();
+    const res = await fetch(`${atelier.url}/engine/v1/v1/runs/${run.id}/events`, { headers: { authorization: `Bearer ${adminKey}` } });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      const now = Date.now();
+      buffer += decoder.decode(value, { stream: true });
+      let cut: number;
+      while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        const id = /^id: (\d+)$/m.exec(block)?.[1];
+        if (id && /^event: node_completed$/m.test(block)) arrivals.set(Number(id), now);
+      }
+    }
+    const rowsDb = await deps.db.selectFrom('run_events').select(['seq', 'created_at']).where('run_id', '=', run.id).where('type', '=', 'node_completed').execute();
+    for (const r of rowsDb) {
+      const at = arrivals.get(r.seq);
+      if (at !== undefined) latencies.push(at - r.created_at.getTime());
+    }
+  }
+  const p50 = pct(latencies, 50);
+  const p99 = pct(latencies, 99);
+  const sseRow = `node completion → SSE frame: p50 ${p50} ms, p99 ${p99} ms over ${latencies.length} frames (targets ≤ 15 / ≤ 75 ms: ${p50 <= 15 && p99 <= 75 ? 'met' : 'MISSED'})`;
+  console.log(sseRow);
+
+  // RSS across many runs (API, hub and both workers live in this process).
+  const rss: Array<[number, number]> = [[0, process.memoryUsage().rss]];
+  const chain5 = plan(chainSpec(5));
+  const BATCH = 25;
+  for (let done = 0; done < RSS_RUNS; done += BATCH) {
+    await Promise.all(Array.from({ length: Math.min(BATCH, RSS_RUNS - done) }, () => engineOnce(chain5)));
+    if ((done + BATCH) % 250 === 0) rss.push([done + BATCH, process.memoryUsage().rss]);
+  }
+  const rssRow = `process RSS over ${RSS_RUNS} runs (5-node chains, 25 at a time): ${rss.map(([n, b]) => `${n}: ${mb(b)} MB`).join(', ')}`;
+  console.log(rssRow);
+
+  console.log('\n| shape | baseline median | engine median | ratio | target ≤ 1.25× |\n|---|---|---|---|---|\n' + rows.join('\n'));
+
+  engineWorker.shutdown();
+  baselineWorker.shutdown();
+  await Promise.all(running);
+  await connection.close();
+  await atelier.stop();
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await c.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
