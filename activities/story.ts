@@ -6,6 +6,7 @@ import { creditBillingBlock, creditsToMicros, InsufficientCredits, refundCredits
 import { microsToUsd } from '../src/billing/money';
 import { CAMERA_DIRECTIONS, frameSize, STEP_NAMES, type AspectRatio, type CameraDirection, type Language, type Motion, type Resolution, type StepName, type Style } from '../src/story/catalog';
 import type { StoryErrorCode } from '../src/story/codes';
+import { insufficientCreditsDetail } from '../src/story/errors';
 import { generateConcept, type Concept } from '../src/story/concept';
 import type { BillingBlock, StepActivityInput, StepOutcome, StoryContext } from '../src/story/contract';
 import { renderClip } from '../src/story/media/clip';
@@ -108,10 +109,8 @@ export function createStoryActivities(deps: Deps) {
       return { credits_used: roundCredits(spend.credits), billing: creditBillingBlock(spend), walletMicros: spend.walletMicros };
     } catch (err) {
       if (err instanceof InsufficientCredits) {
-        throw fail('insufficient_credits', `This step needs ${credits} credits; ${err.balance.available} are available (included credits plus wallet at $0.0536 per credit)`, {
-          required_credits: roundCredits(credits), current_balance: err.balance.available,
-          included_credits_remaining: err.balance.remaining, wallet_balance_usd: microsToUsd(err.balance.walletMicros),
-        });
+        const { message, context } = insufficientCreditsDetail(err);
+        throw fail('insufficient_credits', message, { ...context, required_credits: roundCredits(credits) });
       }
       throw err;
     }

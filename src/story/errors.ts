@@ -1,3 +1,5 @@
+import type { InsufficientCredits } from '../billing/credits';
+import { microsToUsd } from '../billing/money';
 import { ApiError } from '../http/errors';
 import { STORY_ERROR_STATUS, type StoryErrorCode } from './codes';
 
@@ -10,3 +12,14 @@ export function storyError(code: StoryErrorCode, message: string, context: Recor
 
 export const invalidStoryId = (storyId?: string) =>
   storyError('invalid_story_id', `Story ${storyId ?? ''} is unknown or has expired`.replace('  ', ' '), storyId ? { story_id: storyId } : {});
+
+/** Seed 001 §7: 402 `insufficient_credits` message and context (required_credits, current_balance). */
+export function insufficientCreditsDetail(err: InsufficientCredits) {
+  return {
+    message: `This call needs ${err.requiredCredits} credits; ${err.balance.available} are available (included credits plus wallet at $0.0536 per credit)`,
+    context: {
+      required_credits: err.requiredCredits, current_balance: err.balance.available,
+      included_credits_remaining: err.balance.remaining, wallet_balance_usd: microsToUsd(err.balance.walletMicros),
+    },
+  };
+}

@@ -4,7 +4,7 @@ import type { AuthContext } from '../auth/context';
 import type { Deps } from '../deps';
 import { blockedTerm } from './content-policy';
 import type { StepCall, StepOutcome } from './contract';
-import { storyError } from './errors';
+import { invalidStoryId, storyError } from './errors';
 import { SlidingWindow } from './rate-limit';
 import {
   charactersBody, conceptBody, finalBody, framesBody, generateBody, pollVideosBody, regenerateCharacterBody, regenerateFrameBody,
@@ -69,7 +69,7 @@ export function storyRoutes(deps: Deps): Router {
 
   const story = async (a: AuthContext, storyId: string) => {
     const s = await findLiveStory(deps.db, a.accountId, storyId);
-    if (!s) throw storyError('invalid_story_id', `Story ${storyId} is unknown or has expired`, { story_id: storyId });
+    if (!s) throw invalidStoryId(storyId);
     return { s, parts: await loadStoryParts(deps.db, storyId) };
   };
   const money = (o: StepOutcome) => ({ credits_used: o.credits_used, billing: o.billing });

@@ -9,7 +9,7 @@ import { saAccountId, saKind } from '../temporal/search-attributes';
 import { storyStepUpdate } from '../../workflows/definitions';
 import type { AuthContext } from '../auth/context';
 import type { StepCall, StepOutcome, StoryWorkflowInput } from './contract';
-import { isStoryErrorCode, storyError, invalidStoryId } from './errors';
+import { insufficientCreditsDetail, isStoryErrorCode, storyError, invalidStoryId } from './errors';
 import { LEDGER_LABELS, STEP_CREDITS } from './pricing';
 import type { GenerateBody } from './schemas';
 import { findLiveStory } from './store';
@@ -164,8 +164,6 @@ export class StoryService {
 }
 
 export function insufficientCredits(err: InsufficientCredits) {
-  return storyError('insufficient_credits', `This call needs ${err.requiredCredits} credits; ${err.balance.available} are available (included credits plus wallet at $0.0536 per credit)`, {
-    required_credits: err.requiredCredits, current_balance: err.balance.available,
-    included_credits_remaining: err.balance.remaining, wallet_balance_usd: microsToUsd(err.balance.walletMicros),
-  });
+  const { message, context } = insufficientCreditsDetail(err);
+  return storyError('insufficient_credits', message, context);
 }
