@@ -1,7 +1,7 @@
 // Brings up what the whole suite shares — one Temporal dev server, one PostgreSQL server and one
 // workflow bundle per run — and hands their coordinates to the test files through `provide`.
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
@@ -42,7 +42,9 @@ export default async function setup(project: TestProject) {
 
   const bundle = (async () => {
     const { code } = await bundleWorkflows();
-    const path = join(dataDir, 'workflow-bundle.js');
+    // One file per run: concurrent runs (several terminals, several engineers) must never read
+    // each other's half-written bundle.
+    const path = join(dataDir, `workflow-bundle-${process.pid}.js`);
     writeFileSync(path, code);
     return path;
   })();
@@ -55,6 +57,7 @@ export default async function setup(project: TestProject) {
   console.log(`[global-setup] Temporal ${temporalAddress}, Postgres ready, workflow bundle built in ${Date.now() - started} ms`);
 
   return async () => {
+    rmSync(bundlePath, { force: true });
     if (t.ownedByUs) await run(join(root, 'temporal-dev.sh'), ['--stop'], { env: t.env }).catch(() => undefined);
     await pg?.stop();
   };

@@ -57,8 +57,15 @@ export async function startEmbeddedPostgres(opts: {
         throw new Error(`could not initialise embedded PostgreSQL${hint}: ${String(err)}`, { cause: err });
       }
     }
-    await instance.start();
-    owned = instance;
+    try {
+      await instance.start();
+      owned = instance;
+    } catch (err) {
+      // Another process of ours may have started the same instance a moment ago: reuse it.
+      if (!(await portOpen(opts.port))) {
+        throw new Error(`could not start embedded PostgreSQL on port ${opts.port}: ${String(err ?? 'postgres exited')}`, { cause: err });
+      }
+    }
   }
   await ensureDatabase(adminUrl, database);
   return {
@@ -85,11 +92,15 @@ export async function ensureDatabase(adminUrl: string, database: string): Promis
   }
 }
 
-export function portOpen(port: number, host = '127.0.0.1'): Promise<boolean> {
+/**
+ * Whether something accepts connections on the port. The timeout is generous because a busy
+ * event loop (a bundler running in the same process) can delay the connect event past a short one.
+ */
+export function portOpen(port: number, host = '127.0.0.1', timeoutMs = 5000): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host });
     socket.once('connect', () => { socket.destroy(); resolve(true); });
     socket.once('error', () => resolve(false));
-    socket.setTimeout(1000, () => { socket.destroy(); resolve(false); });
+    socket.setTimeout(timeoutMs, () => { socket.destroy(); resolve(false); });
   });
 }
