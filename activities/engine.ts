@@ -224,11 +224,14 @@ export function createEngineActivities(
       if (context.cancellationSignal.aborted) {
         throw err instanceof CancelledFailure ? err : new CancelledFailure(`node ${node.id} cancelled`, [details]);
       }
+      // The workflow allows a few attempts beyond the node's retry budget for lost workers; the
+      // node's own failures stop at its max_attempts.
+      const budgetSpent = info.attempt >= (node.retry?.maxAttempts ?? 1);
       if (isNodeError(err)) {
-        throw ApplicationFailure.create({ type: err.type, message: err.message, nonRetryable: !err.retryable, details: [details] });
+        throw ApplicationFailure.create({ type: err.type, message: err.message, nonRetryable: !err.retryable || budgetSpent, details: [details] });
       }
       const message = err instanceof Error ? err.message : String(err);
-      throw ApplicationFailure.create({ type: 'node_failed', message, nonRetryable: false, details: [details], cause: err instanceof Error ? err : undefined });
+      throw ApplicationFailure.create({ type: 'node_failed', message, nonRetryable: budgetSpent, details: [details], cause: err instanceof Error ? err : undefined });
     }
   }
 

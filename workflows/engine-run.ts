@@ -53,6 +53,9 @@ const projectionActivity: LocalActivityOptions = {
 
 const projection = proxyLocalActivities<Activities>(projectionActivity);
 
+/** Extra activity attempts for a node whose worker died mid-call (not spent on the node's own failures). */
+const WORKER_LOSS_ATTEMPTS = 3;
+
 /** error_handler `retry`: how many extra rounds a failed node gets, and the pause before each. */
 const HANDLER_RETRY_ROUNDS = 2;
 const HANDLER_RETRY_PAUSE_MS = 1000;
@@ -77,10 +80,13 @@ function nodeExecutor(node: PlannedNode, round: number) {
       summary: label,
     }).executeNode;
   }
+  const policy = retryPolicy(node, defaultNodeActivity.retry);
   return proxyActivities<Activities>({
     ...defaultNodeActivity,
     startToCloseTimeout: `${node.timeoutS} seconds`,
-    retry: retryPolicy(node, defaultNodeActivity.retry),
+    // A lost worker (heartbeat timeout) costs an attempt too: allow a few more than the node's
+    // own budget, which executeNode enforces for the node's failures (nonRetryable at the last one).
+    retry: { ...policy, maximumAttempts: (policy.maximumAttempts ?? 1) + WORKER_LOSS_ATTEMPTS },
     activityId: label,
     summary: label,
   }).executeNode;
