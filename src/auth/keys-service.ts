@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { assertDestinationOwned } from '../routing/destinations';
 import type { Database } from '../db/index';
 import type { ApiKey, KeyEnvironment, KeyType } from '../db/schema/index';
 import { insertApiKey } from '../accounts/accounts';
@@ -206,6 +207,8 @@ export async function updateKey(db: Database, accountId: string, keyId: string, 
   if (input.clearDestination && input.destinationId !== undefined) badRequestBoth('destinationId', 'clearDestination');
   const row = await getOwnKey(db, accountId, keyId);
   if (row.revoked_at) throw keyRevoked();
+  // A key may only route output to a destination its own account owns.
+  if (input.destinationId !== undefined) await assertDestinationOwned(db, accountId, input.destinationId);
 
   const set: Record<string, unknown> = {};
   if (input.name !== undefined) set.name = input.name;

@@ -390,7 +390,10 @@ describe('PATCH /v1/auth/keys/{id} (session token only)', () => {
 
   it('changes every §2.1 setting and answers the updated key', async () => {
     const k = await createKey({ name: 'p', type: 'write' });
-    const destination = '0b6f2d1e-7a7c-4c1e-9a0e-3f1f5b8f2c44';
+    const destination = await ownDestination('0b6f2d1e-7a7c-4c1e-9a0e-3f1f5b8f2c44');
+    const foreign = await stack.api('PATCH', `/v1/auth/keys/${k.id}`, { key: session, body: { destinationId: '11111111-2222-4333-8444-555555555555' } });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.detail.error).toBe('invalid_destination');
     const r = await stack.api('PATCH', `/v1/auth/keys/${k.id}`, {
       key: session,
       body: {
@@ -455,7 +458,7 @@ describe('POST /v1/auth/keys/{id}/rotate (session token only)', () => {
     const old = await createKey({ name: 'rot', type: 'write', scopes: ['chat'], allowed_ips: ['127.0.0.1'], metadata: { a: 'b' } });
     await stack.api('PATCH', `/v1/auth/keys/${old.id}`, {
       key: session,
-      body: { rateLimitPerMinute: 77, retentionHours: 12, destinationId: '0b6f2d1e-7a7c-4c1e-9a0e-3f1f5b8f2c44' },
+      body: { rateLimitPerMinute: 77, retentionHours: 12, destinationId: await ownDestination('6c3d2e1f-7a7c-4c1e-9a0e-3f1f5b8f2c44') },
     });
     const viaKey = await stack.api('POST', `/v1/auth/keys/${old.id}/rotate`);
     expect(viaKey.status).toBe(403);
@@ -473,7 +476,7 @@ describe('POST /v1/auth/keys/{id}/rotate (session token only)', () => {
         expires_at: null,
         rate_limit_per_minute: 77,
         retention_hours: 12,
-        destination_id: '0b6f2d1e-7a7c-4c1e-9a0e-3f1f5b8f2c44',
+        destination_id: '6c3d2e1f-7a7c-4c1e-9a0e-3f1f5b8f2c44',
         output_rules_copied: 0,
       },
     });
@@ -532,3 +535,13 @@ describe('account isolation', () => {
     expect((await stack.api('GET', '/v1/billing/balance', { key: mine.key })).status).toBe(200);
   });
 });
+
+/** An output destination owned by the stack's account (keys may only point at their own). */
+async function ownDestination(id: string): Promise<string> {
+  await stack.atelier.deps.db
+    .insertInto('output_destinations')
+    .values({ id, account_id: stack.accountId, name: `dest ${id.slice(0, 4)}`, kind: 'internal', config: JSON.stringify({}) } as never)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  return id;
+}
