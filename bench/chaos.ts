@@ -8,7 +8,8 @@
 // For each scenario: the run must end `completed`, every node's node_completed must be in
 // run_events exactly once and reach the SSE client exactly once; repeated side effects (counter
 // hits beyond one per http node) are counted. A script, not a CI test: it restarts servers.
-//   npx tsx bench/chaos.ts            (CHAOS_SCENARIOS=a,b,c  CHAOS_RECORD=0 to skip RESULTS.md)
+//   npx tsx bench/chaos.ts            (CHAOS_SCENARIOS=a,b,c  CHAOS_RECORD=0 to skip RESULTS.md;
+//                                      CHAOS_SERVE=1 keeps the stack up afterwards for curl)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -160,16 +161,23 @@ function startCounter(): Promise<number> {
   return new Promise((res) => {
     counter = http.createServer((req, reply) => {
       const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/counts') {
+        reply.end(JSON.stringify(Object.fromEntries(hits)));
+        return;
+      }
       const node = url.searchParams.get('node') ?? '?';
       const run = url.searchParams.get('run') ?? '?';
       const key = `${run}/${node}`;
       const n = (hits.get(key) ?? 0) + 1;
       hits.set(key, n);
       // The side effect happened on arrival; the answer comes a little later, so faults land mid-call.
+      // For manual checks (CHAOS_SERVE=1): /status/503 answers that status, ?delay_ms= another delay.
+      const status = Number(/^\/status\/(\d{3})$/.exec(url.pathname)?.[1] ?? 200);
+      const delay = Number(url.searchParams.get('delay_ms') ?? HIT_DELAY_MS);
       setTimeout(() => {
-        reply.writeHead(200, { 'content-type': 'application/json' });
+        reply.writeHead(status, { 'content-type': 'application/json' });
         reply.end(JSON.stringify({ node, hit: n }));
-      }, HIT_DELAY_MS);
+      }, delay);
     });
     counter.listen(0, '127.0.0.1', () => res((counter!.address() as net.AddressInfo).port));
   });
@@ -526,9 +534,15 @@ async function main(): Promise<void> {
       if (!atelier) await startAtelierProcess(env).catch(() => undefined);
     }
   }
-  console.log('\n' + markdownTable(results) + '\n');
-  if (process.env.CHAOS_RECORD !== '0') recordResults(results);
+  if (results.length) console.log('\n' + markdownTable(results) + '\n');
+  if (results.length && process.env.CHAOS_RECORD !== '0') recordResults(results);
   if (results.some((r) => !r.ok)) process.exitCode = 1;
+  if (process.env.CHAOS_SERVE === '1') {
+    // Keep the stack up for manual checks (curl) until SIGINT/SIGTERM.
+    writeFileSync(join(DATA_DIR, 'serve.env'), `BASE=http://127.0.0.1:${port}\nKEY=${key}\nDATABASE_URL=${databaseUrl}\nCOUNTER=http://127.0.0.1:${counterPort}\n`);
+    log(`serving: BASE=http://127.0.0.1:${port} KEY=${key} (also in ${DATA_DIR}/serve.env); SIGTERM to stop`);
+    await new Promise<never>(() => undefined);
+  }
 }
 
 main()
