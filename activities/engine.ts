@@ -6,7 +6,7 @@ import { chargeWallet } from '../src/billing/wallet';
 import { microsToUsd } from '../src/billing/money';
 import { ApiError } from '../src/http/errors';
 import { isNodeError, NodeError } from '../src/engine/node-error';
-import { appendNodeEvents, appendRunEvents, type NewRunEvent, type NodeRowJson } from '../src/engine/events/store';
+import { appendNodeEvents, type NewRunEvent, type NodeRowJson } from '../src/engine/events/store';
 import type { ExecuteNodeInput, FinishRunInput, NodeFinishedInput, NodeStartedInput } from '../src/engine/run-contract';
 import type { LogLevel, NodeContext, NodeDefinition, NodeLog, NodeOutput, NodeRegistry } from '../src/engine/types';
 import { nodeServicesFrom } from '../src/engine/services';
@@ -352,37 +352,9 @@ export function createEngineActivities(
       });
     },
 
-    /** The run's final status and its run_finished event, once per generation. */
+    /** The run's final status and its run_finished event, once per generation (one statement). */
     async finishRun(input: FinishRunInput): Promise<void> {
-      const run = await db.selectFrom('runs').select(['started_at', 'created_at', 'usd_charged_micros']).where('id', '=', input.runId).executeTakeFirstOrThrow();
-      const finishedAt = new Date();
-      const durationMs = finishedAt.getTime() - (run.started_at ?? run.created_at).getTime();
-      await appendRunEvents(
-        db,
-        input.runId,
-        [
-          {
-            type: 'run_finished',
-            nodeId: null,
-            dedupeKey: `${input.generation}:run:run_finished`,
-            data: { status: input.status, total_usd_charged: microsToUsd(run.usd_charged_micros), duration_ms: durationMs },
-          },
-        ],
-        async (trx, appended) => {
-          if (!appended.length) return;
-          await trx
-            .updateTable('runs')
-            .set({
-              status: input.status,
-              error: input.error,
-              finished_at: finishedAt,
-              current_node: null,
-              started_at: sql`coalesce(started_at, ${finishedAt})`,
-            })
-            .where('id', '=', input.runId)
-            .execute();
-        },
-      );
+      await sql`select run_finish(${input.runId}::uuid, ${`${input.generation}:run:run_finished`}, ${input.status}, ${input.error})`.execute(db);
     },
   };
 }

@@ -124,6 +124,41 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     $$
   `.execute(db);
 
+  // A run's end in one statement: its status and the run_finished event, once per dedupe key.
+  await sql`
+    create function run_finish(p_run uuid, p_dedupe text, p_status text, p_error text)
+    returns jsonb language plpgsql as $$
+    declare
+      v_run runs%rowtype;
+      v_seq bigint;
+      v_now timestamptz := clock_timestamp();
+      v_data jsonb;
+    begin
+      select * into v_run from runs where id = p_run for no key update;
+      if not found then
+        raise exception 'run % does not exist', p_run;
+      end if;
+      if exists (select 1 from run_events e where e.run_id = p_run and e.dedupe_key = p_dedupe) then
+        return null;
+      end if;
+      v_seq := v_run.last_seq + 1;
+      v_data := jsonb_build_object(
+        'status', p_status,
+        'total_usd_charged', v_run.usd_charged_micros::numeric / 1000000,
+        'duration_ms', floor(extract(epoch from (v_now - coalesce(v_run.started_at, v_run.created_at))) * 1000)::bigint,
+        'seq', v_seq);
+      insert into run_events (run_id, seq, type, node_id, dedupe_key, data, created_at)
+      values (p_run, v_seq, 'run_finished', null, p_dedupe, v_data, v_now);
+      update runs set
+        last_seq = v_seq, last_heartbeat_at = v_now, status = p_status, error = p_error, finished_at = v_now,
+        current_node = null, started_at = coalesce(started_at, v_now)
+      where id = p_run;
+      perform pg_notify('atelier_run_events', p_run::text);
+      return v_data;
+    end
+    $$
+  `.execute(db);
+
   // The watchdog/reaper's counters and the actions it took (GET /v1/runs/watchdog/status).
   await db.schema
     .createTable('run_watchdog_state')
@@ -150,6 +185,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('run_watchdog_actions').execute();
   await db.schema.dropTable('run_watchdog_state').execute();
+  await sql`drop function if exists run_finish(uuid, text, text, text)`.execute(db);
   await sql`drop function if exists run_events_append(uuid, jsonb, jsonb, jsonb)`.execute(db);
   await db.schema.dropTable('run_events').execute();
   await db.schema.dropTable('run_node_outputs').execute();

@@ -1,5 +1,5 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database, DB } from '../../db/index';
+import { sql } from 'kysely';
+import type { Database } from '../../db/index';
 import type { RunEvent, RunEventType } from '../../db/schema/index';
 
 /** The one channel run events are announced on; the payload is the run id. */
@@ -12,56 +12,6 @@ export interface NewRunEvent {
   dedupeKey: string;
   /** Event payload without `seq` (added here). */
   data: Record<string, unknown>;
-}
-
-export type RunTx = Transaction<DB>;
-
-/**
- * Appends events to a run's log. The run row is locked first, so events of one run are written
- * one transaction at a time and commit order equals seq order (DESIGN §2 "Events"): a reader that
- * saw seq N has seen every seq below N. `alsoDo` runs in the same transaction (node output rows,
- * run counters). pg_notify inside the transaction is delivered on commit, never before.
- * Returns the events actually appended (duplicates left out).
- */
-export async function appendRunEvents(
-  db: Database,
-  runId: string,
-  events: NewRunEvent[],
-  alsoDo?: (trx: RunTx, appended: NewRunEvent[]) => Promise<void>,
-): Promise<Array<{ seq: number; type: RunEventType; data: Record<string, unknown> }>> {
-  return db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .updateTable('runs')
-      .set({ last_heartbeat_at: sql`now()` })
-      .where('id', '=', runId)
-      .returning('last_seq')
-      .executeTakeFirst();
-    if (!locked) throw new Error(`run ${runId} does not exist`);
-    const keys = events.map((e) => e.dedupeKey);
-    const seen = keys.length
-      ? new Set(
-          (await trx.selectFrom('run_events').select('dedupe_key').where('run_id', '=', runId).where('dedupe_key', 'in', keys).execute()).map(
-            (r) => r.dedupe_key,
-          ),
-        )
-      : new Set<string>();
-    const fresh = events.filter((e) => !seen.has(e.dedupeKey));
-    let seq = locked.last_seq;
-    const rows = fresh.map((e) => {
-      seq += 1;
-      return { run_id: runId, seq, type: e.type, node_id: e.nodeId, dedupe_key: e.dedupeKey, data: { ...e.data, seq } };
-    });
-    if (rows.length) {
-      await trx
-        .insertInto('run_events')
-        .values(rows.map((r) => ({ ...r, data: JSON.stringify(r.data) })))
-        .execute();
-      await trx.updateTable('runs').set({ last_seq: seq }).where('id', '=', runId).execute();
-    }
-    if (alsoDo) await alsoDo(trx, fresh);
-    if (rows.length) await sql`select pg_notify(${RUN_EVENTS_CHANNEL}, ${runId})`.execute(trx);
-    return rows.map((r) => ({ seq: r.seq, type: r.type, data: r.data }));
-  });
 }
 
 /** Events after `sinceSeq`, in seq order. */
@@ -94,9 +44,12 @@ export interface NodeRowJson {
 }
 
 /**
- * The hot path (node started / node finished): the node's row, the events and the run's counters
- * in ONE statement — the run_events_append function of the engine-runs migration — so the run row
- * stays locked for a single round trip and parallel branches do not queue behind each other.
+ * Appends events to a run's log, with the node's row and the run's counters, in ONE statement:
+ * the run_events_append function (engine-runs migration) locks the run row, skips events whose
+ * dedupe_key is present (idempotent retries), gives the rest consecutive seqs and NOTIFYs. Events
+ * of one run are thus written one statement at a time, so commit order equals seq order (DESIGN §2
+ * "Events"): a reader that saw seq N has seen every seq below N. The run row stays locked for a
+ * single round trip, so parallel branches do not queue behind each other.
  */
 export async function appendNodeEvents(
   db: Database,
