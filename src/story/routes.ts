@@ -211,6 +211,9 @@ async function streamEvents(deps: Deps, req: Request, res: Response, storyId: st
     }
     if (done) break;
     if (Date.now() - lastWrite > 15_000) {
+      // A story that ended without a terminal event (expired mid-way) ends its stream too.
+      const running = await deps.temporal.workflow.getHandle(storyId).describe().then((d) => d.status.name === 'RUNNING', () => false);
+      if (!running) break;
       res.write(': keep-alive\n\n');
       lastWrite = Date.now();
     }
