@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Atelier needs on this machine, only where it is missing:
 #   npm dependencies (npm ci), the Temporal CLI (temporal-dev.sh --install),
-#   and Debian packages for media (ffmpeg, espeak-ng, tesseract-ocr, sox).
+#   and Debian packages for media (ffmpeg, espeak-ng, tesseract-ocr, sox, fonts-dejavu-core, openssl).
 # Safe to run again; it does nothing when everything is there.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -33,6 +33,8 @@ command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 command -v sox >/dev/null 2>&1 || missing+=(sox)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+# Story keyframes and burned-in subtitles render text with DejaVu Sans.
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 if [ ${#missing[@]} -gt 0 ]; then
   packages=$(printf '%s\n' "${missing[@]}" | sort -u | tr '\n' ' ')
   sudo=""
