@@ -87,7 +87,21 @@ export function runRoutes(deps: Deps): Router {
     '/runs/watchdog/scan',
     route({}, async ({ auth }) => {
       const result = await scanNow(deps, 'api');
-      return { ...result, status: await watchdogStatus(deps, auth.accountId) };
+      // The scan covers every account; the caller sees only its own runs' ids.
+      const ids = [...new Set([...result.reaped, ...result.stalled, ...result.recovered])];
+      const mine = new Set(
+        ids.length
+          ? (await deps.db.selectFrom('runs').select('id').where('account_id', '=', auth.accountId).where('id', 'in', ids).execute()).map((r) => r.id)
+          : [],
+      );
+      const own = (list: string[]) => list.filter((id) => mine.has(id));
+      return {
+        ...result,
+        reaped: own(result.reaped),
+        stalled: own(result.stalled),
+        recovered: own(result.recovered),
+        status: await watchdogStatus(deps, auth.accountId),
+      };
     }),
   );
   router.post(
