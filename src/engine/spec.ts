@@ -57,17 +57,65 @@ export const TriggerSpec = z.object({
   config: z.record(z.string(), z.unknown()).default({}),
 });
 
-const CRON_FIELD = /^(\*|\d+(-\d+)?)(\/\d+)?(,(\*|\d+(-\d+)?)(\/\d+)?)*$|^[A-Za-z]{3}(-[A-Za-z]{3})?$/;
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+/** minute, hour, day of month, month (1-12 or jan-dec), day of week (0-7, 7 = Sunday, or sun-sat). */
+const CRON_FIELDS: Array<{ min: number; max: number; names?: string[]; firstName?: number }> = [
+  { min: 0, max: 59 },
+  { min: 0, max: 23 },
+  { min: 1, max: 31 },
+  { min: 1, max: 12, names: MONTHS, firstName: 1 },
+  { min: 0, max: 7, names: DAYS, firstName: 0 },
+];
 
-/** Checks a 5-field cron expression's shape (minute hour day-of-month month day-of-week). */
+function cronValue(text: string, field: (typeof CRON_FIELDS)[number]): number | undefined {
+  if (/^\d{1,2}$/.test(text)) {
+    const n = Number(text);
+    return n >= field.min && n <= field.max ? n : undefined;
+  }
+  const i = field.names?.indexOf(text.toLowerCase()) ?? -1;
+  return i >= 0 ? i + (field.firstName ?? 0) : undefined;
+}
+
+function isCronField(text: string, field: (typeof CRON_FIELDS)[number]): boolean {
+  return text.split(',').every((item) => {
+    const m = /^([^/]+)(?:\/(\d{1,2}))?$/.exec(item);
+    if (!m) return false;
+    const [, base, step] = m;
+    if (step !== undefined && (Number(step) < 1 || Number(step) > field.max)) return false;
+    if (base === '*') return true;
+    const [from, to, ...rest] = base!.split('-');
+    if (rest.length) return false;
+    const a = cronValue(from!, field);
+    if (a === undefined) return false;
+    if (to === undefined) return true;
+    const b = cronValue(to, field);
+    return b !== undefined && a <= b;
+  });
+}
+
+/**
+ * Checks a 5-field cron expression (minute hour day-of-month month day-of-week): each field is a
+ * list of `*`, values or ranges within the field's bounds, each optionally with a `/step`.
+ */
 export function isCronExpression(value: string): boolean {
   const fields = value.trim().split(/\s+/);
-  return fields.length === 5 && fields.every((f) => CRON_FIELD.test(f));
+  return fields.length === 5 && fields.every((f, i) => isCronField(f, CRON_FIELDS[i]!));
+}
+
+/** Whether `value` names a time zone this runtime knows (IANA names such as Europe/Warsaw, or UTC). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const ScheduleTriggerConfig = z.object({
   cron: z.string().refine(isCronExpression, 'cron must be a 5-field cron expression'),
-  timezone: z.string().min(1).optional(),
+  timezone: z.string().min(1).refine(isTimeZone, 'timezone must be an IANA time zone such as Europe/Warsaw').optional(),
 });
 export const WebhookTriggerConfig = z.object({
   path: z.string().regex(/^[A-Za-z0-9/_-]{1,200}$/, 'path may hold letters, digits, "/", "_" and "-"').optional(),

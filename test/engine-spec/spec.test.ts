@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EdgeSpec, fastEdgeSpec, fastNodeSpec, isCronExpression, NodeSpec, WorkflowSpec } from '../../src/engine/spec';
+import { planWorkflow } from '../../src/engine/planner';
+import { nodeRegistry } from '../../nodes/index';
 
 describe('spec schemas', () => {
   it('apply the seed defaults', () => {
@@ -19,6 +21,27 @@ describe('spec schemas', () => {
   it('checks cron expressions', () => {
     for (const ok of ['* * * * *', '*/5 9-17 * * 1-5', '0 0 1,15 * *', '30 6 * jan-mar mon']) expect(isCronExpression(ok), ok).toBe(true);
     for (const bad of ['* * * *', 'every day', '* * * * * *', '60/ * * * *']) expect(isCronExpression(bad), bad).toBe(false);
+  });
+
+  it('checks each cron field against its bounds, and the timezone against the IANA names', () => {
+    for (const ok of ['0 0 * * 0', '59 23 31 12 7', '0 9 * * mon,wed,FRI', '0 0 1 JAN *', '0-30/10 */2 1-7 1,6 sun-sat', '5,10 0 * * *']) {
+      expect(isCronExpression(ok), ok).toBe(true);
+    }
+    for (const bad of ['99 99 * * *', '60 * * * *', '* 24 * * *', '* * 0 * *', '* * 32 * *', '* * * 13 *', '* * * * 8', '* * * foo *', '10-5 * * * *', '*/0 * * * *', '1-2-3 * * * *', '* * * * mon,xyz', ', * * * *']) {
+      expect(isCronExpression(bad), bad).toBe(false);
+    }
+    const plan = (config: Record<string, unknown>) =>
+      planWorkflow({ nodes: [{ id: 's', type: 'trigger.manual', position: [0, 0] }], edges: [], trigger: { type: 'schedule', config } }, nodeRegistry);
+    expect(plan({ cron: '0 9 * * *', timezone: 'Europe/Warsaw' }).ok).toBe(true);
+    expect(plan({ cron: '0 9 * * *', timezone: 'UTC' }).ok).toBe(true);
+    for (const timezone of ['Mars/Base', 'Europe/Nowhere', 'not a zone']) {
+      const r = plan({ cron: '0 9 * * *', timezone });
+      expect(r.ok, timezone).toBe(false);
+      if (!r.ok) expect(r.issues.map((i) => i.loc), timezone).toEqual([['body', 'spec', 'trigger', 'config', 'timezone']]);
+    }
+    const r = plan({ cron: '99 99 * * *' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues.map((i) => i.loc)).toEqual([['body', 'spec', 'trigger', 'config', 'cron']]);
   });
 
   // The planner's fast paths must agree with the zod schemas: same output when they accept,
