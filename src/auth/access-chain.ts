@@ -21,13 +21,38 @@ export function endpointCaps(deps: Deps): RequestHandler {
 export function accessChain(deps: Deps): RequestHandler[] {
   const access = platformAccess(deps);
   return [
-    authenticate({ db: deps.db, sessionSecret: deps.config.sessionSecret }),
-    resolveTierMiddleware(deps.db),
-    enforceKeyAccess({ usage: access.usage }),
-    watchRevocation(deps.db),
-    access.limiter.accountLimits(),
-    idempotency(deps.db),
+    sequence([
+      authenticate({ db: deps.db, sessionSecret: deps.config.sessionSecret }),
+      resolveTierMiddleware(deps.db),
+      enforceKeyAccess({ usage: access.usage }),
+      watchRevocation(deps.db),
+      access.limiter.accountLimits(),
+      idempotency(deps.db),
+    ]),
   ];
+}
+
+/**
+ * Runs middleware in order as one router layer, with Express 5's rules: an error passed to
+ * `next`, thrown, or rejected by a returned promise goes to the error handlers. One layer instead
+ * of six spares every authenticated request five rounds of the router's path matching.
+ */
+export function sequence(handlers: RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    let i = 0;
+    const step = (err?: unknown): void => {
+      if (err !== undefined && err !== null) return next(err);
+      const handler = handlers[i++];
+      if (!handler) return next();
+      try {
+        const result: unknown = handler(req, res, step);
+        if (result instanceof Promise) result.catch((e: unknown) => next(e ?? new Error('Rejected promise')));
+      } catch (e) {
+        next(e);
+      }
+    };
+    step();
+  };
 }
 
 /** Flushes request counts and closes the rate-limit store; runtime calls it on stop. */

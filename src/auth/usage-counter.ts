@@ -62,6 +62,14 @@ export class KeyUsageCounter {
   }
 }
 
+const DAY_MS = 86_400_000;
+let dayCache = { start: 0, label: '1970-01-01' };
+
+/** `YYYY-MM-DD` (UTC) of a timestamp; the label is formatted once per day, not once per request. */
 export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  if (ms >= dayCache.start && ms < dayCache.start + DAY_MS) return dayCache.label;
+  const start = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+  const label = new Date(start).toISOString().slice(0, 10);
+  dayCache = { start, label };
+  return label;
 }

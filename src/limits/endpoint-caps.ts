@@ -50,8 +50,24 @@ function normalisePath(path: string): string {
     .replace(/\/+$/, '');
 }
 
+// Requests repeat the same few paths: the rule scan runs once per (method, path). Bounded, since
+// paths carry ids; when full it simply starts over.
+const MEMO_MAX = 4096;
+const memo = new Map<string, EndpointCap>();
+
 /** The cap that applies to a request, and the window it counts in. */
 export function endpointCap(method: string, rawPath: string): EndpointCap {
+  const memoKey = `${method} ${rawPath}`;
+  let cap = memo.get(memoKey);
+  if (!cap) {
+    if (memo.size >= MEMO_MAX) memo.clear();
+    cap = findCap(method, rawPath);
+    memo.set(memoKey, cap);
+  }
+  return cap;
+}
+
+function findCap(method: string, rawPath: string): EndpointCap {
   const m = method.toUpperCase();
   // Express routes case-insensitively; so do the caps, or `/V1/...` would dodge them.
   const path = rawPath.toLowerCase();
