@@ -3,12 +3,14 @@
 // Target (issue 4): ≥ 0.5× bare Express throughput, and p99 ≤ 10 ms at 500 req/s.
 //
 //   npx tsx bench/balance.ts            (uses the test Postgres on :5439 and Temporal on :7633)
-//   BENCH_DURATION_S=10 BENCH_CONNECTIONS=32 npx tsx bench/balance.ts
+//   BENCH_DURATION_S=10 BENCH_CONNECTIONS=32 BENCH_ROUNDS=3 npx tsx bench/balance.ts
+//   BENCH_PROFILE_DIR=/tmp/prof npx tsx bench/balance.ts   (CPU profile of the API thread per round)
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { loadavg as osLoadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import express from 'express';
@@ -37,10 +39,38 @@ interface LoadResult {
   max: number;
 }
 
+type Phase = LoadResult & { loadavg: number };
+interface Round {
+  bareMax: Phase;
+  balanceMax: Phase;
+  ratio: number;
+  bareAt500: Phase;
+  balanceAt500: Phase;
+}
+
 const durationMs = Number(process.env.BENCH_DURATION_S ?? 8) * 1000;
+const roundCount = Number(process.env.BENCH_ROUNDS ?? 3);
+/** When set, the API thread is CPU-profiled during each closed-loop balance phase (one .cpuprofile per round). */
+const profileDir = process.env.BENCH_PROFILE_DIR;
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://atelier:atelier@127.0.0.1:5439/postgres';
 const temporalAddress = process.env.BENCH_TEMPORAL_ADDRESS ?? '127.0.0.1:7633';
+
+const loadavg1 = () => osLoadavg()[0]!;
+
+/** Starts the V8 profiler on this (the API) thread; the returned function writes the profile. */
+async function startProfile(): Promise<(file: string) => Promise<void>> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return async (file) => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  };
+}
 
 function load(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
@@ -93,6 +123,7 @@ async function main() {
     // The limiter runs on every request, with windows wide enough that the load never meets them.
     ATELIER_RATE_LIMIT_SCALE: '100000',
   });
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
   const atelier = await startAtelier(config);
   const bare = await bareExpress();
   const balanceUrl = `${atelier.url}/v1/billing/balance`;
@@ -103,23 +134,47 @@ async function main() {
     await load({ url: bare.url, headers: {}, durationMs: 1500, connections });
     await load({ url: balanceUrl, headers: auth, durationMs: 1500, connections });
 
-    const bareMax = await load({ url: bare.url, headers: {}, durationMs, connections });
-    const balanceMax = await load({ url: balanceUrl, headers: auth, durationMs, connections });
-    const bareAt500 = await load({ url: bare.url, headers: {}, durationMs, connections: 64, rate: 500 });
-    const balanceAt500 = await load({ url: balanceUrl, headers: auth, durationMs, connections: 64, rate: 500 });
+    // The host is shared: bare and balance alternate within each round, each phase records the
+    // 1-minute load average it started under, and the report gives every round plus medians.
+    const rounds: Round[] = [];
+    for (let i = 0; i < roundCount; i++) {
+      const phase = async (url: string, headers: Record<string, string>, rate?: number, profile?: string) => {
+        const loadavg = Math.round(loadavg1() * 100) / 100;
+        const stopProfile = profile ? await startProfile() : undefined;
+        const result = await load({ url, headers, durationMs, connections: rate ? 64 : connections, rate });
+        if (stopProfile) await stopProfile(profile!);
+        return { ...result, loadavg };
+      };
+      const profile = profileDir ? join(profileDir, `balance-round${i + 1}.cpuprofile`) : undefined;
+      const bareMax = await phase(bare.url, {});
+      const balanceMax = await phase(balanceUrl, auth, undefined, profile);
+      const bareAt500 = await phase(bare.url, {}, 500);
+      const balanceAt500 = await phase(balanceUrl, auth, 500);
+      rounds.push({ bareMax, balanceMax, ratio: Math.round((balanceMax.rps / bareMax.rps) * 100) / 100, bareAt500, balanceAt500 });
+    }
 
-    const ratio = balanceMax.rps / bareMax.rps;
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ratio = median(rounds.map((r) => r.ratio));
+    const p99At500 = median(rounds.map((r) => r.balanceAt500.p99));
+    const clean = rounds.every((r) => r.balanceAt500.non2xx === 0 && r.balanceAt500.errors === 0 && r.balanceMax.non2xx === 0);
     const report = {
       date: new Date().toISOString(),
       cpus: (await import('node:os')).cpus().length,
       node: process.version,
       duration_s: durationMs / 1000,
       connections,
-      closed_loop: { bare_express: bareMax, balance: balanceMax, ratio: Math.round(ratio * 100) / 100 },
-      open_loop_500rps: { bare_express: bareAt500, balance: balanceAt500 },
+      rounds,
+      median: {
+        ratio,
+        bare_rps: median(rounds.map((r) => r.bareMax.rps)),
+        balance_rps: median(rounds.map((r) => r.balanceMax.rps)),
+        balance_p50_at_500: median(rounds.map((r) => r.balanceAt500.p50)),
+        balance_p99_at_500: p99At500,
+        bare_p99_at_500: median(rounds.map((r) => r.bareAt500.p99)),
+      },
       targets: {
         throughput_ratio_ge_0_5: ratio >= 0.5,
-        p99_le_10ms_at_500rps: balanceAt500.p99 <= 10 && balanceAt500.non2xx === 0 && balanceAt500.errors === 0,
+        p99_le_10ms_at_500rps: p99At500 <= 10 && clean,
       },
     };
     console.log(JSON.stringify(report, null, 2));
