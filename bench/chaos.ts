@@ -10,6 +10,8 @@
 // hits beyond one per http node) are counted. A script, not a CI test: it restarts servers.
 //   npx tsx bench/chaos.ts            (CHAOS_SCENARIOS=a,b,c  CHAOS_RECORD=0 to skip RESULTS.md;
 //                                      CHAOS_SERVE=1 keeps the stack up afterwards for curl)
+// Stop it with Ctrl-C, or SIGTERM to the script's own node process: the tsx wrapper SIGKILLs its
+// child on SIGTERM, which leaves the servers running (the next run stops such leftovers first).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -29,6 +31,7 @@ const HIT_DELAY_MS = Number(process.env.CHAOS_HIT_DELAY_MS ?? 900);
 const LANES = 3;
 const LANE_LENGTH = 7;
 const RUN_DEADLINE_MS = 240_000;
+const ATELIER_PID_FILE = join(DATA_DIR, 'atelier.pid');
 const SCENARIOS = (process.env.CHAOS_SCENARIOS ?? 'a,b,c').split(',').map((s) => s.trim()).filter(Boolean);
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -105,6 +108,7 @@ async function startAtelierProcess(env: AtelierEnv): Promise<void> {
   child.stdout?.pipe(out);
   child.stderr?.pipe(out);
   atelier = child;
+  writeFileSync(ATELIER_PID_FILE, String(child.pid));
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Atelier exited with ${child.exitCode} during start-up; see ${DATA_DIR}/atelier-${atelierGeneration}.log`);
@@ -474,8 +478,35 @@ function recordResults(results: ScenarioResult[]): void {
   log(`recorded in ${file}`);
 }
 
+/** Our own processes a previous run left behind (it was SIGKILLed, e.g. by the tsx wrapper): stop them. */
+async function stopLeftovers(): Promise<void> {
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const atelierPid = Number(existsSync(ATELIER_PID_FILE) ? readFileSync(ATELIER_PID_FILE, 'utf8') : NaN);
+  if (Number.isSafeInteger(atelierPid) && alive(atelierPid) && readFileSync(`/proc/${atelierPid}/cmdline`, 'utf8').includes('src/main.ts')) {
+    log(`stopping the Atelier process ${atelierPid} a previous run left behind`);
+    process.kill(atelierPid, 'SIGKILL');
+  }
+  const pgPid = Number(existsSync(join(DATA_DIR, 'pg', 'postmaster.pid')) ? readFileSync(join(DATA_DIR, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0] : NaN);
+  if (Number.isSafeInteger(pgPid) && alive(pgPid)) {
+    log(`stopping the Postgres ${pgPid} a previous run left behind`);
+    process.kill(pgPid, 'SIGINT'); // fast shutdown
+    for (let i = 0; i < 100 && alive(pgPid); i++) await sleep(100);
+  }
+  temporalStarted = true; // --stop only stops a server started by temporal-dev.sh for this data dir
+  temporalDev('--stop');
+  temporalStarted = false;
+}
+
 async function main(): Promise<void> {
   mkdirSync(DATA_DIR, { recursive: true });
+  await stopLeftovers();
   log('starting Temporal dev server on ' + TEMPORAL_ADDRESS);
   temporalDev('--background');
   log(`starting embedded Postgres on ${PG_PORT}`);

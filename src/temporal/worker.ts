@@ -33,6 +33,9 @@ export async function createWorker(deps: Deps, opts: WorkerOptions): Promise<Wor
     maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivityTaskExecutions ?? 200,
     maxConcurrentWorkflowTaskExecutions: 100,
     shutdownGraceTime: '10 seconds',
+    // Cancellation reaches an activity with a heartbeat's answer: send them at least every second
+    // (the default throttle, 80% of the heartbeat timeout, delayed a run's cancel by ~5 s).
+    maxHeartbeatThrottleInterval: '1 second',
   });
 }
 
