@@ -57,9 +57,9 @@ export async function getRun(stack: TestStack, runId: string, key?: string) {
   return r.body;
 }
 
-export function waitForRun(stack: TestStack, runId: string, statuses: string[] = FINISHED, timeoutMs = 45_000) {
+export function waitForRun(stack: TestStack, runId: string, statuses: string[] = FINISHED, timeoutMs = 45_000, key?: string) {
   return waitFor(`run ${runId} to be ${statuses.join('|')}`, async () => {
-    const run = await getRun(stack, runId);
+    const run = await getRun(stack, runId, key);
     return statuses.includes(run.status) ? run : undefined;
   }, timeoutMs);
 }
