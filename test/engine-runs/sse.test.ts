@@ -134,4 +134,36 @@ describe('engine runs: SSE events', () => {
     expect(finished - slow1Done).toBeGreaterThan(400);
     await waitFor('hits', async () => counter.count('slow2') === 1);
   });
+
+  it('the one LISTEN connection comes back after Postgres drops it, and wake-ups flow again', async () => {
+    const hub = stack.atelier.deps.runEvents!;
+    expect(hub.connected).toBe(true);
+    const db = stack.atelier.deps.db;
+    const { sql } = await import('kysely');
+    // Kill the hub's backend, as a Postgres restart would.
+    const killed = await sql<{ ok: boolean }>`
+      select pg_terminate_backend(pid) as ok from pg_stat_activity
+      where datname = current_database() and query ilike 'LISTEN %' and pid <> pg_backend_pid()`.execute(db);
+    expect(killed.rows.length).toBeGreaterThan(0);
+    await waitFor('the hub to notice', async () => !hub.connected, 10_000, 20);
+    await waitFor('the hub to reconnect', async () => hub.connected, 20_000, 50);
+
+    const s = spec(
+      [{ id: 'start', type: 'trigger.manual' }, httpNode('r1', counter, 700), httpNode('r2', counter, 700), httpNode('r3', counter, 700)],
+      [['start', 'r1'], ['r1', 'r2'], ['r2', 'r3']],
+    );
+    const { run_id } = await startRun(stack, await createWorkflow(stack, s));
+    const arrivals = new Map<number, number>();
+    const { frames } = await readFrames(run_id, {
+      stopWhen: (f) => {
+        for (const fr of f) if (!arrivals.has(fr.id)) arrivals.set(fr.id, Date.now());
+        return false;
+      },
+    });
+    const rows = await db.selectFrom('run_events').select(['seq', 'created_at']).where('run_id', '=', run_id).execute();
+    const lags = rows.filter((r) => frames.some((f) => f.id === r.seq && f.event === 'node_completed')).map((r) => arrivals.get(r.seq)! - r.created_at.getTime());
+    expect(lags.length).toBe(4);
+    // Woken by NOTIFY, not by the 5 s safety poll.
+    for (const lag of lags) expect(lag).toBeLessThan(2_000);
+  });
 });
