@@ -74,7 +74,11 @@ export function runRoutes(deps: Deps): Router {
     '/runs',
     route({ query: ListRunsQuery }, async ({ query, auth }) => {
       const rows = await listRuns(deps, auth.accountId, { workflowId: query.workflow_id, limit: query.limit });
-      return { runs: rows.map((r) => runView(r)), total: rows.length, limit: query.limit };
+      // total counts every matching run, not just this page.
+      let counted = deps.db.selectFrom('runs').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', auth.accountId);
+      if (query.workflow_id) counted = counted.where('workflow_id', '=', query.workflow_id);
+      const total = Number((await counted.executeTakeFirstOrThrow()).n);
+      return { runs: rows.map((r) => runView(r)), total, limit: query.limit, has_more: total > rows.length };
     }),
   );
 
