@@ -210,6 +210,10 @@ describe('node catalogue (GET /v1/nodes)', () => {
     const sub = await stack.api('GET', `${BASE}/nodes?category=ai&subcategory=text`);
     expect(sub.body.data.map((n: any) => n.type)).toEqual(['ai.chat']);
     expect((await stack.api('GET', `${BASE}/nodes?category=nope`)).body.data).toEqual([]);
+    // Empty filters, as a form sends them, filter nothing.
+    const empty = await stack.api('GET', `${BASE}/nodes?category=&subcategory=&tag=`);
+    expect(empty.status).toBe(200);
+    expect(empty.body.total).toBe(types.length);
   });
 
   it('describes one node type with params_schema as JSON Schema', async () => {

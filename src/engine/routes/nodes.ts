@@ -6,10 +6,12 @@ import { route } from '../../http/route';
 import { nodeRegistry } from '../../../nodes/index';
 import { listNodes, nodeDetail } from '../catalogue';
 
+/** An empty filter (`?category=`, as forms send it) means no filter. */
+const Filter = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
 const ListQuery = z.object({
-  category: z.string().min(1).optional(),
-  subcategory: z.string().min(1).optional(),
-  tag: z.string().min(1).optional(),
+  category: Filter,
+  subcategory: Filter,
+  tag: Filter,
 });
 const NodeParams = z.object({ node_type: z.string().min(1) });
 
