@@ -201,6 +201,9 @@ function devSecret(dataDir: string, name: string): string {
   const dir = join(dataDir, 'secrets');
   const file = join(dir, name.toLowerCase());
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  // Only the secrets folder is private: the data dir itself must stay traversable (as root,
+  // embedded PostgreSQL's initdb runs as the postgres OS user and needs to reach <dataDir>/pg).
+  mkdirSync(dataDir, { recursive: true });
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const value = randomBytes(32).toString('hex');
   writeFileSync(file, value + '\n', { mode: 0o600 });

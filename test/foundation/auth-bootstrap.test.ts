@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateApiKey, hashApiKey, isWellFormedKey, KEY_LENGTH, maskApiKey } from '../../src/auth/api-keys';
 import { issueSessionToken } from '../../src/auth/sessions';
@@ -125,5 +126,13 @@ describe('config', () => {
     expect(c.encryptionKey).toHaveLength(32);
     // Generated development secrets are kept and reused.
     expect(loadConfig({ ATELIER_DATA_DIR: '/tmp/atelier-cfg-test' }).sessionSecret).toBe(c.sessionSecret);
+  });
+
+  it('keeps a fresh data dir traversable and only the secrets folder private', () => {
+    const fresh = `/tmp/atelier-cfg-fresh-${process.pid}-${Date.now()}/data`;
+    loadConfig({ ATELIER_DATA_DIR: fresh });
+    // As root, embedded PostgreSQL's initdb runs as another OS user that must reach <dataDir>/pg.
+    expect(statSync(fresh).mode & 0o005).toBe(0o005);
+    expect(statSync(`${fresh}/secrets`).mode & 0o077).toBe(0);
   });
 });
