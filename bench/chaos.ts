@@ -465,6 +465,14 @@ function recordResults(results: ScenarioResult[]): void {
     '',
     markdownTable(results),
     '',
+    'Found and fixed with this script: (a) failed before commit 9b88712 — a node finishing while Postgres was',
+    'down failed on ECONNREFUSED (new connections now wait up to 30 s for Postgres, src/db/index.ts); (c) failed',
+    'before 2ef3312 — the heartbeat timeout of a lost worker spent the only attempt of an `http.request` node',
+    '(default max_attempts 1); now a node gets 3 extra activity attempts for lost workers while its own failures',
+    'still stop at max_attempts. The repeated side effects in (c) are the calls in flight at the SIGKILL, which',
+    'never answered their worker; completed-but-unreported calls are not repeated (executeNode reuses the committed',
+    'output on a retry).',
+    '',
   ].join('\n');
   const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
   const start = current.indexOf(heading);
@@ -472,7 +480,7 @@ function recordResults(results: ScenarioResult[]): void {
   if (start < 0) next = `${current.replace(/\n*$/, '\n\n')}${section}`;
   else {
     const after = current.indexOf('\n## ', start + heading.length);
-    next = current.slice(0, start) + section + (after < 0 ? '' : current.slice(after + 1));
+    next = current.slice(0, start) + section + (after < 0 ? '' : `\n${current.slice(after + 1)}`);
   }
   writeFileSync(file, next);
   log(`recorded in ${file}`);
