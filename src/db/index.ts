@@ -18,12 +18,19 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
 export function createDb(connectionString: string, options: { max?: number; connectRetryMs?: number } = {}): Database {
   const pool = createPool(connectionString, options.max);
   const retryMs = options.connectRetryMs ?? CONNECT_RETRY_MS;
+  let ending = false;
   // A Postgres restart or failover makes new connections fail for a few seconds; waiting for it
   // here (no statement has been sent yet, so this is always safe) turns a blip into latency
   // instead of failed requests, activities and runs.
   return new Kysely<DB>({
     dialect: new PostgresDialect({
-      pool: { connect: () => connectWithRetry(pool, retryMs), end: () => pool.end() },
+      pool: {
+        connect: () => connectWithRetry(pool, () => (ending ? 0 : retryMs)),
+        end: () => {
+          ending = true;
+          return pool.end();
+        },
+      },
     }),
   });
 }
@@ -41,14 +48,21 @@ export function isTransientConnectError(err: unknown): boolean {
   return /Connection terminated|timeout expired/i.test(e.message ?? '');
 }
 
-async function connectWithRetry(pool: pg.Pool, retryMs: number): Promise<pg.PoolClient> {
-  const deadline = Date.now() + retryMs;
+const ignore = () => undefined;
+
+async function connectWithRetry(pool: pg.Pool, retryMs: () => number): Promise<pg.PoolClient> {
+  const started = Date.now();
   let delay = 100;
   for (;;) {
     try {
-      return await pool.connect();
+      const client = await pool.connect();
+      // A checked-out client has no 'error' listener of the pool's: if Postgres ends its session
+      // (restart, shutdown) the error must fail its query, not crash the process.
+      if (!client.listeners('error').includes(ignore)) client.on('error', ignore);
+      return client;
     } catch (err) {
-      if (!isTransientConnectError(err) || Date.now() + delay > deadline) throw err;
+      // No waiting once the database is being closed (shutdown).
+      if (!isTransientConnectError(err) || Date.now() + delay > started + retryMs()) throw err;
       await new Promise((resolve) => setTimeout(resolve, delay));
       delay = Math.min(delay * 2, 1000);
     }
