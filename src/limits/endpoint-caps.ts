@@ -23,7 +23,10 @@ const RULES: Rule[] = [
   ['POST', /^\/v1\/video\/(merge|stabilize|subtitles)\/?$/, 10],
   ['POST', /^\/v1\/ai\/generate\/music\/?$/, 10],
   ['POST', /^\/v1\/shorts\/.+/, 10],
-  ['POST', /^\/v1\/story\/step\/?$/, 10],
+  // seed 001 §8: /v1/story/step* share one 10/min window; poll-videos is a poll route (60).
+  ['POST', /^\/v1\/story\/step\/poll-videos\/?$/, 60, 'poll:story-videos'],
+  ['POST', /^\/v1\/story\/step(\/|$)/, 10, 'story-step'],
+  ['POST', /^\/v1\/story\/regenerate(\/|$)/, 10, 'story-regenerate'],
   ['POST', /^\/v1\/ai\/document(\/|$)/, 10],
   // "15 to 30": the light image edits get 30, the model-heavy ones 15.
   ['POST', /^\/v1\/images\/(background|shadow)[^/]*(\/|$)/, 30],

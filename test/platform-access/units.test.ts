@@ -188,6 +188,11 @@ describe('per-endpoint caps (seed 000 §8.2)', () => {
     expect(cap('POST', '/v1/tiers/wallet/topup')).toBe(3);
     expect(cap('POST', '/v1/images/batch')).toBe(10);
     expect(cap('POST', '/v1/story/step')).toBe(10);
+    expect(cap('POST', '/v1/story/step/frames')).toBe(10);
+    expect(cap('POST', '/v1/story/regenerate/frame')).toBe(10);
+    expect(cap('POST', '/v1/story/step/poll-videos')).toBe(60);
+    // Every step endpoint counts in the same window (seed 001 §8: /v1/story/step* 10 per minute).
+    expect(endpointCap('POST', '/v1/story/step/concept').group).toBe(endpointCap('POST', '/v1/story/step/videos').group);
     expect(cap('POST', '/v1/shorts/anything')).toBe(10);
     expect(cap('POST', '/v1/images/colorize')).toBe(15);
     expect(cap('POST', '/v1/images/background')).toBe(30);
