@@ -6,6 +6,9 @@
 //   - process RSS across 1,000 runs.
 // Uses the test Temporal server and Postgres (npm test starts them) unless told otherwise:
 //   BENCH_PG_ADMIN_URL, TEMPORAL_ADDRESS, BENCH_RUNS (5), BENCH_RSS_RUNS (1000)
+//   BENCH_SHAPES ("fan-out 10,fan-out 100": only these shapes), BENCH_SKIP_EXTRA=1 (no SSE/RSS part),
+//   BENCH_AB=1 (also run the engine with run_events_append group commit off, alternating, and report it),
+//   BENCH_TIMELINE=1 (print the workflow-task timeline of each side's last run per shape)
 //   npx tsx bench/engine.ts
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +24,7 @@ import { allNodeDefinitions, createNodeRegistry } from '../nodes/index';
 import { generateApiKey } from '../src/auth/api-keys';
 import { loadConfig } from '../src/config';
 import { planWorkflow } from '../src/engine/planner';
+import { appendCombining } from '../src/engine/events/store';
 import { startRun } from '../src/engine/runs-service';
 import type { NodeDefinition } from '../src/engine/types';
 import { startAtelier } from '../src/runtime';
@@ -30,6 +34,10 @@ const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://atelier:atelier@1
 const temporalAddress = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7633';
 const RUNS = Math.max(5, Number(process.env.BENCH_RUNS ?? 5));
 const RSS_RUNS = Number(process.env.BENCH_RSS_RUNS ?? 1000);
+const SHAPES = process.env.BENCH_SHAPES?.split(',').map((x) => x.trim()).filter(Boolean);
+const SKIP_EXTRA = process.env.BENCH_SKIP_EXTRA === '1';
+const TIMELINE = process.env.BENCH_TIMELINE === '1';
+const AB = process.env.BENCH_AB === '1';
 
 /** A node that does nothing, run as a real activity: the engine's cost with no work inside. */
 const noopParams = z.object({});
@@ -106,10 +114,41 @@ async function main() {
     if (result.status !== 'completed') throw new Error(`engine run ${run.id} ended ${result.status}`);
     return { ms: performance.now() - started, runId: run.id };
   };
+  let lastBaselineId = '';
   const baselineOnce = async (type: 'baselineChain' | 'baselineFanOut', n: number) => {
     const started = performance.now();
-    await deps.temporal.workflow.execute(type, { taskQueue: baselineQueue, workflowId: `baseline-${randomBytes(6).toString('hex')}`, args: [n] });
+    lastBaselineId = `baseline-${randomBytes(6).toString('hex')}`;
+    await deps.temporal.workflow.execute(type, { taskQueue: baselineQueue, workflowId: lastBaselineId, args: [n] });
     return performance.now() - started;
+  };
+  /** Workflow tasks and activity completions of one execution, in ms from its start. */
+  const timeline = async (workflowId: string) => {
+    const history = await deps.temporal.workflow.getHandle(workflowId).fetchHistory();
+    const events = history.events ?? [];
+    const ms = (e: (typeof events)[number]) => Number(e.eventTime?.seconds ?? 0) * 1000 + Math.round((e.eventTime?.nanos ?? 0) / 1e6);
+    const t0 = ms(events[0]!);
+    const marks: string[] = [];
+    let run: { kind: string; from: number; to: number; n: number } | undefined;
+    const flush = () => {
+      if (run) marks.push(run.n > 1 ? `${run.n}×${run.kind}@${run.from}-${run.to}` : `${run.kind}@${run.from}`);
+      run = undefined;
+    };
+    for (const e of events) {
+      const kind = e.activityTaskScheduledEventAttributes ? 'sched' : e.activityTaskStartedEventAttributes ? 'start' : e.activityTaskCompletedEventAttributes ? 'done'
+        : e.workflowTaskScheduledEventAttributes ? 'WFT' : e.workflowTaskStartedEventAttributes ? 'wft-start' : e.workflowTaskCompletedEventAttributes ? 'wft-done'
+        : e.workflowExecutionCompletedEventAttributes ? 'END' : undefined;
+      if (!kind) continue;
+      const t = ms(e) - t0;
+      if (run && run.kind === kind) {
+        run.n += 1;
+        run.to = t;
+      } else {
+        flush();
+        run = { kind, from: t, to: t, n: 1 };
+      }
+    }
+    flush();
+    return marks.join(' ');
   };
 
   console.log(`engine bench: Temporal ${temporalAddress}, ${RUNS} runs per shape, load average ${loadavg()[0]!.toFixed(1)}`);
@@ -125,25 +164,61 @@ async function main() {
     ...[10, 100, 500].map((n) => ({ name: `fan-out ${n}`, spec: fanOutSpec(n), type: 'baselineFanOut' as const, n })),
   ];
   for (const shape of shapes) {
+    if (SHAPES && !SHAPES.includes(shape.name)) continue;
     const p = plan(shape.spec);
+    let lastEngineId = '';
+    const onEngine = async () => {
+      const r = await engineOnce(p);
+      lastEngineId = r.runId;
+      engine.push(r.ms);
+    };
     const engine: number[] = [];
     const baseline: number[] = [];
+    const engineSingle: number[] = [];
     for (let i = 0; i < RUNS; i++) {
+      if (AB) {
+        // Group commit off for this one run, at a rotating position among the three.
+        const off = async () => {
+          appendCombining.enabled = false;
+          try {
+            engineSingle.push((await engineOnce(p)).ms);
+          } finally {
+            appendCombining.enabled = true;
+          }
+        };
+        if (i % 3 === 0) await off();
+        if (i % 3 === 1) {
+          await onEngine();
+          await off();
+          baseline.push(await baselineOnce(shape.type, shape.n));
+          continue;
+        }
+        if (i % 3 === 2) {
+          baseline.push(await baselineOnce(shape.type, shape.n));
+          await onEngine();
+          await off();
+          continue;
+        }
+      }
       // Alternate which side goes first so drift in machine load hits both equally.
       if (i % 2 === 0) {
-        engine.push((await engineOnce(p)).ms);
+        await onEngine();
         baseline.push(await baselineOnce(shape.type, shape.n));
       } else {
         baseline.push(await baselineOnce(shape.type, shape.n));
-        engine.push((await engineOnce(p)).ms);
+        await onEngine();
       }
     }
+    if (TIMELINE) console.log(`  ${shape.name} engine:   ${await timeline(lastEngineId)}\n  ${shape.name} baseline: ${await timeline(lastBaselineId)}`);
     const ratio = median(engine) / median(baseline);
     const row = `| ${shape.name} | ${median(baseline).toFixed(0)} ms | ${median(engine).toFixed(0)} ms | ${ratio.toFixed(2)}× | ${ratio <= 1.25 ? 'met' : 'MISSED'} |`;
     rows.push(row);
     console.log(row);
+    if (AB) console.log(`  ${shape.name}: group commit off ${median(engineSingle).toFixed(0)} ms (${(median(engineSingle) / median(baseline)).toFixed(2)}×) vs on ${median(engine).toFixed(0)} ms, over ${engineSingle.length}/${engine.length}/${baseline.length} runs`);
   }
 
+  if (!SKIP_EXTRA) await sseAndRss();
+  async function sseAndRss() {
   // Node completion → SSE frame: a 100-node chain watched live; latency = frame arrival minus the
   // event row's timestamp (taken inside the committing transaction, same clock).
   const latencies: number[] = [];
@@ -188,6 +263,7 @@ async function main() {
   }
   const rssRow = `process RSS over ${RSS_RUNS} runs (5-node chains, 25 at a time): ${rss.map(([n, b]) => `${n}: ${mb(b)} MB`).join(', ')}`;
   console.log(rssRow);
+  }
 
   console.log('\n| shape | baseline median | engine median | ratio | target ≤ 1.25× |\n|---|---|---|---|---|\n' + rows.join('\n'));
 

@@ -43,24 +43,100 @@ export interface NodeRowJson {
   finished_at: string | null;
 }
 
+type AppendOpts = { node?: NodeRowJson; countCompleted?: boolean; currentNode?: string; markRunning?: boolean };
+type Appended = Array<{ seq: number; type: RunEventType; dedupe_key: string }>;
+
+function appendArgs(events: NewRunEvent[], opts: AppendOpts) {
+  return {
+    events: events.map((e) => ({ type: e.type, node_id: e.nodeId, dedupe_key: e.dedupeKey, data: e.data })),
+    node: opts.node ?? null,
+    run_set: { count_completed: opts.countCompleted ?? false, current_node: opts.currentNode ?? null, mark_running: opts.markRunning ?? false },
+  };
+}
+
+/** One run_events_append call in its own statement. */
+async function appendOne(db: Database, runId: string, item: ReturnType<typeof appendArgs>): Promise<Appended> {
+  const result = await sql<{ appended: Appended }>`
+    select run_events_append(${runId}::uuid, ${JSON.stringify(item.events)}::jsonb, ${item.node ? JSON.stringify(item.node) : null}::jsonb, ${JSON.stringify(item.run_set)}::jsonb) as appended
+  `.execute(db);
+  return result.rows[0]?.appended ?? [];
+}
+
+/**
+ * Several run_events_append calls of one run in ONE statement (one transaction, one commit): each
+ * call takes the run row lock (held from the first call on) and numbers its events after what the
+ * calls before it wrote, so seqs stay consecutive and all of them become visible at the one commit;
+ * dedupe keys apply as usual, also between calls of the same batch. Results are matched by ordinality.
+ */
+async function appendMany(db: Database, runId: string, items: Array<ReturnType<typeof appendArgs>>): Promise<Appended[]> {
+  const result = await sql<{ ord: string; appended: Appended }>`
+    select b.ord, run_events_append(${runId}::uuid, b.item->'events', nullif(b.item->'node', 'null'::jsonb), b.item->'run_set') as appended
+      from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as b(item, ord)
+  `.execute(db);
+  const out: Appended[] = items.map(() => []);
+  for (const row of result.rows) out[Number(row.ord) - 1] = row.appended ?? [];
+  return out;
+}
+
+interface Waiting {
+  item: ReturnType<typeof appendArgs>;
+  resolve(appended: Appended): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * Group commit for run_events_append, per process and per run: while a statement for a run is in
+ * flight, further appends of that run queue up and go together in the next statement. Each caller
+ * still awaits its own (committed) result, so "the event is committed before the node counts as
+ * done" holds; what changes is that nodes finishing together commit together instead of queueing
+ * one by one on the run row lock, so their activity completions reach Temporal together.
+ */
+const queues = new WeakMap<Database, Map<string, { waiting: Waiting[]; busy: boolean }>>();
+
+/** Bench/diagnostics switch: false sends every append in its own statement (the previous behaviour). */
+export const appendCombining = { enabled: true };
+
+async function drain(db: Database, runId: string, queue: { waiting: Waiting[]; busy: boolean }, perRun: Map<string, unknown>) {
+  queue.busy = true;
+  try {
+    while (queue.waiting.length) {
+      const batch = queue.waiting.splice(0, queue.waiting.length);
+      if (batch.length === 1) {
+        const [only] = batch as [Waiting];
+        await appendOne(db, runId, only.item).then(only.resolve, only.reject);
+        continue;
+      }
+      try {
+        const results = await appendMany(db, runId, batch.map((w) => w.item));
+        batch.forEach((w, i) => w.resolve(results[i]!));
+      } catch {
+        // One bad item must not fail its neighbours: fall back to one statement each.
+        for (const w of batch) await appendOne(db, runId, w.item).then(w.resolve, w.reject);
+      }
+    }
+  } finally {
+    queue.busy = false;
+    if (!queue.waiting.length) perRun.delete(runId);
+  }
+}
+
 /**
  * Appends events to a run's log, with the node's row and the run's counters, in ONE statement:
  * the run_events_append function (engine-runs migration) locks the run row, skips events whose
  * dedupe_key is present (idempotent retries), gives the rest consecutive seqs and NOTIFYs. Events
  * of one run are thus written one statement at a time, so commit order equals seq order (DESIGN §2
  * "Events"): a reader that saw seq N has seen every seq below N. The run row stays locked for a
- * single round trip, so parallel branches do not queue behind each other.
+ * single round trip, so parallel branches do not queue behind each other. Appends of the same run
+ * made while one is in flight are combined into the next statement (group commit, see `queues`).
  */
-export async function appendNodeEvents(
-  db: Database,
-  runId: string,
-  events: NewRunEvent[],
-  opts: { node?: NodeRowJson; countCompleted?: boolean; currentNode?: string; markRunning?: boolean } = {},
-): Promise<Array<{ seq: number; type: RunEventType; dedupe_key: string }>> {
-  const payload = events.map((e) => ({ type: e.type, node_id: e.nodeId, dedupe_key: e.dedupeKey, data: e.data }));
-  const runSet = { count_completed: opts.countCompleted ?? false, current_node: opts.currentNode ?? null, mark_running: opts.markRunning ?? false };
-  const result = await sql<{ appended: Array<{ seq: number; type: RunEventType; dedupe_key: string }> }>`
-    select run_events_append(${runId}::uuid, ${JSON.stringify(payload)}::jsonb, ${opts.node ? JSON.stringify(opts.node) : null}::jsonb, ${JSON.stringify(runSet)}::jsonb) as appended
-  `.execute(db);
-  return result.rows[0]?.appended ?? [];
+export async function appendNodeEvents(db: Database, runId: string, events: NewRunEvent[], opts: AppendOpts = {}): Promise<Appended> {
+  const item = appendArgs(events, opts);
+  if (!appendCombining.enabled) return appendOne(db, runId, item);
+  let perRun = queues.get(db);
+  if (!perRun) queues.set(db, (perRun = new Map()));
+  let queue = perRun.get(runId);
+  if (!queue) perRun.set(runId, (queue = { waiting: [], busy: false }));
+  const done = new Promise<Appended>((resolve, reject) => queue.waiting.push({ item, resolve, reject }));
+  if (!queue.busy) void drain(db, runId, queue, perRun);
+  return done;
 }
