@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     }, 30_000);
     force.unref();
     atelier.stop().then(
-      () => process.exit(0),
+      () => process.exit(exitCode),
       (err: unknown) => {
         logger.error({ err }, 'shutdown failed');
         process.exit(1);
@@ -46,6 +46,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // A bug must not leave an orphaned embedded Postgres behind: log it, stop everything, exit 1.
+  const fatal = (kind: string) => (err: unknown) => {
+    logger.fatal({ err }, kind);
+    process.exitCode = 1;
+    shutdown(kind, 1);
+  };
+  process.on('uncaughtException', fatal('uncaughtException'));
+  process.on('unhandledRejection', fatal('unhandledRejection'));
 }
 
 main().catch((err: unknown) => {

