@@ -510,9 +510,13 @@ export function createStoryActivities(deps: Deps) {
           }, ctx.cancellationSignal);
           const key = `${storyPrefix(input.accountId, input.storyId)}/videos/scene-${index}-${short(input.operationId)}.mp4`;
           await blobs.putFile(key, tmp);
-          await db.updateTable('story_videos').set({ status: 'rendered', video_key: key, updated_at: new Date() })
-            .where('story_id', '=', input.storyId).where('scene_index', '=', index).where('operation_id', '=', input.operationId).execute();
-          await db.updateTable('story_renders').set({ finished_at: new Date() }).where('id', '=', render.id).execute();
+          // The scene's state and its render record change together: a crash between two
+          // separate writes would leave a rendered scene whose render never finished.
+          await db.transaction().execute(async (trx) => {
+            await trx.updateTable('story_videos').set({ status: 'rendered', video_key: key, updated_at: new Date() })
+              .where('story_id', '=', input.storyId).where('scene_index', '=', index).where('operation_id', '=', input.operationId).execute();
+            await trx.updateTable('story_renders').set({ finished_at: new Date() }).where('id', '=', render.id).execute();
+          });
           done.add(index);
           beat();
           if (input.pipelineStep) {
