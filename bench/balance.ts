@@ -19,6 +19,7 @@ import express from 'express';
 import pg from 'pg';
 import { generateApiKey, hashApiKey } from '../src/auth/api-keys';
 import { loadConfig } from '../src/config';
+import { createScratchDatabase } from '../src/db/postgres';
 import { startAtelier } from '../src/runtime';
 
 interface LoadSpec {
@@ -140,13 +141,8 @@ async function bareExpress(): Promise<{ url: string; close: () => Promise<void> 
 }
 
 async function main() {
-  const database = `atelier_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const dbUrl = new URL(pgAdminUrl);
-  dbUrl.pathname = `/${database}`;
+  const scratch = await createScratchDatabase(pgAdminUrl, 'atelier_bench');
+  const database = scratch.name;
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
   const adminKey = generateApiKey('live');
 
@@ -156,7 +152,7 @@ async function main() {
     HOST: '127.0.0.1',
     // warn by default (no line per request); BENCH_LOG_LEVEL=info measures the production default.
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: scratch.url,
     TEMPORAL_ADDRESS: temporalAddress,
     TEMPORAL_TASK_QUEUE: `bench-${database}`,
     ATELIER_ROLE: 'api',
@@ -171,7 +167,7 @@ async function main() {
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const atelier = await startAtelier(config);
   const bare = await bareExpress();
-  const bareQuery = await bareExpressWithQuery(dbUrl.toString(), hashApiKey(adminKey));
+  const bareQuery = await bareExpressWithQuery(scratch.url, hashApiKey(adminKey));
   const balanceUrl = `${atelier.url}/v1/billing/balance`;
   const auth = { authorization: `Bearer ${adminKey}` };
 
@@ -244,10 +240,7 @@ async function main() {
     await bare.close();
     await bareQuery.close();
     await atelier.stop();
-    const c = new pg.Client({ connectionString: pgAdminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-    await c.end();
+    await scratch.drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

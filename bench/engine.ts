@@ -16,13 +16,13 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
-import pg from 'pg';
 import { z } from 'zod';
 import { createActivities } from '../activities/index';
 import { createEngineActivities } from '../activities/engine';
 import { allNodeDefinitions, createNodeRegistry } from '../nodes/index';
 import { generateApiKey } from '../src/auth/api-keys';
 import { loadConfig } from '../src/config';
+import { createScratchDatabase } from '../src/db/postgres';
 import { planWorkflow } from '../src/engine/planner';
 import { appendCombining } from '../src/engine/events/store';
 import { startRun } from '../src/engine/runs-service';
@@ -72,19 +72,13 @@ const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 async function main() {
   const suffix = randomBytes(5).toString('hex');
-  const database = `atelier_bench_${suffix}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${database}`;
+  const scratch = await createScratchDatabase(adminUrl, 'atelier_bench');
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-'));
   const adminKey = generateApiKey('live');
   const engineQueue = `bench-engine-${suffix}`;
   const baselineQueue = `bench-baseline-${suffix}`;
   const config = loadConfig({
-    NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: dbUrl.toString(), TEMPORAL_ADDRESS: temporalAddress,
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: scratch.url, TEMPORAL_ADDRESS: temporalAddress,
     TEMPORAL_TASK_QUEUE: engineQueue, ATELIER_DATA_DIR: dataDir, ATELIER_ROLE: 'api', ATELIER_BOOTSTRAP_KEY: adminKey,
   });
   // API + hub from the normal runtime; the two workers below share one native connection and settings.
@@ -272,10 +266,7 @@ async function main() {
   await Promise.all(running);
   await connection.close();
   await atelier.stop();
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  await c.end();
+  await scratch.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

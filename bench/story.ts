@@ -10,9 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { generateApiKey } from '../src/auth/api-keys';
 import { loadConfig } from '../src/config';
+import { createScratchDatabase } from '../src/db/postgres';
 import { startAtelier } from '../src/runtime';
 import { mediaClock } from '../src/story/media/exec';
 
@@ -54,17 +54,11 @@ async function streamPipeline(url: string, key: string, body: unknown): Promise<
 }
 
 async function main() {
-  const database = `atelier_bench_story_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgAdminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const dbUrl = new URL(pgAdminUrl);
-  dbUrl.pathname = `/${database}`;
+  const scratch = await createScratchDatabase(pgAdminUrl, 'atelier_bench_story');
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-story-'));
   const key = generateApiKey('live');
   const config = loadConfig({
-    NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: dbUrl.toString(),
+    NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: scratch.url,
     TEMPORAL_ADDRESS: temporalAddress, TEMPORAL_TASK_QUEUE: `bench-story-${randomBytes(4).toString('hex')}`,
     ATELIER_DATA_DIR: dataDir, ATELIER_BOOTSTRAP_KEY: key, ATELIER_BOOTSTRAP_BALANCE_USD: '1000',
     ATELIER_INCLUDED_CREDITS: '1000', ATELIER_STORY_GENERATE_PER_MIN: '1000', ATELIER_RATE_LIMIT_SCALE: '1000',
@@ -100,10 +94,7 @@ async function main() {
     }
   } finally {
     await atelier.stop();
-    const c = new pg.Client({ connectionString: pgAdminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-    await c.end();
+    await scratch.drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
   record(results);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import net from 'node:net';
@@ -123,4 +124,35 @@ export function portOpen(port: number, host = '127.0.0.1', timeoutMs = 5000): Pr
     socket.once('error', () => resolve(false));
     socket.setTimeout(timeoutMs, () => { socket.destroy(); resolve(false); });
   });
+}
+
+export interface ScratchDatabase {
+  name: string;
+  /** Connection string of the new database. */
+  url: string;
+  /** Drops it, closing any connections still open. */
+  drop(): Promise<void>;
+}
+
+/** A fresh, uniquely named database on the server behind `adminUrl` (tests and benchmarks). */
+export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<ScratchDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await withClient(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
+async function withClient<T>(connectionString: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
 }

@@ -3,11 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { generateApiKey } from '../../src/auth/api-keys';
 import { loadConfig, type Config } from '../../src/config';
 import { startAtelier, type Atelier } from '../../src/runtime';
+import { createScratchDatabase } from '../../src/db/postgres';
 import { createAccount, insertApiKey } from '../../src/accounts/accounts';
 import { usdToMicros } from '../../src/billing/money';
 import type { KeyEnvironment, KeyType } from '../../src/db/schema/index';
@@ -42,15 +42,8 @@ export interface TestStack {
 }
 
 export async function startStack(env: Record<string, string> = {}): Promise<TestStack> {
-  const adminUrl = inject('pgAdminUrl');
-  const suffix = randomBytes(6).toString('hex');
-  const database = `atelier_t_${suffix}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  await admin.end();
-  const dbUrl = new URL(adminUrl);
-  dbUrl.pathname = `/${database}`;
+  const database = await createScratchDatabase(inject('pgAdminUrl'), 'atelier_t');
+  const suffix = database.name.slice('atelier_t_'.length);
 
   const dataDir = mkdtempSync(join(inject('dataDir'), 'stack-'));
   const adminKey = generateApiKey('live');
@@ -59,7 +52,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: database.url,
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     TEMPORAL_TASK_QUEUE: `test-${suffix}`,
     ATELIER_DATA_DIR: dataDir,
@@ -118,10 +111,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
     },
     async close() {
       await atelier.stop();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).catch(() => undefined);
-      await c.end();
+      await database.drop().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
