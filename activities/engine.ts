@@ -195,7 +195,8 @@ export function createEngineActivities(
       };
       const result = await definition.execute(ctx, { params: parsed.data, inputs: input.inputs });
       if (startedTimer) clearTimeout(startedTimer);
-      if (heartbeatTimer) clearInterval(heartbeatTimer);
+      // Heartbeats go on until the node's events are committed: a Postgres outage during the
+      // final write must not look like a lost worker.
       const finishedAt = new Date();
       const output: NodeOutput = {
         ok: true,
@@ -216,6 +217,7 @@ export function createEngineActivities(
           markRunning: true,
         }),
       );
+      if (heartbeatTimer) clearInterval(heartbeatTimer);
       return output;
     } catch (err) {
       if (startedTimer) clearTimeout(startedTimer);

@@ -187,7 +187,9 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
         waiting.approve.delete(node.id);
       }
       const approved = payload ? payload.approved === true : params.default === 'approved';
-      output = approved ? { approved: payload ?? {} } : { rejected: payload ?? {} };
+      // `node_id` only addressed the signal to this node; like wait_webhook, it is not output.
+      const { node_id: _addressed, ...decision } = payload ?? {};
+      output = approved ? { approved: decision } : { rejected: decision };
     } else if (node.type === 'control.wait_webhook') {
       const timeoutS = typeof params.timeout_s === 'number' ? params.timeout_s : undefined;
       waiting.webhook.add(node.id);
