@@ -151,10 +151,15 @@ export function runView(run: Run, nodes?: RunNodeOutputRow[]) {
   };
 }
 
-export async function listRuns(deps: Deps, accountId: string, q: { workflowId?: string; limit: number }) {
-  let query = deps.db.selectFrom('runs').selectAll().where('account_id', '=', accountId);
+/** A page of the caller's runs, newest first, with the total of every matching run. */
+export async function listRuns(deps: Deps, accountId: string, q: { workflowId?: string; limit: number; offset: number }) {
+  let query = deps.db.selectFrom('runs').where('account_id', '=', accountId);
   if (q.workflowId) query = query.where('workflow_id', '=', q.workflowId);
-  return query.orderBy('created_at', 'desc').orderBy('id').limit(q.limit).execute();
+  const [rows, counted] = await Promise.all([
+    query.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(q.limit).offset(q.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(counted.n) };
 }
 
 /** Cancels through Temporal (in-flight activities see it through their heartbeats). */

@@ -199,7 +199,7 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
     await waitForRun(stack, run_id);
     const list = await stack.api('GET', `/engine/v1/v1/runs?workflow_id=${wf}`);
     expect(list.status).toBe(200);
-    expect(list.body.runs.map((r: { id: string }) => r.id)).toEqual([run_id]);
+    expect(list.body.data.map((r: { id: string }) => r.id)).toEqual([run_id]);
 
     const other = await stack.newAccount();
     expect((await stack.api('GET', `/engine/v1/v1/runs/${run_id}`, { key: other.key })).status).toBe(404);

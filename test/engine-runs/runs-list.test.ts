@@ -26,10 +26,13 @@ describe('engine runs: list', () => {
     const page = await stack.api('GET', '/engine/v1/v1/runs?limit=2', { key: a.key });
     expect(page.status).toBe(200);
     expect(page.body).toMatchObject({ total: 4, limit: 2, has_more: true });
-    expect(page.body.runs).toHaveLength(2);
+    expect(page.body.data).toHaveLength(2);
+    const next = await stack.api('GET', '/engine/v1/v1/runs?limit=2&offset=2', { key: a.key });
+    expect(next.body).toMatchObject({ object: 'list', total: 4, offset: 2, has_more: false });
+    expect(next.body.data.map((r: { id: string }) => r.id)).not.toContain(page.body.data[0].id);
     const byWorkflow = await stack.api('GET', `/engine/v1/v1/runs?workflow_id=${wf1}`, { key: a.key });
     expect(byWorkflow.body).toMatchObject({ total: 3, has_more: false });
-    expect(byWorkflow.body.runs).toHaveLength(3);
+    expect(byWorkflow.body.data).toHaveLength(3);
     const other = await stack.api('GET', '/engine/v1/v1/runs', { key: b.key });
     expect(other.body).toMatchObject({ total: 1, has_more: false });
   });

@@ -36,6 +36,7 @@ const CreateRunBody = z.object({
 const ListRunsQuery = z.object({
   workflow_id: z.string().min(1).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
 });
 
 const SignalParams = RunIdParams.extend({ signal_name: z.string().min(1) });
@@ -73,12 +74,16 @@ export function runRoutes(deps: Deps): Router {
   router.get(
     '/runs',
     route({ query: ListRunsQuery }, async ({ query, auth }) => {
-      const rows = await listRuns(deps, auth.accountId, { workflowId: query.workflow_id, limit: query.limit });
-      // total counts every matching run, not just this page.
-      let counted = deps.db.selectFrom('runs').select((eb) => eb.fn.countAll<number>().as('n')).where('account_id', '=', auth.accountId);
-      if (query.workflow_id) counted = counted.where('workflow_id', '=', query.workflow_id);
-      const total = Number((await counted.executeTakeFirstOrThrow()).n);
-      return { runs: rows.map((r) => runView(r)), total, limit: query.limit, has_more: total > rows.length };
+      const { rows, total } = await listRuns(deps, auth.accountId, { workflowId: query.workflow_id, limit: query.limit, offset: query.offset });
+      // The same list envelope as GET /v1/workflows.
+      return {
+        object: 'list',
+        data: rows.map((r) => runView(r)),
+        total,
+        limit: query.limit,
+        offset: query.offset,
+        has_more: query.offset + rows.length < total,
+      };
     }),
   );
 
