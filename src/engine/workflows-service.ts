@@ -107,24 +107,41 @@ export async function createWorkflow(
   opts: { registry?: NodeRegistry; legacy?: boolean } = {},
 ): Promise<WorkflowView> {
   const { spec, hash } = validateSpec(input.spec, { registry: opts.registry });
+  return insertWorkflow(db, accountId, {
+    name: input.name,
+    description: input.description ?? null,
+    tags: input.tags ?? [],
+    active: input.active ?? true,
+    legacy: opts.legacy ?? false,
+    spec,
+    hash,
+  });
+}
+
+/** A new workflow row and its version 1, in one transaction (create and duplicate). */
+async function insertWorkflow(
+  db: Database,
+  accountId: string,
+  w: { name: string; description: string | null; tags: string[]; active: boolean; legacy: boolean; spec: WorkflowSpec; hash: string },
+): Promise<WorkflowView> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('workflows')
       .values({
         id: newWorkflowId(),
         account_id: accountId,
-        name: input.name,
-        description: input.description ?? null,
-        tags: JSON.stringify(input.tags ?? []),
-        active: input.active ?? true,
-        legacy: opts.legacy ?? false,
+        name: w.name,
+        description: w.description,
+        tags: JSON.stringify(w.tags),
+        active: w.active,
+        legacy: w.legacy,
         current_version: 1,
         version_count: 1,
         deleted_at: null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    const version = await insertVersion(trx, row, 1, spec, hash, 'edit');
+    const version = await insertVersion(trx, row, 1, w.spec, w.hash, 'edit');
     return workflowView(row, version);
   });
 }
@@ -288,26 +305,14 @@ export async function duplicateWorkflow(
 ): Promise<WorkflowView> {
   const row = await loadRow(db, accountId, workflowId);
   const version = await loadVersion(db, row);
-  const spec = version.spec as unknown as WorkflowSpec;
-  return db.transaction().execute(async (trx) => {
-    const copy = await trx
-      .insertInto('workflows')
-      .values({
-        id: newWorkflowId(),
-        account_id: accountId,
-        name: opts.name ?? `${row.name}${COPY_SUFFIX}`,
-        description: row.description,
-        tags: JSON.stringify(row.tags),
-        active: false,
-        legacy: row.legacy,
-        current_version: 1,
-        version_count: 1,
-        deleted_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const first = await insertVersion(trx, copy, 1, spec, version.hash, 'edit');
-    return workflowView(copy, first);
+  return insertWorkflow(db, accountId, {
+    name: opts.name ?? `${row.name}${COPY_SUFFIX}`,
+    description: row.description,
+    tags: row.tags,
+    active: false,
+    legacy: row.legacy,
+    spec: version.spec as unknown as WorkflowSpec,
+    hash: version.hash,
   });
 }
 
