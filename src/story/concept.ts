@@ -117,10 +117,40 @@ const BEATS: Record<Language, { open: string[]; mid: string[]; climax: string[];
 };
 
 /** Keyword-ish subject of the prompt: its first clause, trimmed to a few words. */
-function subjectOf(prompt: string): string {
+/** The prompt's first clause, at most eight words. */
+function firstClause(prompt: string): string {
   const clause = prompt.split(/[.!?;\n]/)[0]!.trim().replace(/\s+/g, ' ');
   const words = clause.split(' ').filter(Boolean);
-  return (words.length > 8 ? words.slice(0, 8).join(' ') : clause) || 'a traveller';
+  return words.length > 8 ? words.slice(0, 8).join(' ') : clause;
+}
+
+const ARTICLES = new Set(['a', 'an', 'the']);
+const DETERMINERS = new Set([...ARTICLES, 'two', 'three', 'four', 'five', 'some', 'my', 'our', 'his', 'her', 'their']);
+
+/**
+ * Who the story is about, to stand in narration sentences: the noun phrase that opens the prompt
+ * ("A lighthouse keeper befriends a storm" → "a lighthouse keeper"), found by stopping at the first
+ * word that reads as a present-tense verb; the whole first clause when that finds no phrase.
+ */
+function subjectOf(prompt: string): string {
+  const clause = firstClause(prompt);
+  const words = clause.split(' ').filter(Boolean);
+  if (words.length === 0) return 'a traveller';
+  const verbAt = words.findIndex((w, i) => i >= 2 && /^[a-z]{3,}(s|es)$/.test(w) && !/ss$/.test(w));
+  const phrase = verbAt > 0 && DETERMINERS.has(words[0]!.toLowerCase()) ? words.slice(0, verbAt) : words;
+  // Mid-sentence, a leading determiner is lower case ("In the harbour, a robot …").
+  if (DETERMINERS.has(phrase[0]!.toLowerCase())) phrase[0] = phrase[0]!.toLowerCase();
+  return phrase.join(' ');
+}
+
+const MINOR_WORDS = new Set(['a', 'an', 'the', 'and', 'or', 'of', 'to', 'in', 'on', 'at', 'for', 'with', 'by', 'from']);
+
+/** Headline case: every word capitalised except short function words after the first. */
+function headline(text: string): string {
+  return text
+    .split(' ')
+    .map((w, i) => (i > 0 && MINOR_WORDS.has(w.toLowerCase()) ? w.toLowerCase() : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join(' ');
 }
 
 function keywords(prompt: string): string[] {
@@ -129,7 +159,6 @@ function keywords(prompt: string): string[] {
   return [...seen];
 }
 
-const titleCase = (s: string) => s.replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 
 /** Splits `total` seconds into `n` whole-second scene durations that sum to it. */
 export function splitDuration(total: number, n: number): number[] {
@@ -170,8 +199,9 @@ export function generateConcept(req: ConceptRequest): Concept {
       narration_text: narration,
     };
   });
-  const kw = kws.slice(0, 2).map(titleCase).join(' & ');
-  const title = kw ? `${kw}: ${r.pick(['A Tale', 'The Journey', 'Chronicle', 'Echoes', 'The Last Light'])}` : r.pick(['Untitled Journey', 'The Quiet Road']);
+  // A title cut at eight words must not end on "of", "an"…
+  const clause = firstClause(req.prompt).replace(/(\s+(a|an|the|and|or|of|to|in|on|at|for|with|by|from))+$/i, '');
+  const title = clause ? headline(clause) : r.pick(['Untitled Journey', 'The Quiet Road']);
   const characters_needed: Concept['characters_needed'] = [
     { role: 'protagonist', description: `The heart of the story: ${subject}.` },
   ];
@@ -179,7 +209,7 @@ export function generateConcept(req: ConceptRequest): Concept {
   if (req.num_scenes >= 6) characters_needed.push({ role: 'supporting', description: `A companion met along the way in ${setting}.` });
   return {
     title,
-    synopsis: `${subject} — a ${tone} ${req.style} story in ${req.num_scenes} scenes set in ${setting}, about ${kws.slice(0, 3).join(', ') || 'change'}.`,
+    synopsis: `${subject.charAt(0).toUpperCase()}${subject.slice(1)} — a ${tone} ${req.style} story in ${req.num_scenes} scenes set in ${setting}, about ${kws.slice(0, 3).join(', ') || 'change'}.`,
     tone,
     setting,
     scenes,
