@@ -1,5 +1,8 @@
-// Flat config. Two rules matter most here: promises are never left floating, and workflow code
-// stays deterministic (no Node built-ins, no runtime imports of I/O code) — see STYLE.md.
+// Flat config. Three rules matter most here: promises are never left floating, workflow code
+// stays deterministic (no Node built-ins, no runtime imports of I/O code), and the layers point
+// one way — src/ never imports the worker's faces (activities/, workflows/); see docs/ARCHITECTURE.md.
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -7,6 +10,24 @@ const nodeBuiltins = [
   'fs', 'fs/promises', 'path', 'os', 'crypto', 'http', 'https', 'net', 'dns', 'child_process',
   'worker_threads', 'stream', 'zlib', 'timers', 'process', 'url', 'util', 'events', 'cluster',
 ];
+
+const root = dirname(fileURLToPath(import.meta.url));
+const faces = ['activities', 'workflows'].map((f) => join(root, f));
+
+/** Resolves each relative import and refuses one that lands in a worker face (activities/, workflows/). */
+const noUpwardFaces = {
+  meta: { type: 'problem', schema: [], messages: { upward: "src/ must not import '{{face}}/': move the logic into src/<capability>/ and let the face wire it in." } },
+  create(context) {
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
+      const target = resolve(dirname(context.filename), spec);
+      const face = faces.find((f) => target === f || target.startsWith(f + sep));
+      if (face) context.report({ node, messageId: 'upward', data: { face: relative(root, face) } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/**', '.data/**', 'dist/**', 'coverage/**'] },
@@ -24,16 +45,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ['workflows/**/*.ts'],
+    // Workflow code: workflows/ and the handlers of the nodes the engineRun workflow runs itself
+    // (nodes/<category>/<name>/workflow.ts, bundled with the workflows).
+    files: ['workflows/**/*.ts', 'nodes/**/workflow.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         paths: nodeBuiltins.flatMap((name) => [name, `node:${name}`]).map((name) => ({
           name, message: 'Workflow code must be deterministic: no Node built-ins.',
         })),
         patterns: [{
-          group: ['**/src/db/**', '**/src/db', '**/activities/**', '**/activities', '**/nodes/**', '**/nodes'],
+          group: ['**/src/infra/**', '**/src/platform/**', '**/src/generation/**', '**/src/storage/**', '**/activities/**', '**/activities'],
           allowTypeImports: true,
-          message: 'Workflows may import activities, nodes and db code for types only.',
+          message: 'Workflows may import activities, infrastructure and service code for types only.',
+        }, {
+          // A node's workflow.ts (its deterministic handler) is the one node file workflow code may run.
+          regex: '(^|/)nodes(/(?!([^/]+/){2}workflow$).*)?$',
+          allowTypeImports: true,
+          message: "Workflows may import nodes for types only, except a node's workflow.ts handler.",
         }],
       }],
       'no-restricted-globals': ['error',
@@ -45,12 +73,20 @@ export default tseslint.config(
     },
   },
   {
+    // Layers point one way: src/ holds the logic; activities/ and workflows/ are thin faces over it.
+    // src/main.ts is the composition root that hands the activity set to the runtime.
+    files: ['src/**/*.ts'],
+    ignores: ['src/main.ts'],
+    plugins: { atelier: { rules: { 'no-upward-faces': noUpwardFaces } } },
+    rules: { 'atelier/no-upward-faces': 'error' },
+  },
+  {
     // Tests read loosely-typed JSON responses.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

@@ -89,7 +89,12 @@ fi
 mkdir -p "$state_dir"
 args=(server start-dev --ip "$host" --port "$port" --db-filename "$db_file"
   --sqlite-pragma journal_mode=wal --sqlite-pragma synchronous=1
-  --log-level warn --log-format json)
+  --log-level warn --log-format json
+  # The dev server's single history shard loads transfer tasks at most 20 times a second by
+  # default, which puts a ~100 ms floor under every sequential activity; lift it, and let a
+  # worker that polls start an activity eagerly in the workflow task's answer.
+  --dynamic-config-value history.transferProcessorMaxPollRPS=1000
+  --dynamic-config-value system.enableActivityEagerExecution=true)
 if [ "${TEMPORAL_HEADLESS:-0}" = "1" ]; then args+=(--headless); else args+=(--ui-port "$ui_port"); fi
 for sa in "${search_attributes[@]}"; do args+=(--search-attribute "$sa"); done
 

@@ -6,6 +6,8 @@ import { createEngineMaintenanceActivities } from './engine-maintenance';
 import { createPlatformWebhookActivities } from './platform-webhooks';
 import { createPlatformGenerationActivities } from './platform-generation';
 import { createPlatformAssetActivities } from './platform-assets';
+import { createStorageActivities } from './storage';
+import { createEngineFeatureActivities } from './engine-features';
 
 /**
  * Every activity the worker registers, built over explicit dependencies so tests can pass their
@@ -20,6 +22,8 @@ export function createActivities(deps: Deps) {
     ...createPlatformWebhookActivities(deps),
     ...createPlatformGenerationActivities(deps),
     ...createPlatformAssetActivities(deps),
+    ...createStorageActivities(deps),
+    ...createEngineFeatureActivities(deps),
   };
 }
 

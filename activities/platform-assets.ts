@@ -1,5 +1,5 @@
 import type { Deps } from '../src/deps';
-import { purgeExpired } from '../src/assets/service';
+import { purgeExpired } from '../src/platform/assets/service';
 
 /** The asset purge sweep (workflows/asset-purge.ts). */
 export function createPlatformAssetActivities(deps: Deps) {

@@ -1,5 +1,5 @@
 import type { Deps } from '../src/deps';
-import { deliverOnce, type DeliveryAttemptInput, type DeliveryAttemptResult } from '../src/webhooks/deliver';
+import { deliverOnce, type DeliveryAttemptInput, type DeliveryAttemptResult } from '../src/platform/webhooks/deliver';
 
 /** Webhook delivery attempts (workflows/webhook-delivery.ts). */
 export function createPlatformWebhookActivities(deps: Deps) {

@@ -17,10 +17,11 @@ import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import express from 'express';
 import pg from 'pg';
-import { generateApiKey, hashApiKey } from '../src/auth/api-keys';
+import { generateApiKey, hashApiKey } from '../src/platform/auth/api-keys';
 import { loadConfig } from '../src/config';
-import { createScratchDatabase } from '../src/db/postgres';
+import { createScratchDatabase } from '../src/infra/db/postgres';
 import { startAtelier } from '../src/runtime';
+import { createActivities } from '../activities/index';
 
 interface LoadSpec {
   url: string;
@@ -165,7 +166,7 @@ async function main() {
     ATELIER_RATE_LIMIT_SCALE: '100000',
   });
   if (profileDir) mkdirSync(profileDir, { recursive: true });
-  const atelier = await startAtelier(config);
+  const atelier = await startAtelier(config, { activities: createActivities });
   const bare = await bareExpress();
   const bareQuery = await bareExpressWithQuery(scratch.url, hashApiKey(adminKey));
   const balanceUrl = `${atelier.url}/v1/billing/balance`;

@@ -19,8 +19,8 @@ import net from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { generateApiKey } from '../src/auth/api-keys';
-import { startEmbeddedPostgres, type RunningPostgres } from '../src/db/postgres';
+import { generateApiKey } from '../src/platform/auth/api-keys';
+import { startEmbeddedPostgres, type RunningPostgres } from '../src/infra/db/postgres';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const DATA_DIR = join(ROOT, '.data', 'chaos');

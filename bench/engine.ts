@@ -20,15 +20,15 @@ import { z } from 'zod';
 import { createActivities } from '../activities/index';
 import { createEngineActivities } from '../activities/engine';
 import { allNodeDefinitions, createNodeRegistry } from '../nodes/index';
-import { generateApiKey } from '../src/auth/api-keys';
+import { generateApiKey } from '../src/platform/auth/api-keys';
 import { loadConfig } from '../src/config';
-import { createScratchDatabase } from '../src/db/postgres';
+import { createScratchDatabase } from '../src/infra/db/postgres';
 import { planWorkflow } from '../src/engine/planner';
 import { appendCombining } from '../src/engine/events/store';
 import { startRun } from '../src/engine/runs-service';
 import type { NodeDefinition } from '../src/engine/types';
 import { startAtelier } from '../src/runtime';
-import { bundleWorkflows } from '../src/temporal/worker';
+import { bundleWorkflows } from '../src/infra/temporal/worker';
 
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://atelier:atelier@127.0.0.1:5439/postgres';
 const temporalAddress = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7633';
@@ -82,7 +82,7 @@ async function main() {
     TEMPORAL_TASK_QUEUE: engineQueue, ATELIER_DATA_DIR: dataDir, ATELIER_ROLE: 'api', ATELIER_BOOTSTRAP_KEY: adminKey,
   });
   // API + hub from the normal runtime; the two workers below share one native connection and settings.
-  const atelier = await startAtelier(config);
+  const atelier = await startAtelier(config, { activities: createActivities });
   const deps = atelier.deps;
   const accountId = atelier.bootstrap.accountId!;
   const [engineBundle, baselineBundle] = await Promise.all([

@@ -1,37 +1,55 @@
-// The node catalogue: every node type, registered explicitly. A test checks that every folder
-// here is listed and that each `type@version` is unique.
+// The node catalogue: every node type, registered explicitly through its category's index
+// (nodes/<category>/index.ts). A test checks that every folder is listed and each `type@version` is unique.
 import type { NodeDefinition, NodeRegistry } from '../src/engine/types';
-import { aiChat } from './ai-chat/index';
-import { codeJavascript } from './code-javascript/index';
-import { controlApproval } from './control-approval/index';
-import { controlDelay } from './control-delay/index';
-import { controlWaitWebhook } from './control-wait-webhook/index';
-import { httpRequest } from './http-request/index';
-import { imageGenerate } from './image-generate/index';
-import { ioSet } from './io-set/index';
-import { logicIf } from './logic-if/index';
-import { logicMerge } from './logic-merge/index';
-import { logicStopAndError } from './logic-stop-and-error/index';
-import { logicSwitch } from './logic-switch/index';
-import { systemLog } from './system-log/index';
-import { triggerManual } from './trigger-manual/index';
+import { agentNodes } from './agent/index';
+import { controlNodes } from './control/index';
+import { shortsNodes } from './shorts/index';
+import { ugcNodes } from './ugc/index';
+import { creativeNodes } from './creative/index';
+import { creativeAiNodes } from './creative-ai/index';
+import { imageNodes } from './image/index';
+import { videoNodes } from './video/index';
+import { audioNodes } from './audio/index';
+import { voiceNodes } from './voice/index';
+import { brandNodes } from './brand/index';
+import { aiNodes } from './ai/index';
+import { knowledgeNodes } from './knowledge/index';
+import { socialNodes } from './social/index';
+import { integrationNodes } from './integration/index';
+import { storageNodes } from './storage/index';
+import { logicNodes } from './logic/index';
+import { triggerNodes } from './trigger/index';
+import { ioNodes } from './io/index';
+import { codeNodes } from './code/index';
+import { httpNodes } from './http/index';
+import { systemNodes } from './system/index';
+import { developerNodes } from './developer/index';
 
-/** Folder name → definitions it provides (a folder per node type; later versions add entries). */
+/** `<category>/<name>` folder → definitions it provides (a folder per node type; later versions add entries). */
 export const nodeModules: Record<string, NodeDefinition[]> = {
-  'trigger-manual': [triggerManual],
-  'io-set': [ioSet],
-  'logic-if': [logicIf],
-  'logic-switch': [logicSwitch],
-  'logic-merge': [logicMerge],
-  'logic-stop-and-error': [logicStopAndError],
-  'control-delay': [controlDelay],
-  'control-approval': [controlApproval],
-  'control-wait-webhook': [controlWaitWebhook],
-  'code-javascript': [codeJavascript],
-  'http-request': [httpRequest],
-  'system-log': [systemLog],
-  'ai-chat': [aiChat],
-  'image-generate': [imageGenerate],
+  ...agentNodes,
+  ...controlNodes,
+  ...shortsNodes,
+  ...ugcNodes,
+  ...creativeNodes,
+  ...creativeAiNodes,
+  ...imageNodes,
+  ...videoNodes,
+  ...audioNodes,
+  ...voiceNodes,
+  ...brandNodes,
+  ...aiNodes,
+  ...knowledgeNodes,
+  ...socialNodes,
+  ...integrationNodes,
+  ...storageNodes,
+  ...logicNodes,
+  ...triggerNodes,
+  ...ioNodes,
+  ...codeNodes,
+  ...httpNodes,
+  ...systemNodes,
+  ...developerNodes,
 };
 
 export const allNodeDefinitions: NodeDefinition[] = Object.values(nodeModules).flat();

@@ -16,6 +16,16 @@ temporal_out=$(./temporal-dev.sh --background 2>&1)
 printf '%s\n' "$temporal_out" >&2
 case "$temporal_out" in *'starting Temporal dev server'*) started_temporal=1 ;; esac
 
+# The S3-compatible object server behind storage, unless S3_ENDPOINT points at another one.
+started_s3=0
+if [ -z "${S3_ENDPOINT:-}" ]; then
+  export S3_DEV_ADDRESS="${S3_DEV_ADDRESS:-127.0.0.1:7070}"
+  export S3_ENDPOINT="http://$S3_DEV_ADDRESS"
+  s3_out=$(./s3-dev.sh --background 2>&1)
+  printf '%s\n' "$s3_out" >&2
+  case "$s3_out" in *'starting versitygw'*) started_s3=1 ;; esac
+fi
+
 app_pid=""
 cleanup() {
   trap - INT TERM EXIT
@@ -24,6 +34,7 @@ cleanup() {
     wait "$app_pid" 2>/dev/null || true
   fi
   if [ "$started_temporal" = 1 ]; then ./temporal-dev.sh --stop || true; fi
+  if [ "$started_s3" = 1 ]; then ./s3-dev.sh --stop || true; fi
 }
 trap cleanup INT TERM EXIT
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Atelier needs on this machine, only where it is missing:
 #   npm dependencies (npm ci), the Temporal CLI (temporal-dev.sh --install),
-#   and Debian packages for media (ffmpeg, espeak-ng, tesseract-ocr, sox, fonts-dejavu-core, openssl).
+#   and Debian packages for media (ffmpeg, espeak-ng, tesseract-ocr, sox, fonts-dejavu-core, openssl)
+#   and chromium (the voice demo page's browser test drives it through playwright-core).
 # Safe to run again; it does nothing when everything is there.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -33,6 +34,10 @@ command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
 command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 command -v sox >/dev/null 2>&1 || missing+=(sox)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+# The CLI's live-progress test runs it in a real pseudo-terminal.
+command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+# The voice demo page is checked in real Chromium (test/voice); playwright-core downloads none.
+[ -x /usr/bin/chromium ] || missing+=(chromium)
 # Story keyframes and burned-in subtitles render text with DejaVu Sans.
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { loadStoryConfig, type StoryConfig } from './story/config';
-import { parseProviderConfig, type ProviderConfig } from './providers/config';
+import { loadVoiceConfig, type VoiceConfig } from './voice/config';
+import { loadStorageConfig, type StorageConfig } from './storage/config';
+import { parseProviderConfig, type ProviderConfig } from './generation/providers/config';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -29,6 +32,8 @@ const envSchema = z.object({
   TEMPORAL_TLS_CERT_PATH: optionalString,
   TEMPORAL_TLS_KEY_PATH: optionalString,
   TEMPORAL_UI_URL: optionalString,
+  TEMPORAL_METRICS_ADDRESS: optionalString,
+  ATELIER_METRICS_TOKEN: optionalString,
   DATABASE_URL: optionalString,
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5438),
   REDIS_URL: optionalString,
@@ -43,6 +48,8 @@ const envSchema = z.object({
   ATELIER_ENCRYPTION_KEY: optionalString,
   ATELIER_ALLOW_PRIVATE_NETWORK: bool.default(false),
   ATELIER_MAX_BODY: z.string().default('10mb'),
+  TRUST_PROXY: optionalString,
+  ATELIER_TOPUP_GATEWAY: z.enum(['none', 'direct']).default('none'),
   ATELIER_ENGINE_MAINTENANCE: bool.optional(),
   ATELIER_WATCHDOG_INTERVAL_S: z.coerce.number().positive().default(30),
   ATELIER_WATCHDOG_STALL_S: z.coerce.number().positive().default(60),
@@ -103,6 +110,16 @@ export interface Config {
   encryptionKey: Buffer;
   allowPrivateNetwork: boolean;
   maxBody: string;
+  /**
+   * Express `trust proxy`: which peers may set the client address through `X-Forwarded-For`.
+   * `false` (the default) trusts no one, so the socket address is the client address.
+   */
+  trustProxy: false | number | string[];
+  /**
+   * How wallet top-ups are paid. `none` (the default) refuses top-ups; `direct` credits without
+   * collecting any payment and exists for development and tests only (refused in production).
+   */
+  topupGateway: Env['ATELIER_TOPUP_GATEWAY'];
   /** Engine reaper/watchdog (seed 002 §3); seconds, so tests can shrink them. */
   engine: {
     /** Start the engineMaintenance workflow (default on, off under NODE_ENV=test unless set). */
@@ -114,10 +131,15 @@ export interface Config {
   };
   /** Story Studio settings (src/story/config.ts). */
   story: StoryConfig;
+  /** Realtime voice settings (src/voice/config.ts). */
+  voice: VoiceConfig;
+  /** The S3-compatible server behind storage (src/storage/config.ts; S3_ENDPOINT and credentials). */
+  storage: StorageConfig;
   /** Which provider serves each generation capability, and the OpenAI-compatible endpoints. */
   providers: ProviderConfig;
   /** PEM file of an extra CA trusted by webhook deliveries only. */
   webhookCaFile?: string;
+  metrics: { token?: string; temporalAddress?: string };
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +164,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     return devSecret(dataDir, name);
   };
 
+  if (production && e.ATELIER_TOPUP_GATEWAY === 'direct') {
+    throw new ConfigError('ATELIER_TOPUP_GATEWAY=direct credits wallets without payment and is refused when NODE_ENV=production');
+  }
   const encryptionKey = parseEncryptionKey(secret('ATELIER_ENCRYPTION_KEY', e.ATELIER_ENCRYPTION_KEY));
   return {
     env: e.NODE_ENV,
@@ -175,6 +200,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     encryptionKey,
     allowPrivateNetwork: e.ATELIER_ALLOW_PRIVATE_NETWORK,
     maxBody: e.ATELIER_MAX_BODY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    topupGateway: e.ATELIER_TOPUP_GATEWAY,
     engine: {
       maintenance: e.ATELIER_ENGINE_MAINTENANCE ?? e.NODE_ENV !== 'test',
       watchdogIntervalS: e.ATELIER_WATCHDOG_INTERVAL_S,
@@ -183,9 +210,41 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       reaperMaxRunningS: e.ATELIER_REAPER_MAX_RUNNING_S,
     },
     story: loadStoryConfig(source),
+    voice: loadVoiceConfig(source),
+    storage: loadStorageConfig(source),
     providers: parseProviderConfig(e),
     webhookCaFile: e.ATELIER_WEBHOOK_CA_FILE,
+    metrics: {
+      /** Bearer token /metrics requires; unset: /metrics is open (scrape it on a private network). */
+      token: e.ATELIER_METRICS_TOKEN,
+      /** host:port of the Temporal SDK's Prometheus exporter in worker processes; appended to /metrics. */
+      temporalAddress: e.TEMPORAL_METRICS_ADDRESS,
+    },
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * `TRUST_PROXY`: unset, `false` or `none` trusts no proxy; a number trusts that many hops; otherwise
+ * a comma-separated list of addresses, CIDR blocks and the names `loopback`, `linklocal`,
+ * `uniquelocal`. `true` (trust everyone) is refused: any client could then pick its own address.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim().toLowerCase();
+  if (!v || v === 'false' || v === 'none' || v === '0') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((s) => s.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const validCidr =
+      rest.length === 0 && address !== undefined && isIP(address) !== 0 &&
+      (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128)));
+    if (!PROXY_NAMES.has(entry) && !validCidr) {
+      throw new ConfigError(`TRUST_PROXY: '${entry}' is not an address, a CIDR block, a hop count or one of loopback, linklocal, uniquelocal`);
+    }
+  }
+  return entries;
 }
 
 function parseEncryptionKey(value: string): Buffer {

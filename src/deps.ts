@@ -1,10 +1,10 @@
 import type { Client } from '@temporalio/client';
-import type { BlobStore } from './blobs/blob-store';
+import type { BlobStore } from './storage/blob-store';
 import type { Config } from './config';
-import type { Database } from './db/index';
+import type { Database } from './infra/db/index';
 import type { RunEventHub } from './engine/events/hub';
-import type { Logger } from './http/logger';
-import type { Providers } from './providers/types';
+import type { Logger } from './infra/logging/logger';
+import type { Providers } from './generation/providers/types';
 
 /**
  * What the API and the activities need, built once per process in `src/main.ts` (or per test

@@ -1,5 +1,7 @@
+// The composition root: the one file under src/ that wires the worker's faces (activities/) in.
+import { createActivities } from '../activities/index';
 import { ConfigError, loadConfig } from './config';
-import { createLogger } from './http/logger';
+import { createLogger } from './infra/logging/logger';
 import { startAtelier } from './runtime';
 
 async function main(): Promise<void> {
@@ -14,7 +16,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel, { role: config.role });
-  const atelier = await startAtelier(config, { logger });
+  const atelier = await startAtelier(config, { logger, activities: createActivities });
 
   const lines = [`Atelier is up (role: ${config.role})`];
   if (atelier.url) lines.push(`  API          ${config.publicBaseUrl}`);

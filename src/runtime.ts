@@ -2,22 +2,24 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NativeConnection, Worker, WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { createApp } from './app';
+import { attachRealtimeEngine } from './voice/realtime/attach';
 import { RunEventHub } from './engine/events/hub';
 import { startEngineMaintenance } from './engine/watchdog';
-import { closeAccess } from './auth/access-chain';
-import { BlobStore } from './blobs/blob-store';
+import { closeAccess } from './platform/auth/access-chain';
+import { BlobStore } from './storage/blob-store';
 import type { Config } from './config';
-import { createDb, type Database } from './db/index';
-import { migrateToLatest } from './db/migrate';
-import { startEmbeddedPostgres, type RunningPostgres } from './db/postgres';
+import { createDb, type Database } from './infra/db/index';
+import { migrateToLatest } from './infra/db/migrate';
+import { startEmbeddedPostgres, type RunningPostgres } from './infra/db/postgres';
 import type { Deps } from './deps';
-import { createLogger, type Logger } from './http/logger';
-import { bootstrap, type BootstrapResult } from './accounts/bootstrap';
-import { connectClient, connectWorker } from './temporal/connection';
-import { createWorker } from './temporal/worker';
-import { installSdkLogging } from './temporal/sdk-logging';
-import { createProviders } from './providers/index';
-import { deleteAssetPurgeSchedule, ensureAssetPurgeSchedule } from './assets/schedule';
+import { createLogger, type Logger } from './infra/logging/logger';
+import { bootstrap, type BootstrapResult } from './platform/accounts/bootstrap';
+import { connectClient, connectWorker } from './infra/temporal/connection';
+import { createWorker, type ActivityFactory } from './infra/temporal/worker';
+import { installSdkLogging } from './infra/temporal/sdk-logging';
+import { createProviders } from './generation/providers/index';
+import { deleteAssetPurgeSchedule, ensureAssetPurgeSchedule } from './platform/assets/schedule';
+import { deleteStorageAccrualSchedule, ensureStorageAccrualSchedule } from './storage/billing/schedule';
 import { join } from 'node:path';
 
 export interface Atelier {
@@ -31,6 +33,12 @@ export interface Atelier {
 
 export interface StartOptions {
   logger?: Logger;
+  /**
+   * The worker's activity set (`createActivities` from `activities/`), handed in by the composition
+   * root (`src/main.ts`, the test stack) so nothing else under src/ depends on the worker's faces.
+   * Required unless the role is `api`.
+   */
+  activities?: ActivityFactory;
   /** A prebuilt workflow bundle; otherwise the worker bundles once at start-up. */
   workflowBundle?: WorkflowBundleWithSourceMap | { codePath: string };
   /** Hooks that run during stop, before the database closes (SSE hubs, listeners…). */
@@ -84,16 +92,19 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
     let workerDone: Promise<void> | undefined;
     let nativeConnection: NativeConnection | undefined;
     if (config.role !== 'api') {
-      installSdkLogging(logger);
+      installSdkLogging(logger, config.metrics.temporalAddress);
       nativeConnection = await connectWorker(config);
       stops.push(() => nativeConnection?.close());
-      worker = await createWorker(deps, { connection: nativeConnection, bundle: opts.workflowBundle });
+      if (!opts.activities) throw new Error('startAtelier: a worker role needs the activity set (opts.activities)');
+      worker = await createWorker(deps, { connection: nativeConnection, bundle: opts.workflowBundle, activities: opts.activities });
       workerDone = worker.run();
       workerDone.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
       if (config.engine.maintenance) stops.push(await startEngineMaintenance(deps));
       await ensureAssetPurgeSchedule(deps);
       // Test stacks each get a task queue of their own; their schedules go with them.
       if (config.env === 'test') stops.push(() => deleteAssetPurgeSchedule(deps));
+      await ensureStorageAccrualSchedule(deps);
+      if (config.env === 'test') stops.push(() => deleteStorageAccrualSchedule(deps));
       stops.push(async () => {
         if (worker && worker.getState() === 'RUNNING') worker.shutdown();
         await workerDone?.catch(() => undefined);
@@ -121,6 +132,9 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
             setTimeout(() => server.closeAllConnections(), 2000).unref();
           }),
       );
+      // The local realtime voice engine answers WebSocket upgrades on this server (/v1/realtime);
+      // pushed after the close above, so its conversations end before the server waits on them.
+      stops.push(attachRealtimeEngine(server, deps));
     }
 
     return { deps, url, bootstrap: bootstrapResult, stop: stopAll };

@@ -5,17 +5,20 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres, type RunningPostgres } from '../src/db/postgres';
-import { bundleWorkflows } from '../src/temporal/worker';
+import { startEmbeddedPostgres, type RunningPostgres } from '../src/infra/db/postgres';
+import { bundleWorkflows } from '../src/infra/temporal/worker';
 
 const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '..');
 const dataDir = resolve(root, process.env.ATELIER_TEST_DATA_DIR ?? '.data/test');
 const temporalAddress = process.env.TEST_TEMPORAL_ADDRESS ?? '127.0.0.1:7633';
+const s3Address = process.env.TEST_S3_ADDRESS ?? '127.0.0.1:7634';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     temporalAddress: string;
+    /** The suite's S3-compatible server (s3-dev.sh: versitygw, development root credentials). */
+    s3Endpoint: string;
     pgAdminUrl: string;
     workflowBundlePath: string;
     dataDir: string;
@@ -49,8 +52,15 @@ export default async function setup(project: TestProject) {
     return path;
   })();
 
-  const [t, url, bundlePath] = await Promise.all([temporal, adminUrl, bundle]);
+  const s3 = (async () => {
+    const env = { ...process.env, S3_DEV_ADDRESS: s3Address, ATELIER_DATA_DIR: dataDir };
+    const { stderr } = await run(join(root, 's3-dev.sh'), ['--background'], { env });
+    return { env, ownedByUs: stderr.includes('starting versitygw') };
+  })();
+
+  const [t, url, bundlePath, s3Server] = await Promise.all([temporal, adminUrl, bundle, s3]);
   project.provide('temporalAddress', temporalAddress);
+  project.provide('s3Endpoint', `http://${s3Address}`);
   project.provide('pgAdminUrl', url);
   project.provide('workflowBundlePath', bundlePath);
   project.provide('dataDir', dataDir);
@@ -59,6 +69,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     rmSync(bundlePath, { force: true });
     if (t.ownedByUs) await run(join(root, 'temporal-dev.sh'), ['--stop'], { env: t.env }).catch(() => undefined);
+    if (s3Server.ownedByUs) await run(join(root, 's3-dev.sh'), ['--stop'], { env: s3Server.env }).catch(() => undefined);
     await pg?.stop();
   };
 }

@@ -9,6 +9,7 @@ import {
   CancellationScope,
   condition,
   isCancellation,
+  patched,
   proxyActivities,
   proxyLocalActivities,
   setHandler,
@@ -18,12 +19,14 @@ import {
   type RetryPolicy,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities/index';
-import type { NodeFailureDetails } from '../activities/engine';
+import { isNodeError } from '../src/engine/node-error';
 import { passThrough } from '../src/engine/node-io';
 import { resolveTemplates } from '../src/engine/templates';
-import type { EngineRunInput, EngineRunResult, EngineRunStatus, ExecuteNodeInput, NodeState } from '../src/engine/run-contract';
+import type { EngineRunInput, EngineRunResult, EngineRunStatus, ExecuteNodeInput, NodeFailureDetails, NodeState } from '../src/engine/run-contract';
 import type { NodeOutput, PlannedNode, RunStatus } from '../src/engine/types';
+import type { WaitableSignal, WorkflowNodeApi } from '../src/engine/workflow-node';
 import { approveSignal, cancelSignal, engineRunStatusQuery, webhookSignal } from './definitions';
+import { workflowNodeHandlers } from './workflow-nodes';
 
 // ── Activity option sets ────────────────────────────────────────────────────────────────────────
 // Per-node retry and timeout_s override `retry` and `startToCloseTimeout` (see nodeOptions).
@@ -52,6 +55,9 @@ const projectionActivity: LocalActivityOptions = {
 };
 
 const projection = proxyLocalActivities<Activities>(projectionActivity);
+
+/** Versions the continue_on_error output: from this patch on a failed node emits on `error`, not `main`. */
+const ERROR_PORT_PATCH = 'continue-on-error-port';
 
 /** Extra activity attempts for a node whose worker died mid-call (not spent on the node's own failures). */
 const WORKER_LOSS_ATTEMPTS = 3;
@@ -97,7 +103,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   const nodeIds = plan.order;
   const state: Record<string, NodeState> = {};
   const outputs: Record<string, NodeOutput> = {};
-  /** What each settled node passes downstream, by port (a failed node with continue_on_error emits `main: {error}`). */
+  /** What each settled node passes downstream, by port (a failed node with continue_on_error emits `error: {error}`). */
   const emitted: Record<string, Record<string, unknown>> = {};
   for (const id of nodeIds) state[id] = 'pending';
 
@@ -112,15 +118,15 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   let usdChargedMicros = 0;
   let steps = 0;
   let dirty = false;
-  const approvals: Array<Record<string, unknown>> = [];
-  const webhooks: Array<Record<string, unknown>> = [];
-  const waiting = { approve: new Set<string>(), webhook: new Set<string>() };
+  /** Signals buffered until a workflow-run node takes them, and the nodes waiting for each. */
+  const buffered: Record<WaitableSignal, Array<Record<string, unknown>>> = { approve: [], webhook: [] };
+  const waiting: Record<WaitableSignal, Set<string>> = { approve: new Set<string>(), webhook: new Set<string>() };
 
   setHandler(approveSignal, (payload) => {
-    approvals.push(payload ?? {});
+    buffered.approve.push(payload ?? {});
   });
   setHandler(webhookSignal, (payload) => {
-    webhooks.push(payload ?? {});
+    buffered.webhook.push(payload ?? {});
   });
   setHandler(cancelSignal, () => {
     cancelRequested = true;
@@ -157,55 +163,41 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
     return queue.splice(i, 1)[0];
   };
 
-  /** condition() with an optional timeout; true when `fn` became true. */
-  async function waitForSignal(fn: () => boolean, timeoutS: number | undefined): Promise<boolean> {
-    if (timeoutS === undefined) {
-      await condition(fn);
-      return true;
-    }
-    return condition(fn, timeoutS * 1000);
+  /** What a workflow-run node (nodes/<category>/<name>/workflow.ts) may do: timers and signal waits. */
+  function workflowNodeApi(nodeId: string, notes: string[]): WorkflowNodeApi {
+    const api: WorkflowNodeApi = {
+      nodeId,
+      sleep: (ms) => sleep(ms),
+      condition: (fn, timeoutMs) => (timeoutMs === undefined ? condition(fn).then(() => true) : condition(fn, timeoutMs)),
+      async waitForSignal(signal, timeoutS) {
+        waiting[signal].add(nodeId);
+        let payload: Record<string, unknown> | undefined;
+        try {
+          await api.condition(() => (payload = take(buffered[signal], nodeId)) !== undefined, timeoutS === undefined ? undefined : timeoutS * 1000);
+        } finally {
+          waiting[signal].delete(nodeId);
+        }
+        return payload;
+      },
+      log: (message) => {
+        notes.push(message);
+      },
+    };
+    return api;
   }
 
-  /** A node the workflow runs itself: delay, approval, webhook wait. */
+  /** A node the workflow runs itself (delay, approval, webhook wait), through its workflow handler. */
   async function runInWorkflow(node: PlannedNode, params: Record<string, unknown>, inputs: Record<string, unknown>): Promise<{ output: Record<string, unknown>; notes: string[] }> {
+    const handler = workflowNodeHandlers[node.type];
+    if (!handler) throw ApplicationFailure.nonRetryable(`node type ${node.type} has no workflow implementation`, 'not_executable');
     const notes: string[] = [];
-    const log = (message: string) => notes.push(message);
-    let output: Record<string, unknown>;
-    if (node.type === 'control.delay') {
-      const seconds = Number(params.seconds ?? 0);
-      if (!Number.isFinite(seconds) || seconds < 0) throw ApplicationFailure.nonRetryable(`control.delay: seconds must be a non-negative number`, 'invalid_params');
-      await sleep(seconds * 1000);
-      output = { main: passThrough(inputs) };
-    } else if (node.type === 'control.approval') {
-      const timeoutS = typeof params.timeout_s === 'number' ? params.timeout_s : undefined;
-      waiting.approve.add(node.id);
-      let payload: Record<string, unknown> | undefined;
-      try {
-        const arrived = await waitForSignal(() => (payload = take(approvals, node.id)) !== undefined, timeoutS);
-        if (!arrived) log(`no approval within ${timeoutS} s: default ${String(params.default ?? 'rejected')}`);
-      } finally {
-        waiting.approve.delete(node.id);
-      }
-      const approved = payload ? payload.approved === true : params.default === 'approved';
-      // `node_id` only addressed the signal to this node; like wait_webhook, it is not output.
-      const { node_id: _addressed, ...decision } = payload ?? {};
-      output = approved ? { approved: decision } : { rejected: decision };
-    } else if (node.type === 'control.wait_webhook') {
-      const timeoutS = typeof params.timeout_s === 'number' ? params.timeout_s : undefined;
-      waiting.webhook.add(node.id);
-      let payload: Record<string, unknown> | undefined;
-      try {
-        const arrived = await waitForSignal(() => (payload = take(webhooks, node.id)) !== undefined, timeoutS);
-        if (!arrived) throw ApplicationFailure.nonRetryable(`no webhook signal within ${timeoutS} s`, 'webhook_timeout');
-      } finally {
-        waiting.webhook.delete(node.id);
-      }
-      const { node_id: _target, ...rest } = payload ?? {};
-      output = { main: rest };
-    } else {
-      throw ApplicationFailure.nonRetryable(`node type ${node.type} has no workflow implementation`, 'not_executable');
+    try {
+      const result = await handler(workflowNodeApi(node.id, notes), params, inputs);
+      return { output: result.output, notes };
+    } catch (err) {
+      if (isNodeError(err)) throw ApplicationFailure.nonRetryable(err.message, err.type);
+      throw err;
     }
-    return { output, notes };
   }
 
   function failedOutput(err: unknown): NodeOutput {
@@ -278,7 +270,9 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
         usdChargedMicros += Math.round(out.usd_charged * 1_000_000);
         state[node.id] = 'failed';
         if (node.continueOnError && !isCancellation(err)) {
-          emitted[node.id] = { main: { error: out.error } };
+          // The failure goes out on the `error` port and `main` is skipped. Executions recorded
+          // before the error port passed `{error}` on `main`; they replay as they ran.
+          emitted[node.id] = patched(ERROR_PORT_PATCH) ? { error: { error: out.error } } : { main: { error: out.error } };
         } else if (!isCancellation(err)) {
           failedNodes.push(node.id);
           // error_handler stop (and retry once its rounds are spent) ends the run; continue lets

@@ -6,3 +6,5 @@ export { story } from './story';
 export { webhookDelivery } from './webhook-delivery';
 export { generationJob } from './generation-job';
 export { assetPurge } from './asset-purge';
+export { storageAccrual } from './storage-accrual';
+export { engineScheduleFire } from './engine-schedule-fire';

@@ -1,6 +1,6 @@
 import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { PlatformWebhookActivities } from '../activities/platform-webhooks';
-import type { WebhookDeliveryInput, WebhookDeliveryResult } from '../src/webhooks/emit';
+import type { WebhookDeliveryInput, WebhookDeliveryResult } from '../src/platform/webhooks/emit';
 
 // Each attempt is one activity with no Temporal retry: the seed's schedule (seed 000 §6.2) is
 // ours to keep, and every attempt must leave exactly one log row.

@@ -4,8 +4,8 @@
 // in spec order); graphlib finds the strongly connected components when there is a cycle.
 import { Graph, alg } from '@dagrejs/graphlib';
 import type { z } from 'zod';
-import { usdToMicros } from '../billing/money';
-import { zodIssues } from '../http/errors';
+import { usdToMicros } from '../platform/billing/money';
+import { zodIssues } from '../infra/http/errors';
 import { EdgeSpec, fastEdgeSpec, fastNodeSpec, NodeSpec, TRIGGER_CONFIGS, WorkflowSpecHead } from './spec';
 import type { WorkflowSpec } from './spec';
 import { hasTemplate, templateRefs } from './templates';
@@ -28,129 +28,215 @@ interface NodeInfo {
   ports: string[] | null;
 }
 
+/** The spec's top-level fields as WorkflowSpecHead parses them (defaults applied). */
+type SpecFields = z.output<typeof WorkflowSpecHead>;
+
+interface EdgeInfo {
+  index: number;
+  edge: PlannedEdge;
+  source: NodeInfo;
+  target: NodeInfo;
+}
+
 const DEFAULT_TIMEOUT_S = 300;
 const DEFAULT_RETRY_INTERVAL_MS = 1000;
+/** The output port a continue_on_error node emits `{error}` on when it fails. */
+export const ERROR_PORT = 'error';
 /** `error_handler: 'retry'` gives nodes without their own `retry` this many attempts. */
 const ERROR_HANDLER_RETRY_ATTEMPTS = 3;
 
-export function planWorkflow(raw: unknown, registry: NodeRegistry, options: PlanOptions = {}): PlanResult {
-  const at = options.at ?? ['body', 'spec'];
-  const issues: PlanIssue[] = [];
-  const issue = (type: string, loc: Loc, msg: string, input?: unknown) =>
-    issues.push(input === undefined ? { type, loc: [...at, ...loc], msg } : { type, loc: [...at, ...loc], msg, input });
-  const zod = (error: z.ZodError, loc: Loc, input: unknown, keep?: (path: PropertyKey[]) => boolean) => {
-    const kept = keep ? { ...error, issues: error.issues.filter((i) => keep(i.path)) } : error;
-    for (const i of zodIssues(kept as z.ZodError, '', input)) issues.push({ ...i, loc: [...at, ...loc, ...i.loc.slice(1)] });
-  };
+/** Every problem found so far, each `loc` prefixed with where the spec sits in the request. */
+class PlanIssues {
+  readonly list: PlanIssue[] = [];
+  constructor(readonly at: Loc) {}
 
-  if (raw === undefined) {
-    issues.push({ type: 'missing', loc: at, msg: 'Field required' });
-    return { ok: false, issues };
+  add(type: string, loc: Loc, msg: string, input?: unknown) {
+    this.list.push(input === undefined ? { type, loc: [...this.at, ...loc], msg } : { type, loc: [...this.at, ...loc], msg, input });
   }
-  if (!isRecord(raw)) {
-    issues.push({ type: 'dict_type', loc: at, msg: 'The spec must be an object', input: raw });
-    return { ok: false, issues };
+
+  /** A zod error's issues under `loc`; `keep` filters them by path. */
+  addZod(error: z.ZodError, loc: Loc, input: unknown, keep?: (path: PropertyKey[]) => boolean) {
+    const kept = keep ? { ...error, issues: error.issues.filter((i) => keep(i.path)) } : error;
+    for (const i of zodIssues(kept as z.ZodError, '', input)) this.list.push({ ...i, loc: [...this.at, ...loc, ...i.loc.slice(1)] });
   }
-  const head = WorkflowSpecHead.safeParse(raw);
-  if (!head.success) zod(head.error, [], raw);
-  const rawNodes = Array.isArray(raw.nodes) ? raw.nodes : [];
-  const rawEdges = Array.isArray(raw.edges) ? raw.edges : [];
-  const variables = head.success ? head.data.variables : isRecord(raw.variables) ? raw.variables : {};
+}
+
+/** The spec's top level, read as far as it goes, and which parts are known well enough to check against. */
+interface SpecHead {
+  raw: Record<string, unknown>;
+  head: ReturnType<typeof WorkflowSpecHead.safeParse>;
+  rawNodes: unknown[];
+  rawEdges: unknown[];
+  variables: Record<string, unknown>;
   // Checks that would only echo an earlier problem are left out: with the node list (or a node's
   // id) missing, every edge endpoint and reference would look dangling; with the edge list
   // missing, every reference would look "not upstream"; with bad variables, every variable unknown.
-  let nodesKnown = Array.isArray(raw.nodes);
-  const edgesKnown = Array.isArray(raw.edges);
-  const variablesKnown = raw.variables === undefined || isRecord(raw.variables);
+  nodesKnown: boolean;
+  edgesKnown: boolean;
+  variablesKnown: boolean;
+}
 
-  // Trigger config by type (documented in spec.ts).
-  if (head.success) {
-    const schema = TRIGGER_CONFIGS[head.data.trigger.type];
-    const parsed = schema?.safeParse(head.data.trigger.config);
-    if (parsed && !parsed.success) zod(parsed.error, ['trigger', 'config'], head.data.trigger.config);
-  }
-  if (Array.isArray(raw.nodes) && rawNodes.length === 0) {
-    issue('too_short', ['nodes'], 'A workflow needs at least one node', []);
-  }
+interface ResolvedNodes {
+  nodes: NodeInfo[];
+  byId: Map<string, NodeInfo>;
+  /** False when a node's id could not be read (endpoints and references are then not checked). */
+  nodesKnown: boolean;
+}
 
-  // Nodes: shape, unique ids, known types, params against the node's schema.
+interface NodeOrder {
+  /** Node positions (in `nodes`) in topological order; shorter than `nodes` when there is a cycle. */
+  order: number[];
+  acyclic: boolean;
+  /** Node id → position in `nodes`. */
+  slot: Map<string, number>;
+  preds: number[][];
+  /** Position in `order` of each node, -1 when it is on or behind a cycle. */
+  position: Int32Array;
+}
+
+export function planWorkflow(raw: unknown, registry: NodeRegistry, options: PlanOptions = {}): PlanResult {
+  const issues = new PlanIssues(options.at ?? ['body', 'spec']);
+  const spec = validateSpec(raw, issues);
+  if (!spec) return { ok: false, issues: issues.list };
+  checkTrigger(spec, issues);
+  const resolved = resolveNodes(spec, registry, issues);
+  const edges = resolveEdges(spec, resolved, issues);
+  const order = orderNodes(resolved.nodes, edges.edges, issues);
+  checkTemplates(spec, resolved, order, issues);
+  if (issues.list.length > 0 || !spec.head.success) return { ok: false, issues: issues.list };
+  return { ok: true, ...buildPlan(spec.head.data, resolved.nodes, edges, order) };
+}
+
+/** The spec must be an object; its top-level fields (everything but nodes and edges) parse. */
+function validateSpec(raw: unknown, issues: PlanIssues): SpecHead | null {
+  if (raw === undefined) {
+    issues.list.push({ type: 'missing', loc: issues.at, msg: 'Field required' });
+    return null;
+  }
+  if (!isRecord(raw)) {
+    issues.list.push({ type: 'dict_type', loc: issues.at, msg: 'The spec must be an object', input: raw });
+    return null;
+  }
+  const head = WorkflowSpecHead.safeParse(raw);
+  if (!head.success) issues.addZod(head.error, [], raw);
+  return {
+    raw,
+    head,
+    rawNodes: Array.isArray(raw.nodes) ? raw.nodes : [],
+    rawEdges: Array.isArray(raw.edges) ? raw.edges : [],
+    variables: head.success ? head.data.variables : isRecord(raw.variables) ? raw.variables : {},
+    nodesKnown: Array.isArray(raw.nodes),
+    edgesKnown: Array.isArray(raw.edges),
+    variablesKnown: raw.variables === undefined || isRecord(raw.variables),
+  };
+}
+
+/** Trigger config by trigger type (documented in spec.ts). */
+function checkTrigger(spec: SpecHead, issues: PlanIssues) {
+  if (!spec.head.success) return;
+  const { trigger } = spec.head.data;
+  const schema = TRIGGER_CONFIGS[trigger.type];
+  const parsed = schema?.safeParse(trigger.config);
+  if (parsed && !parsed.success) issues.addZod(parsed.error, ['trigger', 'config'], trigger.config);
+}
+
+/** Nodes: shape, unique ids, known types, params against the node's schema, output ports. */
+function resolveNodes(spec: SpecHead, registry: NodeRegistry, issues: PlanIssues): ResolvedNodes {
+  const { rawNodes } = spec;
+  let nodesKnown = spec.nodesKnown;
+  if (Array.isArray(spec.raw.nodes) && rawNodes.length === 0) {
+    issues.add('too_short', ['nodes'], 'A workflow needs at least one node', []);
+  }
   const nodes: NodeInfo[] = [];
   const byId = new Map<string, NodeInfo>();
   for (let i = 0; i < rawNodes.length; i++) {
     const rawNode = rawNodes[i];
-    let spec = fastNodeSpec(rawNode);
-    if (!spec) {
+    let nodeSpec = fastNodeSpec(rawNode);
+    if (!nodeSpec) {
       const parsed = NodeSpec.safeParse(rawNode);
-      if (parsed.success) spec = parsed.data;
-      else zod(parsed.error, ['nodes', i], rawNode);
+      if (parsed.success) nodeSpec = parsed.data;
+      else issues.addZod(parsed.error, ['nodes', i], rawNode);
     }
-    const id = spec?.id ?? (isRecord(rawNode) && typeof rawNode.id === 'string' ? rawNode.id : null);
+    const id = nodeSpec?.id ?? (isRecord(rawNode) && typeof rawNode.id === 'string' ? rawNode.id : null);
     if (id === null) {
       nodesKnown = false;
       continue;
     }
     if (byId.has(id)) {
-      issue('duplicate_id', ['nodes', i, 'id'], `Duplicate node id "${id}" (first used by nodes[${byId.get(id)!.index}])`, id);
+      issues.add('duplicate_id', ['nodes', i, 'id'], `Duplicate node id "${id}" (first used by nodes[${byId.get(id)!.index}])`, id);
       continue;
     }
-    const type = spec?.type ?? (isRecord(rawNode) && typeof rawNode.type === 'string' ? rawNode.type : null);
+    const type = nodeSpec?.type ?? (isRecord(rawNode) && typeof rawNode.type === 'string' ? rawNode.type : null);
     const def = type === null ? undefined : registry.get(type);
-    if (type !== null && !def) issue('unknown_node_type', ['nodes', i, 'type'], `Unknown node type "${type}"`, type);
-    const params = spec?.params ?? (isRecord(rawNode) && isRecord(rawNode.params) ? rawNode.params : {});
-    let ports: string[] | null = def ? staticPorts(def) : null;
-    if (def) {
-      const checked = def.params.safeParse(params);
-      if (checked.success) {
-        if (def.outputsFor) ports = def.outputsFor(checked.data).map((p) => p.name);
-      } else {
-        // A template stands in for a value only known at run time; the executor checks it then.
-        zod(checked.error, ['nodes', i, 'params'], params, (path) => !templatedAlong(params, path));
-        if (def.outputsFor) ports = null;
-      }
-    }
-    const info: NodeInfo = { index: i, id, def, spec, params, ports };
+    if (type !== null && !def) issues.add('unknown_node_type', ['nodes', i, 'type'], `Unknown node type "${type}"`, type);
+    const params = nodeSpec?.params ?? (isRecord(rawNode) && isRecord(rawNode.params) ? rawNode.params : {});
+    const resolvedPorts = def ? resolvePorts(def, params, i, issues) : null;
+    const ports = resolvedPorts && nodeSpec?.continue_on_error ? withErrorPort(resolvedPorts) : resolvedPorts;
+    const info: NodeInfo = { index: i, id, def, spec: nodeSpec, params, ports };
     nodes.push(info);
     byId.set(id, info);
   }
+  return { nodes, byId, nodesKnown };
+}
 
-  // Edges: shape, unique ids, known endpoints and ports.
+/** Checks a node's params against its schema and answers its output ports (null when they depend on params that did not parse). */
+function resolvePorts(def: NodeDefinition, params: Record<string, unknown>, index: number, issues: PlanIssues): string[] | null {
+  let ports: string[] | null = staticPorts(def);
+  const checked = def.params.safeParse(params);
+  if (checked.success) {
+    if (def.outputsFor) ports = def.outputsFor(checked.data).map((p) => p.name);
+  } else {
+    // A template stands in for a value only known at run time; the executor checks it then.
+    issues.addZod(checked.error, ['nodes', index, 'params'], params, (path) => !templatedAlong(params, path));
+    if (def.outputsFor) ports = null;
+  }
+  return ports;
+}
+
+/** Edges: shape, unique ids, known endpoints and ports. */
+function resolveEdges(spec: SpecHead, resolved: ResolvedNodes, issues: PlanIssues): { edges: EdgeInfo[]; specs: EdgeSpec[] } {
+  const { rawEdges } = spec;
+  const { byId, nodesKnown } = resolved;
   const edgeIds = new Map<string, number>();
-  const edges: { index: number; edge: PlannedEdge; source: NodeInfo; target: NodeInfo }[] = [];
-  const edgeSpecs: EdgeSpec[] = [];
+  const edges: EdgeInfo[] = [];
+  const specs: EdgeSpec[] = [];
   for (let i = 0; i < rawEdges.length; i++) {
     const rawEdge = rawEdges[i];
     let e = fastEdgeSpec(rawEdge);
     if (!e) {
       const parsed = EdgeSpec.safeParse(rawEdge);
       if (!parsed.success) {
-        zod(parsed.error, ['edges', i], rawEdge);
+        issues.addZod(parsed.error, ['edges', i], rawEdge);
         continue;
       }
       e = parsed.data;
     }
-    edgeSpecs.push(e);
+    specs.push(e);
     const first = edgeIds.get(e.id);
-    if (first !== undefined) issue('duplicate_id', ['edges', i, 'id'], `Duplicate edge id "${e.id}" (first used by edges[${first}])`, e.id);
+    if (first !== undefined) issues.add('duplicate_id', ['edges', i, 'id'], `Duplicate edge id "${e.id}" (first used by edges[${first}])`, e.id);
     else edgeIds.set(e.id, i);
     const source = byId.get(e.source);
     const target = byId.get(e.target);
-    if (!source && nodesKnown) issue('unknown_node', ['edges', i, 'source'], `Edge source "${e.source}" is not a node of this workflow`, e.source);
+    if (!source && nodesKnown) issues.add('unknown_node', ['edges', i, 'source'], `Edge source "${e.source}" is not a node of this workflow`, e.source);
     if (source?.ports && !source.ports.includes(e.source_port)) {
-      issue('unknown_port', ['edges', i, 'source_port'],
+      issues.add('unknown_port', ['edges', i, 'source_port'],
         `Node "${source.id}" (${source.def!.type}) has no output port "${e.source_port}"; its outputs are: ${source.ports.join(', ') || 'none'}`, e.source_port);
     }
-    if (!target && nodesKnown) issue('unknown_node', ['edges', i, 'target'], `Edge target "${e.target}" is not a node of this workflow`, e.target);
+    if (!target && nodesKnown) issues.add('unknown_node', ['edges', i, 'target'], `Edge target "${e.target}" is not a node of this workflow`, e.target);
     if (target?.def && !hasPort(target.def.inputs, e.target_port)) {
       const inputs = target.def.inputs.map((p) => p.name);
-      issue('unknown_port', ['edges', i, 'target_port'],
+      issues.add('unknown_port', ['edges', i, 'target_port'],
         `Node "${target.id}" (${target.def.type}) has no input port "${e.target_port}"; its inputs are: ${inputs.join(', ') || 'none'}`, e.target_port);
     }
     if (source && target) {
       edges.push({ index: i, source, target, edge: { id: e.id, source: e.source, sourcePort: e.source_port, target: e.target, targetPort: e.target_port } });
     }
   }
+  return { edges, specs };
+}
 
-  // Order (Kahn's algorithm over indices; ties in spec order) and cycles.
+/** Order (Kahn's algorithm over indices; ties in spec order) and cycles, each reported with its path. */
+function orderNodes(nodes: NodeInfo[], edges: EdgeInfo[], issues: PlanIssues): NodeOrder {
   const n = nodes.length;
   const slot = new Map<string, number>();
   nodes.forEach((node, k) => slot.set(node.id, k));
@@ -178,17 +264,53 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
     }
   }
   const acyclic = order.length === n;
-  if (!acyclic) reportCycles(nodes, edges, indegree, (loc, msg, input) => issue('cycle', loc, msg, input));
+  if (!acyclic) reportCycles(nodes, edges, indegree, (loc, msg, input) => issues.add('cycle', loc, msg, input));
   const position = new Int32Array(n).fill(-1);
   order.forEach((k, p) => (position[k] = p));
+  return { order, acyclic, slot, preds, position };
+}
 
-  // Template references: to upstream nodes (ancestors) and defined variables only.
+/** Template references: to upstream nodes (ancestors), their ports, and defined variables only. */
+function checkTemplates(spec: SpecHead, resolved: ResolvedNodes, graph: NodeOrder, issues: PlanIssues) {
+  const { nodes, byId, nodesKnown } = resolved;
+  const { variables, edgesKnown, variablesKnown } = spec;
+  const isAncestor = ancestry(nodes.length, graph);
+  for (let k = 0; k < nodes.length; k++) {
+    const node = nodes[k]!;
+    const uses = templateRefs(node.params);
+    for (let u = 0; u < uses.length; u++) {
+      const use = uses[u]!;
+      const ref = use.ref;
+      const text = `{{${use.expression}}}`;
+      if (!ref) {
+        issues.add('invalid_template', useLoc(node, use.at), `${text} is not a reference: use {{node_id.output.port.field}} or {{variables.name}}`, text);
+      } else if (ref.kind === 'variables') {
+        if (variablesKnown && !Object.prototype.hasOwnProperty.call(variables, ref.name)) {
+          issues.add('unknown_variable', useLoc(node, use.at), `${text} refers to variable "${ref.name}", which the spec's variables do not define`, text);
+        }
+      } else {
+        const source = byId.get(ref.nodeId);
+        if (!source) {
+          if (nodesKnown) issues.add('unknown_node', useLoc(node, use.at), `${text} refers to node "${ref.nodeId}", which is not in this workflow`, text);
+        } else if (source === node || (edgesKnown && !isAncestor(graph.slot.get(source.id)!, k))) {
+          issues.add('not_upstream', useLoc(node, use.at), `${text} refers to node "${ref.nodeId}", which is not upstream of "${node.id}" (no path of edges leads from it here)`, text);
+        } else if (ref.port !== null && source.ports && !source.ports.includes(ref.port)) {
+          issues.add('unknown_port', useLoc(node, use.at), `${text}: node "${ref.nodeId}" has no output port "${ref.port}"; its outputs are: ${source.ports.join(', ') || 'none'}`, text);
+        }
+      }
+    }
+  }
+}
+
+/** `isAncestor(a, of)`: whether a path of edges leads from node position `a` to `of` (memoised walks up the predecessors). */
+function ancestry(n: number, graph: NodeOrder): (ancestor: number, of: number) => boolean {
+  const { preds, position, acyclic } = graph;
   const stamp = new Int32Array(n);
   let round = 0;
-  const ancestorMemo = new Map<number, boolean>();
-  const isAncestor = (ancestor: number, of: number): boolean => {
+  const memo = new Map<number, boolean>();
+  return (ancestor, of) => {
     const key = ancestor * n + of;
-    const known = ancestorMemo.get(key);
+    const known = memo.get(key);
     if (known !== undefined) return known;
     round += 1;
     const stack = [of];
@@ -205,67 +327,16 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
         stack.push(p);
       }
     }
-    ancestorMemo.set(key, found);
+    memo.set(key, found);
     return found;
   };
-  for (let k = 0; k < n; k++) {
-    const node = nodes[k]!;
-    const uses = templateRefs(node.params);
-    for (let u = 0; u < uses.length; u++) {
-      const use = uses[u]!;
-      const ref = use.ref;
-      const text = `{{${use.expression}}}`;
-      if (!ref) {
-        issue('invalid_template', useLoc(node, use.at), `${text} is not a reference: use {{node_id.output.port.field}} or {{variables.name}}`, text);
-      } else if (ref.kind === 'variables') {
-        if (variablesKnown && !Object.prototype.hasOwnProperty.call(variables, ref.name)) {
-          issue('unknown_variable', useLoc(node, use.at), `${text} refers to variable "${ref.name}", which the spec's variables do not define`, text);
-        }
-      } else {
-        const source = byId.get(ref.nodeId);
-        if (!source) {
-          if (nodesKnown) issue('unknown_node', useLoc(node, use.at), `${text} refers to node "${ref.nodeId}", which is not in this workflow`, text);
-        } else if (source === node || (edgesKnown && !isAncestor(slot.get(source.id)!, k))) {
-          issue('not_upstream', useLoc(node, use.at), `${text} refers to node "${ref.nodeId}", which is not upstream of "${node.id}" (no path of edges leads from it here)`, text);
-        } else if (ref.port !== null && source.ports && !source.ports.includes(ref.port)) {
-          issue('unknown_port', useLoc(node, use.at), `${text}: node "${ref.nodeId}" has no output port "${ref.port}"; its outputs are: ${source.ports.join(', ') || 'none'}`, text);
-        }
-      }
-    }
-  }
+}
 
-  if (issues.length > 0 || !head.success) return { ok: false, issues };
-
-  const spec = head.data;
+/** The RunPlan of a spec that passed every check, and the spec normalised (defaults applied). */
+function buildPlan(spec: SpecFields, nodes: NodeInfo[], edges: { edges: EdgeInfo[]; specs: EdgeSpec[] }, graph: NodeOrder): { plan: RunPlan; spec: WorkflowSpec } {
   const planned: Record<string, PlannedNode> = {};
-  for (const node of nodes) {
-    const s = node.spec!;
-    const def = node.def!;
-    const defaultAttempts = def.defaults?.maxAttempts ?? 1;
-    const retry = s.retry
-      ? { maxAttempts: s.retry.max_attempts, backoff: s.retry.backoff, initialIntervalMs: DEFAULT_RETRY_INTERVAL_MS }
-      : {
-          maxAttempts: spec.error_handler === 'retry' ? Math.max(defaultAttempts, ERROR_HANDLER_RETRY_ATTEMPTS) : defaultAttempts,
-          backoff: 'exponential' as const,
-          initialIntervalMs: DEFAULT_RETRY_INTERVAL_MS,
-        };
-    planned[node.id] = {
-      id: node.id,
-      type: def.type,
-      version: def.version,
-      execution: def.execution,
-      params: s.params,
-      credentials: s.credentials,
-      retry,
-      timeoutS: s.timeout_s ?? def.defaults?.timeoutS ?? DEFAULT_TIMEOUT_S,
-      continueOnError: s.continue_on_error,
-      disabled: s.disabled,
-      incoming: [],
-      outgoing: [],
-      outputPorts: node.ports ?? staticPorts(def),
-    };
-  }
-  for (const { edge, source } of edges) {
+  for (const node of nodes) planned[node.id] = plannedNode(node, spec);
+  for (const { edge, source } of edges.edges) {
     const from = planned[edge.source]!;
     from.outgoing.push(edge);
     planned[edge.target]!.incoming.push(edge);
@@ -274,7 +345,7 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
   }
   const plan: RunPlan = {
     nodes: planned,
-    order: order.map((k) => nodes[k]!.id),
+    order: graph.order.map((k) => nodes[k]!.id),
     variables: spec.variables,
     maxExecutionTimeS: spec.max_execution_time_s,
     maxSteps: spec.max_steps,
@@ -282,8 +353,44 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
     errorHandler: spec.error_handler,
     trigger: { type: spec.trigger.type, config: spec.trigger.config },
   };
-  const normalised: WorkflowSpec = { ...spec, nodes: nodes.map((node) => node.spec!), edges: edgeSpecs };
-  return { ok: true, plan, spec: normalised };
+  return { plan, spec: { ...spec, nodes: nodes.map((node) => node.spec!), edges: edges.specs } };
+}
+
+/** One node of the plan: its retry policy and timeout with defaults applied; edges are added after. */
+function plannedNode(node: NodeInfo, spec: SpecFields): PlannedNode {
+  const s = node.spec!;
+  const def = node.def!;
+  const defaultAttempts = def.defaults?.maxAttempts ?? 1;
+  const retry = s.retry
+    ? { maxAttempts: s.retry.max_attempts, backoff: s.retry.backoff, initialIntervalMs: DEFAULT_RETRY_INTERVAL_MS }
+    : {
+        maxAttempts: spec.error_handler === 'retry' ? Math.max(defaultAttempts, ERROR_HANDLER_RETRY_ATTEMPTS) : defaultAttempts,
+        backoff: 'exponential' as const,
+        initialIntervalMs: DEFAULT_RETRY_INTERVAL_MS,
+      };
+  return {
+    id: node.id,
+    type: def.type,
+    version: def.version,
+    execution: def.execution,
+    params: s.params,
+    credentials: s.credentials,
+    retry,
+    timeoutS: s.timeout_s ?? def.defaults?.timeoutS ?? DEFAULT_TIMEOUT_S,
+    continueOnError: s.continue_on_error,
+    disabled: s.disabled,
+    incoming: [],
+    outgoing: [],
+    outputPorts: node.ports ?? (s.continue_on_error ? withErrorPort(staticPorts(def)) : staticPorts(def)),
+  };
+}
+
+/**
+ * The output ports of a node with continue_on_error: its own plus `error` (n8n's "continue using
+ * error output"), which carries `{error}` when the node fails — and then `main` is not emitted.
+ */
+function withErrorPort(ports: string[]): string[] {
+  return ports.includes(ERROR_PORT) ? ports : [...ports, ERROR_PORT];
 }
 
 /**
@@ -293,7 +400,7 @@ export function planWorkflow(raw: unknown, registry: NodeRegistry, options: Plan
  */
 function reportCycles(
   nodes: NodeInfo[],
-  edges: { index: number; edge: PlannedEdge; source: NodeInfo; target: NodeInfo }[],
+  edges: EdgeInfo[],
   indegree: Int32Array,
   report: (loc: Loc, msg: string, input: unknown) => void,
 ) {

@@ -1,6 +1,6 @@
 // What the API, the engineRun workflow and the engine activities pass each other. Pure types:
 // safe to import from workflow code.
-import type { NodeOutput, PlannedNode, RunPlan, RunStatus } from './types';
+import type { NodeLog, NodeOutput, PlannedNode, RunPlan, RunStatus } from './types';
 
 export type TriggerType = 'manual' | 'schedule' | 'webhook' | 'test';
 
@@ -60,6 +60,13 @@ export interface ExecuteNodeInput {
   variables: Record<string, unknown>;
   runInput: Record<string, unknown>;
   usdCapMicros: number | null;
+}
+
+/** What a failed executeNode carries in its ApplicationFailure details, for the workflow to fill the node's NodeOutput. */
+export interface NodeFailureDetails {
+  logs: NodeLog[];
+  usdChargedMicros: number;
+  durationMs: number;
 }
 
 export interface NodeStartedInput {

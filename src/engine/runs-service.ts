@@ -4,15 +4,19 @@
 import { randomUUID } from 'node:crypto';
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common';
 import { sql } from 'kysely';
-import { createEngineActivities } from '../../activities/engine';
-import { approveSignal, cancelSignal, webhookSignal } from '../../workflows/definitions';
+import { approveSignal, cancelSignal, webhookSignal } from './signals';
 import type { Deps } from '../deps';
-import type { Run, RunNodeOutputRow } from '../db/schema/index';
-import { microsToUsd } from '../billing/money';
-import { coded, detail, notFound } from '../http/errors';
-import { saAccountId, saKind, saTriggerType, saWorkflowId } from '../temporal/search-attributes';
+import type { Run, RunNodeOutputRow } from '../infra/db/schema/index';
+import { microsToUsd } from '../platform/billing/money';
+import { coded, detail, notFound } from '../infra/http/errors';
+import { saAccountId, saKind, saTriggerType, saWorkflowId } from '../infra/temporal/search-attributes';
+import { finishRun } from './projections';
+import { admitRun } from './rate-policies/admission';
+import { routeCanary } from './canary/routing';
+import type { Database } from '../infra/db/index';
 import type { EngineRunInput, TriggerType } from './run-contract';
 import type { NodeOutput, RunPlan, RunStatus } from './types';
+import { orNotFound } from '../infra/db/or-not-found';
 
 export const FINISHED_STATUSES: RunStatus[] = ['completed', 'failed', 'timed_out', 'cancelled'];
 export const RESTARTABLE_STATUSES: RunStatus[] = ['failed', 'cancelled', 'timed_out'];
@@ -29,13 +33,24 @@ export interface StartRunRequest {
   /** Request usd_cap; falls back to the spec's. */
   usdCapMicros?: number | null;
   retriedFrom?: string;
+  /** Outputs of nodes not to execute (incident replay, simulation mocks): the resume mechanism. */
+  completed?: Record<string, NodeOutput>;
+  /** Runs inside the insert transaction, after the run row (satellite rows such as the canary arm). */
+  onInsert?: (trx: Database, run: Run) => Promise<void>;
+  /** Canary routing applies to runs of the current spec unless this is set. */
+  skipCanary?: boolean;
 }
 
 /** Inserts the run (queued) and starts its engineRun workflow under workflow id = run id. */
-export async function startRun(deps: Deps, req: StartRunRequest): Promise<Run> {
+export async function startRun(deps: Deps, request: StartRunRequest): Promise<Run> {
   const runId = randomUUID();
+  // A workflow with an active canary rule may run its canary version instead (src/engine/canary).
+  const req = await routeCanary(deps, request, runId);
   const usdCapMicros = req.usdCapMicros ?? req.plan.usdCapMicros ?? null;
-  const run = await deps.db
+  // Rate policy admission and the insert share one transaction (src/engine/rate-policies).
+  const run = await deps.db.transaction().execute(async (trx) => {
+    await admitRun(deps, trx, { accountId: req.accountId, workflowId: req.workflowId });
+    return trx
     .insertInto('runs')
     .values({
       id: runId,
@@ -53,8 +68,13 @@ export async function startRun(deps: Deps, req: StartRunRequest): Promise<Run> {
       retried_from: req.retriedFrom ?? null,
     })
     .returningAll()
-    .executeTakeFirstOrThrow();
-  await submit(deps, run, 0);
+    .executeTakeFirstOrThrow()
+    .then(async (inserted) => {
+      await req.onInsert?.(trx, inserted);
+      return inserted;
+    });
+  });
+  await submit(deps, run, 0, req.completed);
   return run;
 }
 
@@ -103,9 +123,7 @@ async function submit(deps: Deps, run: Run, generation: number, completed?: Reco
 
 export async function getRunRow(deps: Deps, accountId: string, runId: string): Promise<Run> {
   if (!isUuid(runId)) throw notFound();
-  const run = await deps.db.selectFrom('runs').selectAll().where('id', '=', runId).where('account_id', '=', accountId).executeTakeFirst();
-  if (!run) throw notFound();
-  return run;
+  return orNotFound(deps.db.selectFrom('runs').selectAll().where('id', '=', runId).where('account_id', '=', accountId).executeTakeFirst());
 }
 
 export function nodeRows(deps: Deps, runId: string): Promise<RunNodeOutputRow[]> {
@@ -172,7 +190,7 @@ export async function cancelRun(deps: Deps, run: Run): Promise<Run> {
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err;
     // No execution to cancel (lost before it started): record the outcome ourselves.
-    await createEngineActivities(deps).finishRun({ runId: run.id, generation: run.resumed_count, status: 'cancelled', error: 'cancelled' });
+    await finishRun(deps.db, { runId: run.id, generation: run.resumed_count, status: 'cancelled', error: 'cancelled' });
   }
   return run;
 }

@@ -1,6 +1,7 @@
 // The WorkflowSpec a client posts (seed 002 §2.3), as zod schemas with the seed's defaults.
 // The planner parses a spec piece by piece with these so that every problem is reported at once.
 import { z } from 'zod';
+import { MAX_USD_CAP } from '../platform/billing/money';
 
 /**
  * Node ids appear inside template references (`{{id.output.port.field}}`), so they may not hold
@@ -137,7 +138,7 @@ export const WorkflowSpecHead = z.object({
   variables: z.record(z.string(), z.unknown()).default({}),
   trigger: TriggerSpec,
   max_execution_time_s: z.number().int().positive().max(30 * 24 * 3600).default(3600),
-  usd_cap: z.number().nonnegative().nullable().default(null),
+  usd_cap: z.number().nonnegative().max(MAX_USD_CAP).nullable().default(null),
   max_steps: z.number().int().positive().max(100_000).default(500),
   error_handler: z.enum(['stop', 'continue', 'retry']).default('stop'),
 });

@@ -1,6 +1,6 @@
 // seed 002 §4.3 GET /v1/runs/{run_id}/telemetry: one span per node, from the node output rows.
-import { microsToUsd } from '../billing/money';
-import type { Run, RunNodeOutputRow } from '../db/schema/index';
+import { microsToUsd } from '../platform/billing/money';
+import type { Run, RunNodeOutputRow } from '../infra/db/schema/index';
 
 /** Tokens a node reported, wherever its output carries an OpenAI-style `usage` object. */
 export function tokensIn(output: Record<string, unknown>): number {

@@ -1,7 +1,7 @@
 // The contract between the engine's planner (spec → plan), its node catalogue and its executor
 // (the engineRun workflow + the executeNode activity). Pure types: safe to import from workflows.
 import type { z } from 'zod';
-import type { ValidationIssue } from '../http/errors';
+import type { ValidationIssue } from '../infra/http/errors';
 
 export type ErrorHandler = 'stop' | 'continue' | 'retry';
 export type RunStatus = 'queued' | 'running' | 'completed' | 'failed' | 'timed_out' | 'cancelled';
@@ -32,8 +32,9 @@ export interface NodeOutput {
  * - `activity`: `execute` runs inside the executeNode activity (I/O allowed), with the node's retry
  *   policy and timeout_s as start-to-close.
  * - `local`: pure and quick; `execute` runs in a local activity (no server round trip per node).
- * - `workflow`: the workflow itself implements it (durable timers and signals: control.delay,
- *   control.approval, control.wait_webhook); `execute` is not called.
+ * - `workflow`: the engineRun workflow runs it through the handler in the node's `workflow.ts`
+ *   (durable timers and signals: control.delay, control.approval, control.wait_webhook; see
+ *   src/engine/workflow-node.ts); `execute` is not called.
  */
 export type NodeExecution = 'activity' | 'local' | 'workflow';
 

@@ -4,9 +4,9 @@
 // are visible in the Temporal UI; POST /v1/runs/watchdog/scan runs the same scan at once.
 import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/common';
 import { sql } from 'kysely';
-import { createEngineActivities } from '../../activities/engine';
 import type { Deps } from '../deps';
-import { saKind } from '../temporal/search-attributes';
+import { saKind } from '../infra/temporal/search-attributes';
+import { finishRun } from './projections';
 import { executionOpen, resumeRun } from './runs-service';
 
 const STATE_ID = 'main';
@@ -30,7 +30,6 @@ async function recordAction(deps: Deps, run: { id: string; account_id: string },
 export async function scanNow(deps: Deps, source: string, opts: { reap?: boolean; watch?: boolean } = {}): Promise<ScanResult> {
   const { reaperMaxRunningS, watchdogStallS } = deps.config.engine;
   const result: ScanResult = { scanned_at: new Date().toISOString(), source, reaped: [], stalled: [], recovered: [] };
-  const projections = createEngineActivities(deps);
 
   if (opts.reap !== false) {
     const stuck = await deps.db
@@ -46,7 +45,7 @@ export async function scanNow(deps: Deps, source: string, opts: { reap?: boolean
       } catch (err) {
         if (!(err instanceof WorkflowNotFoundError)) deps.logger.warn({ err, runId: run.id }, 'reaper: could not terminate the execution');
       }
-      await projections.finishRun({ runId: run.id, generation: run.resumed_count, status: 'timed_out', error: `reaped: running for over ${reaperMaxRunningS} s` });
+      await finishRun(deps.db, { runId: run.id, generation: run.resumed_count, status: 'timed_out', error: `reaped: running for over ${reaperMaxRunningS} s` });
       await recordAction(deps, run, 'reaped', `running for over ${reaperMaxRunningS} s → timed_out`);
       result.reaped.push(run.id);
     }

@@ -3,13 +3,15 @@
 // started with. Every query filters on account_id; another account's id is simply not found.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../db/index';
-import type { Workflow, WorkflowVersion, WorkflowVersionOrigin } from '../db/schema/index';
-import { notFound, validationFailed } from '../http/errors';
+import type { Database } from '../infra/db/index';
+import type { Workflow, WorkflowVersion, WorkflowVersionOrigin } from '../infra/db/schema/index';
+import { validationFailed } from '../infra/http/errors';
 import { nodeRegistry } from '../../nodes/index';
 import { planWorkflow } from './planner';
 import type { WorkflowSpec } from './spec';
 import type { NodeRegistry, RunPlan } from './types';
+import { recordAudit, type Actor } from './audit/audit-service';
+import { orNotFound } from '../infra/db/or-not-found';
 
 export const newWorkflowId = () => `wf_${randomBytes(12).toString('hex')}`;
 
@@ -104,7 +106,7 @@ export async function createWorkflow(
   db: Database,
   accountId: string,
   input: CreateWorkflowInput,
-  opts: { registry?: NodeRegistry; legacy?: boolean } = {},
+  opts: { registry?: NodeRegistry; legacy?: boolean; actor?: Actor } = {},
 ): Promise<WorkflowView> {
   const { spec, hash } = validateSpec(input.spec, { registry: opts.registry });
   return insertWorkflow(db, accountId, {
@@ -115,7 +117,7 @@ export async function createWorkflow(
     legacy: opts.legacy ?? false,
     spec,
     hash,
-  });
+  }, opts.actor && { actor: opts.actor, action: 'workflow.created' });
 }
 
 /** A new workflow row and its version 1, in one transaction (create and duplicate). */
@@ -123,6 +125,7 @@ async function insertWorkflow(
   db: Database,
   accountId: string,
   w: { name: string; description: string | null; tags: string[]; active: boolean; legacy: boolean; spec: WorkflowSpec; hash: string },
+  audit?: { actor: Actor; action: string },
 ): Promise<WorkflowView> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -142,6 +145,9 @@ async function insertWorkflow(
       .returningAll()
       .executeTakeFirstOrThrow();
     const version = await insertVersion(trx, row, 1, w.spec, w.hash, 'edit');
+    if (audit) {
+      await recordAudit(trx, { accountId, workflowId: row.id, action: audit.action, actor: audit.actor, summary: `Workflow "${row.name}" ${audit.action === 'workflow.duplicated' ? 'created as a copy' : 'created'} (version 1)`, before: undefined, after: workflowAuditState(row, version) });
+    }
     return workflowView(row, version);
   });
 }
@@ -201,9 +207,7 @@ async function loadRow(db: Database, accountId: string, workflowId: string, lock
     .where('account_id', '=', accountId)
     .where('deleted_at', 'is', null);
   if (lock) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
+  return orNotFound(query.executeTakeFirst());
 }
 
 async function loadVersion(db: Database, row: Workflow, version = row.current_version): Promise<WorkflowVersion> {
@@ -250,7 +254,7 @@ export async function updateWorkflow(
   accountId: string,
   workflowId: string,
   input: UpdateWorkflowInput,
-  opts: { registry?: NodeRegistry } = {},
+  opts: { registry?: NodeRegistry; actor?: Actor } = {},
 ): Promise<WorkflowView> {
   // Validate before touching anything, so a refused update leaves no trace; 404 still wins.
   await loadRow(db, accountId, workflowId);
@@ -258,6 +262,7 @@ export async function updateWorkflow(
   return db.transaction().execute(async (trx) => {
     let row = await loadRow(trx, accountId, workflowId, true);
     let current = await loadVersion(trx, row);
+    const before = workflowAuditState(row, current);
     const patch: Partial<Pick<Workflow, 'name' | 'description' | 'active' | 'current_version' | 'version_count'>> & { tags?: string } = {};
     if (input.name !== undefined) patch.name = input.name;
     if (input.description !== undefined) patch.description = input.description;
@@ -276,21 +281,29 @@ export async function updateWorkflow(
       .where('account_id', '=', accountId)
       .returningAll()
       .executeTakeFirstOrThrow();
+    if (opts.actor) {
+      const after = workflowAuditState(row, current);
+      await recordAudit(trx, { accountId, workflowId: row.id, action: 'workflow.updated', actor: opts.actor, summary: `Workflow "${row.name}" updated${after.version !== before.version ? ` (version ${before.version} → ${after.version})` : ''}`, before, after });
+    }
     return workflowView(row, current);
   });
 }
 
+/** What an audit entry diffs for a workflow: its settable fields and its current spec. */
+export function workflowAuditState(row: Workflow, version: WorkflowVersion) {
+  return { name: row.name, description: row.description, tags: row.tags, active: row.active, version: version.version, version_hash: version.hash, spec: version.spec };
+}
+
 /** Soft delete: in-flight runs go on with the plan they hold (seed 002 §4.3). */
 export async function deleteWorkflow(db: Database, accountId: string, workflowId: string) {
-  const deleted = await db
+  await orNotFound(db
     .updateTable('workflows')
     .set({ deleted_at: new Date(), active: false, updated_at: new Date() })
     .where('id', '=', workflowId)
     .where('account_id', '=', accountId)
     .where('deleted_at', 'is', null)
     .returning('id')
-    .executeTakeFirst();
-  if (!deleted) throw notFound();
+    .executeTakeFirst());
   return { object: 'workflow' as const, id: workflowId, deleted: true };
 }
 
@@ -301,7 +314,7 @@ export async function duplicateWorkflow(
   db: Database,
   accountId: string,
   workflowId: string,
-  opts: { name?: string } = {},
+  opts: { name?: string; actor?: Actor } = {},
 ): Promise<WorkflowView> {
   const row = await loadRow(db, accountId, workflowId);
   const version = await loadVersion(db, row);
@@ -313,7 +326,7 @@ export async function duplicateWorkflow(
     legacy: row.legacy,
     spec: version.spec as unknown as WorkflowSpec,
     hash: version.hash,
-  });
+  }, opts.actor && { actor: opts.actor, action: 'workflow.duplicated' });
 }
 
 export async function listVersions(db: Database, accountId: string, workflowId: string) {
@@ -335,14 +348,13 @@ export async function listVersions(db: Database, accountId: string, workflowId: 
 
 export async function getVersion(db: Database, accountId: string, workflowId: string, version: number) {
   const row = await loadRow(db, accountId, workflowId);
-  const found = await db
+  const found = await orNotFound(db
     .selectFrom('workflow_versions')
     .selectAll()
     .where('workflow_id', '=', row.id)
     .where('account_id', '=', accountId)
     .where('version', '=', version)
-    .executeTakeFirst();
-  if (!found) throw notFound();
+    .executeTakeFirst());
   return { ...versionView(found), current: found.version === row.current_version };
 }
 

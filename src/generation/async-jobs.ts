@@ -1,10 +1,10 @@
 // Asynchronous operations (video, 3D): the API charges and records the job, then a Temporal
 // workflow (workflows/generation-job.ts) runs the provider through these functions.
-import { findPrice, type OperationType } from '../billing/prices';
+import { findPrice, type OperationType } from './prices';
 import type { Deps } from '../deps';
-import type { GenerationJob } from '../db/schema/index';
-import type { Model3dFormat } from '../providers/types';
-import { planOutput, type RequestOutput } from '../routing/output';
+import type { GenerationJob } from '../infra/db/schema/index';
+import type { Model3dFormat } from './providers/types';
+import { planOutput, type RequestOutput } from '../platform/routing/output';
 import { complete, failPrepared, providersFor, type Prepared } from './pipeline';
 
 export interface GenerationJobInput {

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Deps } from '../deps';
-import { badRequest } from '../http/errors';
-import { BlockedAddressError, safeFetch } from '../net/safe-fetch';
+import { badRequest } from '../infra/http/errors';
+import { BlockedAddressError, safeFetch } from '../infra/net/safe-fetch';
 
 const MAX_INPUT_BYTES = 20 * 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import type { Deps } from '../deps';
-import type { GenerationJob, JobStatus } from '../db/schema/index';
-import { notFound } from '../http/errors';
+import type { GenerationJob, JobStatus } from '../infra/db/schema/index';
+import { orNotFound } from '../infra/db/or-not-found';
 
 /** Job view (seed 000 §2.6): id, status and, when finished, the result url (or the error). */
 export function jobView(job: GenerationJob, deps: Deps) {
@@ -29,9 +29,7 @@ export function jobView(job: GenerationJob, deps: Deps) {
 }
 
 export async function getJob(deps: Deps, accountId: string, id: string): Promise<GenerationJob> {
-  const job = await deps.db.selectFrom('generation_jobs').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
-  if (!job) throw notFound();
-  return job;
+  return orNotFound(deps.db.selectFrom('generation_jobs').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst());
 }
 
 export async function finishJob(

@@ -2,36 +2,27 @@
 // 402 before any provider call when the wallet cannot cover it, charge first, run the provider,
 // refund on failure, store the file where routing says, and answer with the billing block.
 import { randomBytes } from 'node:crypto';
-import type { AuthContext } from '../auth/context';
-import { billingBlock, type BillingBlock } from '../billing/billing-block';
-import { microsToUsd } from '../billing/money';
-import { findPrice, modelsFor, quote, type ModelPrice, type OperationType } from '../billing/prices';
-import { chargeWallet, getBalanceMicros, refundCharge } from '../billing/wallet';
+import type { AuthContext } from '../platform/auth/context';
+import { billingBlock, type BillingBlock } from '../platform/billing/billing-block';
+import { microsToUsd } from '../platform/billing/money';
+import { findPrice, modelsFor, type ModelPrice, type OperationType } from './prices';
+import { ACTION_OF, CAPABILITY_OF, chargeOperation, operation as operationOf, operationCostMicros, UnsupportedModelError } from './operations';
+import { chargeWallet, getBalanceMicros, refundCharge } from '../platform/billing/wallet';
 import type { Deps } from '../deps';
-import { ApiError, badRequest } from '../http/errors';
-import { createLocalProviders } from '../providers/index';
-import { ProviderUnavailableError } from '../providers/errors';
-import type { Capability, Providers } from '../providers/types';
-import { planOutput, storeOutput, type OutputPlan, type RequestOutput, type StoredOutput } from '../routing/output';
-import { emitEvent } from '../webhooks/emit';
+import { ApiError, badRequest } from '../infra/http/errors';
+import { createLocalProviders } from './providers/index';
+import { ProviderUnavailableError } from './providers/errors';
+import type { Providers } from './providers/types';
+import { planOutput, storeOutput, type OutputPlan, type RequestOutput, type StoredOutput } from '../platform/routing/output';
+import { emitEvent } from '../platform/webhooks/emit';
 import { finishJob } from './jobs';
-
-export const CAPABILITY_OF: Record<OperationType, Capability> = {
-  image: 'image', video: 'video', chat: 'chat', speech: 'speech', 'remove-background': 'removeBackground', ocr: 'ocr', '3d': 'model3d', translate: 'translate',
-};
-
-/** `<action>` part of the 402 body's `operation` (`<action>:<model>`). */
-const ACTION_OF: Record<OperationType, string> = {
-  image: 'generate_image', video: 'generate_video', chat: 'chat_completion', speech: 'text_to_speech',
-  'remove-background': 'remove_background', ocr: 'vision_ocr', '3d': 'generate_3d', translate: 'text_translate',
-};
 
 /** Operations whose completion is a `generation.completed` event (seed 000 §6.1). */
 const GENERATION_EVENT_TYPES = new Set<OperationType>(['image', 'video', '3d', 'speech']);
 
 let sandboxProviders: Providers | undefined;
 /** seed 000 §1: sandbox keys get mock responses — always the offline provider, never charged. */
-export const providersFor = (deps: Deps, sandbox: boolean): Providers => (sandbox ? (sandboxProviders ??= createLocalProviders()) : deps.providers);
+export const providersFor = (deps: Pick<Deps, 'providers'>, sandbox: boolean): Providers => (sandbox ? (sandboxProviders ??= createLocalProviders()) : deps.providers);
 
 export const newJobId = () => `job_${randomBytes(12).toString('hex')}`;
 
@@ -52,10 +43,13 @@ export interface Prepared {
 
 /** 400 for a model outside the fixed list of the operation. */
 export function resolveModel(type: OperationType, model: string | undefined, fallback: string): { model: string; price: ModelPrice } {
-  const id = model ?? fallback;
-  const price = findPrice(type, id);
-  if (!price) throw badRequest(`Unsupported model '${id}' for ${type}. Supported models: ${modelsFor(type).join(', ')}`);
-  return { model: id, price };
+  try {
+    const op = operationOf(type, model ?? fallback);
+    return { model: op.model, price: op.price };
+  } catch (err) {
+    if (err instanceof UnsupportedModelError) throw badRequest(err.message);
+    throw err;
+  }
 }
 
 /**
@@ -97,18 +91,27 @@ export async function prepare(
   if (sandbox) {
     balanceMicros = await getBalanceMicros(deps.db, auth.accountId);
   } else {
-    costMicros = quote(opts.price, 1, opts.quantities).amountMicros;
-    chargeOperationId = `gen:${jobId}`;
+    const chargeId = `gen:${jobId}`;
+    chargeOperationId = chargeId;
+    let charged: number | undefined;
+    // The wallet pays the operation's one price (operations.ts), as a node or a story scene would.
+    const wallet = {
+      async charge(amountMicros: number, label: string) {
+        const charge = await chargeWallet(
+          deps.db,
+          { accountId: auth.accountId, amountMicros, operationId: chargeId, operation, label, metadata: { job_id: jobId } },
+          { baseUrl: deps.config.publicBaseUrl },
+        );
+        charged = charge.balanceMicros;
+      },
+    };
+    const op = { type: opts.type, model: opts.model, price: opts.price, quantities: opts.quantities ?? {} };
     try {
-      const charge = await chargeWallet(
-        deps.db,
-        { accountId: auth.accountId, amountMicros: costMicros, operationId: chargeOperationId, operation, label: `${opts.type}:${opts.model}`, metadata: { job_id: jobId } },
-        { baseUrl: deps.config.publicBaseUrl },
-      );
-      balanceMicros = charge.balanceMicros;
+      costMicros = await chargeOperation(wallet, op, `${opts.type}:${opts.model}`);
+      balanceMicros = charged!;
     } catch (err) {
       if (err instanceof ApiError && err.status === 402) {
-        void emitEvent(deps, auth.accountId, 'credits.depleted', { operation, needed_usd: microsToUsd(costMicros) });
+        void emitEvent(deps, auth.accountId, 'credits.depleted', { operation, needed_usd: microsToUsd(operationCostMicros(op)) });
       }
       throw err;
     }

@@ -1,12 +1,12 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import type { AuthContext } from '../auth/context';
-import { billingBlock } from '../billing/billing-block';
-import { DEFAULT_MODELS, modelsFor, quote } from '../billing/prices';
+import type { AuthContext } from '../platform/auth/context';
+import { billingBlock } from '../platform/billing/billing-block';
+import { DEFAULT_MODELS, modelsFor } from './prices';
+import { chatQuantities, countPromptTokens, operationCostMicros } from './operations';
 import type { Deps } from '../deps';
-import { ApiError, notFound } from '../http/errors';
-import { route } from '../http/route';
-import { countTokens } from '../providers/local/chat';
+import { ApiError, notFound } from '../infra/http/errors';
+import { route } from '../infra/http/route';
 import { fetchImageInput } from './inputs';
 import { getJob, jobView } from './jobs';
 import { failPrepared, newJobId, prepare, resolveModel, runSync } from './pipeline';
@@ -107,15 +107,15 @@ export function generationRoutes(deps: Deps): Router {
     route({ body: chatBody }, async ({ auth, body }) => {
       const { model, price } = resolveModel('chat', body.model, DEFAULT_MODELS.chat);
       const messages = body.messages.map((m) => ({ role: m.role, content: textOf(m.content) }));
-      const promptTokens = countTokens(messages.map((m) => `${m.role}: ${m.content}`).join('\n'));
+      const promptTokens = countPromptTokens(messages);
       const maxTokens = body.max_tokens ?? 512;
       const r = await runSync(
         deps, auth,
-        { type: 'chat', model, price, quantities: { input: promptTokens / 1000, output: maxTokens / 1000 }, request: { messages: messages.length, max_tokens: maxTokens }, producesFile: false },
+        { type: 'chat', model, price, quantities: chatQuantities(promptTokens, maxTokens), request: { messages: messages.length, max_tokens: maxTokens }, producesFile: false },
         async (providers) => {
           // The charge was sized for maxTokens of completion, so the provider is held to it.
           const out = await providers.chat({ model, messages, temperature: body.temperature, maxTokens });
-          const actual = quote(price, 1, { input: out.usage.prompt_tokens / 1000, output: out.usage.completion_tokens / 1000 }).amountMicros;
+          const actual = operationCostMicros({ type: 'chat', model, price, quantities: chatQuantities(out.usage.prompt_tokens, out.usage.completion_tokens) });
           return { result: { text: out.text, usage: out.usage, model: out.model }, actualMicros: actual };
         },
       );

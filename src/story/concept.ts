@@ -1,5 +1,5 @@
 import type { CHARACTER_ROLES, Language, Style } from './catalog';
-import { hashString, rng, type Rng } from './prng';
+import { hashString, rng, type Rng } from '../generation/prng';
 
 export interface ConceptScene {
   index: number;

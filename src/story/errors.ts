@@ -1,6 +1,6 @@
-import type { InsufficientCredits } from '../billing/credits';
-import { microsToUsd } from '../billing/money';
-import { ApiError } from '../http/errors';
+import type { InsufficientCredits } from '../platform/billing/credits';
+import { microsToUsd } from '../platform/billing/money';
+import { ApiError } from '../infra/http/errors';
 import { STORY_ERROR_STATUS, type StoryErrorCode } from './codes';
 
 export { isStoryErrorCode, type StoryErrorCode } from './codes';

@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
-import type { AuthContext } from '../auth/context';
+import type { AuthContext } from '../platform/auth/context';
 import type { Deps } from '../deps';
 import { blockedTerm } from './content-policy';
 import type { StepCall, StepOutcome } from './contract';
@@ -12,7 +12,8 @@ import {
 } from './schemas';
 import { newSeed, newStoryId, StoryService } from './service';
 import { findLiveStory, loadStoryParts, StoryViews } from './store';
-import { DEFAULT_VIDEO_MODEL, VIDEO_MODELS } from './video-models';
+import { DEFAULT_VIDEO_MODEL, usdPerSecond, VIDEO_MODELS } from './video-models';
+import { documentRoute } from '../infra/http/openapi';
 
 /** Seed 001 §7 shape for bad input: 400 `{error:{code:'invalid_request', message, errors:[{loc, msg}]}}`. */
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -50,7 +51,7 @@ export function storyRoutes(deps: Deps): Router {
     respond: (storyId: string, outcome: StepOutcome, a: AuthContext, body: z.output<S>) => Promise<Record<string, unknown>>,
     screenOf: (body: z.output<S>) => Array<string | undefined>,
   ) => {
-    router.post(path, async (req: Request, res: Response) => {
+    router.post(path, documentRoute(async (req: Request, res: Response) => {
       limit(req, 'step');
       const body = parse(schema, req.body);
       screen(...screenOf(body));
@@ -64,7 +65,7 @@ export function storyRoutes(deps: Deps): Router {
       }
       const outcome = await service.runStep(a, storyId, call);
       res.status(200).json(await respond(storyId, outcome, a, body));
-    });
+    }, { body: schema, summary: `Story step: ${path.split('/').pop()}`, errors: [402] }));
   };
 
   const story = async (a: AuthContext, storyId: string) => {
@@ -100,7 +101,7 @@ export function storyRoutes(deps: Deps): Router {
     };
   }, () => []);
 
-  router.post('/story/step/poll-videos', async (req, res) => {
+  router.post('/story/step/poll-videos', documentRoute(async (req, res) => {
     limit(req, 'poll');
     const body = parse(pollVideosBody, req.body);
     const { s, parts } = await story(auth(req), body.story_id);
@@ -109,7 +110,7 @@ export function storyRoutes(deps: Deps): Router {
       story_id: s.id, status: summary.pending > 0 ? 'rendering' : summary.total === 0 ? 'not_started' : 'completed', ...summary,
       videos: parts.videos.map((v) => views.video(v, s)), credits_used: 0,
     });
-  });
+  }, { body: pollVideosBody, summary: 'Poll the scene renders of a story' }));
 
   step('/story/step/voiceover', voiceoverBody, (b) => ({ kind: 'voiceover', body: b }), async (id, o, a) => {
     const { s } = await story(a, id);
@@ -133,41 +134,41 @@ export function storyRoutes(deps: Deps): Router {
     return { story_id: id, frame: views.frame(f, s), ...money(o) };
   }, (b) => [b.description]);
 
-  router.post('/story/generate', async (req, res) => {
+  router.post('/story/generate', documentRoute(async (req, res) => {
     limit(req, 'generate');
     const body = parse(generateBody, req.body);
     screen(body.prompt);
     const { storyId } = await service.startPipeline(auth(req), { ...body, seed: body.seed ?? newSeed() });
     await streamEvents(deps, req, res, storyId, 0);
-  });
+  }, { body: generateBody, summary: 'Generate a whole story, streamed as server-sent events', errors: [402], produces: { contentType: 'text/event-stream', description: 'step_start, step_complete, billing, complete or error events' } }));
 
   /** Re-attaches to a story's event stream (e.g. after a disconnect); `Last-Event-ID` resumes. */
-  router.get('/story/:story_id/events', async (req, res) => {
+  router.get('/story/:story_id/events', documentRoute(async (req, res) => {
     const id = String(req.params.story_id);
     await story(auth(req), id);
     const since = Number(req.header('last-event-id') ?? req.query.since ?? 0) || 0;
     await streamEvents(deps, req, res, id, since);
-  });
+  }, { summary: 'Re-attach to a story\'s event stream (Last-Event-ID resumes)', produces: { contentType: 'text/event-stream', description: 'The story\'s events from the given point' } }));
 
-  router.get('/story/credits', async (req, res) => {
+  router.get('/story/credits', documentRoute(async (req, res) => {
     res.json(await service.credits(auth(req)));
-  });
+  }, { summary: 'Included story credits and their use' }));
 
-  router.get('/story/video-models', (_req, res) => {
+  router.get('/story/video-models', documentRoute((_req, res) => {
     res.json({
       default: DEFAULT_VIDEO_MODEL,
       models: VIDEO_MODELS.map((m) => ({
-        id: m.id, family: m.family, max_seconds: m.maxSeconds, durations: m.ladder, usd_per_second: m.usdPerSecond,
+        id: m.id, family: m.family, max_seconds: m.maxSeconds, durations: m.ladder, usd_per_second: usdPerSecond(m),
         retired: Boolean(m.retired), ...(m.retired ? { renders_on: DEFAULT_VIDEO_MODEL } : {}),
         available: !cfg.unavailableModels.includes(m.id),
       })),
     });
-  });
+  }, { summary: 'Video models for scene renders, with durations and prices' }));
 
-  router.get('/story/:story_id', async (req, res) => {
+  router.get('/story/:story_id', documentRoute(async (req, res) => {
     const { s } = await story(auth(req), String(req.params.story_id));
     res.json(await views.full(deps.db, s));
-  });
+  }, { summary: 'A story with its concept, characters, frames, videos, voice-over and final cut' }));
 
   return router;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { BlobStore } from '../blobs/blob-store';
-import type { Database } from '../db/index';
-import type { Story, StoryCharacter, StoryFrame, StoryVideo } from '../db/schema/index';
+import type { BlobStore } from '../storage/blob-store';
+import type { Database } from '../infra/db/index';
+import type { Story, StoryCharacter, StoryFrame, StoryVideo } from '../infra/db/schema/index';
 import type { Concept } from './concept';
 
 /** Blob keys of a story live under one prefix, so expiry purges them at once. */

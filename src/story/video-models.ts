@@ -1,7 +1,10 @@
+import { operation, operationCostMicros } from '../generation/operations';
+
 /**
- * The story video rate table (seed 001 §4.2, step 4): billed at the provider rate per model, per
- * second, per scene. A requested duration snaps down to the model's duration ladder. Nine models
- * are selectable; a retired id is still accepted and renders on the default model.
+ * Story Studio's scene models (seed 001 §4.2, step 4): billed per model, per second, per scene
+ * "from the same rate table as video generation" — the one price table, src/generation/prices.ts.
+ * A requested duration snaps down to the model's duration ladder. Nine models are selectable; a
+ * retired id is still accepted and renders (and is billed) on the default model.
  */
 export interface VideoModel {
   id: string;
@@ -10,22 +13,20 @@ export interface VideoModel {
   maxSeconds: number;
   /** The only clip lengths the model renders, ascending. */
   ladder: number[];
-  /** Provider rate, USD per rendered second. */
-  usdPerSecond: number;
   retired?: boolean;
 }
 
 export const VIDEO_MODELS: VideoModel[] = [
-  { id: 'veo-3', family: 'Veo', maxSeconds: 8, ladder: [4, 6, 8], usdPerSecond: 0.4 },
-  { id: 'veo-3-fast', family: 'Veo', maxSeconds: 8, ladder: [4, 6, 8], usdPerSecond: 0.15 },
-  { id: 'seedance-1-pro', family: 'Seedance', maxSeconds: 15, ladder: [5, 10, 15], usdPerSecond: 0.03 },
-  { id: 'seedance-1-lite', family: 'Seedance', maxSeconds: 15, ladder: [5, 10, 15], usdPerSecond: 0.018 },
-  { id: 'wan-2.2', family: 'WAN', maxSeconds: 15, ladder: [5, 10, 15], usdPerSecond: 0.025 },
-  { id: 'kling-2.1', family: 'Kling', maxSeconds: 10, ladder: [5, 10], usdPerSecond: 0.056 },
-  { id: 'runway-gen4-turbo', family: 'Runway', maxSeconds: 10, ladder: [5, 10], usdPerSecond: 0.05 },
-  { id: 'pixverse-v4.5', family: 'PixVerse', maxSeconds: 8, ladder: [5, 8], usdPerSecond: 0.04 },
-  { id: 'ltx-video-13b', family: 'LTX', maxSeconds: 10, ladder: [2, 4, 6, 8, 10], usdPerSecond: 0.012 },
-  { id: 'hailuo-02', family: 'Hailuo', maxSeconds: 10, ladder: [6, 10], usdPerSecond: 0.045, retired: true },
+  { id: 'veo-3', family: 'Veo', maxSeconds: 8, ladder: [4, 6, 8] },
+  { id: 'veo-3-fast', family: 'Veo', maxSeconds: 8, ladder: [4, 6, 8] },
+  { id: 'seedance-1-pro', family: 'Seedance', maxSeconds: 15, ladder: [5, 10, 15] },
+  { id: 'seedance-1-lite', family: 'Seedance', maxSeconds: 15, ladder: [5, 10, 15] },
+  { id: 'wan-2.2', family: 'WAN', maxSeconds: 15, ladder: [5, 10, 15] },
+  { id: 'kling-2.1', family: 'Kling', maxSeconds: 10, ladder: [5, 10] },
+  { id: 'runway-gen4-turbo', family: 'Runway', maxSeconds: 10, ladder: [5, 10] },
+  { id: 'pixverse-v4.5', family: 'PixVerse', maxSeconds: 8, ladder: [5, 8] },
+  { id: 'ltx-video-13b', family: 'LTX', maxSeconds: 10, ladder: [2, 4, 6, 8, 10] },
+  { id: 'hailuo-02', family: 'Hailuo', maxSeconds: 10, ladder: [6, 10], retired: true },
 ];
 
 /** Seed 001 leaves the default open; ours is the Seedance-family model (15 s clips, mid price). */
@@ -52,7 +53,13 @@ export function snapDuration(model: VideoModel, seconds: number): number {
   return best;
 }
 
-/** Provider cost of one clip, micro-USD. */
+/** What one clip of `seconds` costs (micro-USD): a video operation priced by the one table. */
 export function clipCostMicros(model: VideoModel, seconds: number): number {
-  return Math.round(model.usdPerSecond * seconds * 1_000_000);
+  return operationCostMicros(operation('video', model.id, { generation: seconds }));
+}
+
+/** The published USD rate per second a model renders at (a retired id: its default's). */
+export function usdPerSecond(model: VideoModel): number {
+  const used = model.retired ? findVideoModel(DEFAULT_VIDEO_MODEL)! : model;
+  return operation('video', used.id).price.legs[0]!.rateMicros / 1_000_000;
 }

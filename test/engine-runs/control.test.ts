@@ -1,17 +1,8 @@
 // Signals, cancel, resume and retry (seed 002 §3, §4.3).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '../helpers/stack';
-import { CounterServer, createWorkflow, failingNode, getRun, httpNode, spec, startRun, waitFor, waitForRun } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { createWorkflow, failingNode, getRun, httpNode, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
 
-let stack: TestStack;
-let counter: CounterServer;
-beforeAll(async () => {
-  [stack, counter] = await Promise.all([startStack(), new CounterServer().start()]);
-});
-afterAll(async () => {
-  await stack?.close();
-  await counter?.stop();
-});
+const fx = useEngineStack();
 
 const runs = (path: string) => `/engine/v1/v1/runs${path}`;
 
@@ -28,17 +19,17 @@ function approvalSpec(params: Record<string, unknown> = {}) {
 }
 
 async function waitUntilWaiting(runId: string, nodeId: string) {
-  await waitFor(`${nodeId} to wait`, async () => (await getRun(stack, runId)).node_outputs[nodeId] !== undefined || undefined);
+  await waitFor(`${nodeId} to wait`, async () => (await getRun(fx.stack, runId)).node_outputs[nodeId] !== undefined || undefined);
 }
 
 describe('engine runs: signals', () => {
   it('approve {approved:true} takes the approved port', async () => {
-    const wf = await createWorkflow(stack, approvalSpec());
-    const { run_id } = await startRun(stack, wf);
+    const wf = await createWorkflow(fx.stack, approvalSpec());
+    const { run_id } = await startRun(fx.stack, wf);
     await waitUntilWaiting(run_id, 'gate');
-    const r = await stack.api('POST', runs(`/${run_id}/signals/approve`), { body: { payload: { approved: true, by: 'ada' } } });
+    const r = await fx.stack.api('POST', runs(`/${run_id}/signals/approve`), { body: { payload: { approved: true, by: 'ada' } } });
     expect(r.status).toBe(200);
-    const run = await waitForRun(stack, run_id);
+    const run = await waitForRun(fx.stack, run_id);
     expect(run.status).toBe('completed');
     expect(run.node_outputs.gate.output).toEqual({ approved: { approved: true, by: 'ada' } });
     expect(run.node_outputs.yes.output.main).toEqual({ decision: 'approved', by: 'ada' });
@@ -46,20 +37,20 @@ describe('engine runs: signals', () => {
   });
 
   it('approve {approved:false} takes the rejected port', async () => {
-    const wf = await createWorkflow(stack, approvalSpec());
-    const { run_id } = await startRun(stack, wf);
+    const wf = await createWorkflow(fx.stack, approvalSpec());
+    const { run_id } = await startRun(fx.stack, wf);
     await waitUntilWaiting(run_id, 'gate');
-    await stack.api('POST', runs(`/${run_id}/signals/approve`), { body: { payload: { approved: false } } });
-    const run = await waitForRun(stack, run_id);
+    await fx.stack.api('POST', runs(`/${run_id}/signals/approve`), { body: { payload: { approved: false } } });
+    const run = await waitForRun(fx.stack, run_id);
     expect(run.status).toBe('completed');
     expect(run.node_outputs.no.output.main).toEqual({ decision: 'rejected' });
     expect(run.node_outputs.yes.skipped).toBe(true);
   });
 
   it('approval timeout_s applies the default', async () => {
-    const wf = await createWorkflow(stack, approvalSpec({ timeout_s: 1, default: 'approved' }));
-    const { run_id } = await startRun(stack, wf);
-    const run = await waitForRun(stack, run_id);
+    const wf = await createWorkflow(fx.stack, approvalSpec({ timeout_s: 1, default: 'approved' }));
+    const { run_id } = await startRun(fx.stack, wf);
+    const run = await waitForRun(fx.stack, run_id);
     expect(run.status).toBe('completed');
     expect(run.node_outputs.gate.output).toEqual({ approved: {} });
     expect(run.node_outputs.gate.logs[0].message).toContain('default approved');
@@ -68,7 +59,7 @@ describe('engine runs: signals', () => {
 
   it('webhook resumes a wait_webhook node with the payload; bad names and finished runs are refused', async () => {
     const wf = await createWorkflow(
-      stack,
+      fx.stack,
       spec(
         [
           { id: 'start', type: 'trigger.manual' },
@@ -78,17 +69,17 @@ describe('engine runs: signals', () => {
         [['start', 'hook'], ['hook', 'after']],
       ),
     );
-    const { run_id } = await startRun(stack, wf);
+    const { run_id } = await startRun(fx.stack, wf);
     await waitUntilWaiting(run_id, 'hook');
-    const unknown = await stack.api('POST', runs(`/${run_id}/signals/explode`), { body: { payload: {} } });
+    const unknown = await fx.stack.api('POST', runs(`/${run_id}/signals/explode`), { body: { payload: {} } });
     expect(unknown.status).toBe(400);
     expect(unknown.body.detail).toContain('explode');
-    expect((await stack.api('POST', runs(`/${run_id}/signals/webhook`), { body: { payload: { order: 17 } } })).status).toBe(200);
-    const run = await waitForRun(stack, run_id);
+    expect((await fx.stack.api('POST', runs(`/${run_id}/signals/webhook`), { body: { payload: { order: 17 } } })).status).toBe(200);
+    const run = await waitForRun(fx.stack, run_id);
     expect(run.error).toBeNull();
     expect(run.status).toBe('completed');
     expect(run.node_outputs.after.output.main).toEqual({ order: 17 });
-    const late = await stack.api('POST', runs(`/${run_id}/signals/webhook`), { body: { payload: {} } });
+    const late = await fx.stack.api('POST', runs(`/${run_id}/signals/webhook`), { body: { payload: {} } });
     expect(late.status).toBe(409);
     expect(late.body.detail.error).toBe('run_finished');
     expect(late.body.detail.message).toContain('completed');
@@ -97,29 +88,29 @@ describe('engine runs: signals', () => {
 
 describe('engine runs: cancel', () => {
   it('POST cancel stops an in-flight activity, which sees the cancellation; the run ends cancelled', async () => {
-    const wf = await createWorkflow(stack, spec([{ id: 'start', type: 'trigger.manual' }, httpNode('long_call', counter, 60_000)], [['start', 'long_call']]));
-    const { run_id } = await startRun(stack, wf);
-    await waitFor('the long call to start', async () => counter.count('long_call') > 0);
+    const wf = await createWorkflow(fx.stack, spec([{ id: 'start', type: 'trigger.manual' }, httpNode('long_call', fx.counter, 60_000)], [['start', 'long_call']]));
+    const { run_id } = await startRun(fx.stack, wf);
+    await waitFor('the long call to start', async () => fx.counter.count('long_call') > 0);
     const t0 = Date.now();
-    expect((await stack.api('POST', runs(`/${run_id}/cancel`))).status).toBe(200);
-    const run = await waitForRun(stack, run_id);
+    expect((await fx.stack.api('POST', runs(`/${run_id}/cancel`))).status).toBe(200);
+    const run = await waitForRun(fx.stack, run_id);
     expect(run.status).toBe('cancelled');
     expect(Date.now() - t0).toBeLessThan(20_000);
     // The activity aborted its request: the external server saw the connection close early.
-    await waitFor('the request to be aborted', async () => counter.hits.find((h) => h.id === 'long_call')?.aborted);
+    await waitFor('the request to be aborted', async () => fx.counter.hits.find((h) => h.id === 'long_call')?.aborted);
     expect(run.node_outputs.long_call).toMatchObject({ ok: false, error: 'cancelled' });
-    const again = await stack.api('POST', runs(`/${run_id}/cancel`));
+    const again = await fx.stack.api('POST', runs(`/${run_id}/cancel`));
     expect(again.status).toBe(409);
-    const events = await stack.api('GET', runs(`/${run_id}/events`));
+    const events = await fx.stack.api('GET', runs(`/${run_id}/events`));
     expect(events.text).toContain('"status":"cancelled"');
   });
 
   it('the cancel signal ends a waiting run cancelled', async () => {
-    const wf = await createWorkflow(stack, approvalSpec());
-    const { run_id } = await startRun(stack, wf);
+    const wf = await createWorkflow(fx.stack, approvalSpec());
+    const { run_id } = await startRun(fx.stack, wf);
     await waitUntilWaiting(run_id, 'gate');
-    expect((await stack.api('POST', runs(`/${run_id}/signals/cancel`), { body: { payload: { reason: 'test' } } })).status).toBe(200);
-    const run = await waitForRun(stack, run_id);
+    expect((await fx.stack.api('POST', runs(`/${run_id}/signals/cancel`), { body: { payload: { reason: 'test' } } })).status).toBe(200);
+    const run = await waitForRun(fx.stack, run_id);
     expect(run.status).toBe('cancelled');
     expect(run.node_outputs.yes).toBeUndefined();
   });
@@ -127,87 +118,87 @@ describe('engine runs: cancel', () => {
 
 describe('engine runs: resume and retry', () => {
   it('resume keeps the nodes that succeeded and runs the rest under the same run id', async () => {
-    const gateUrl = `${counter.url}/hit?id=gate_node&status=`;
+    const gateUrl = `${fx.counter.url}/hit?id=gate_node&status=`;
     // The gate fails until the test flips the status the URL asks for (by variable in the spec override).
     const makeSpec = (status: number) =>
       spec(
         [
           { id: 'start', type: 'trigger.manual' },
-          httpNode('first', counter),
-          httpNode('second', counter),
+          httpNode('first', fx.counter),
+          httpNode('second', fx.counter),
           { id: 'gate', type: 'http.request', params: { url: `${gateUrl}{{variables.status}}`, fail_on_status: true }, retry: { max_attempts: 1 } },
-          httpNode('after_gate', counter),
+          httpNode('after_gate', fx.counter),
         ],
         [['start', 'first'], ['first', 'second'], ['second', 'gate'], ['gate', 'after_gate']],
         { variables: { status } },
       );
-    const wf = await createWorkflow(stack, makeSpec(500));
-    const { run_id } = await startRun(stack, wf);
-    const failed = await waitForRun(stack, run_id);
+    const wf = await createWorkflow(fx.stack, makeSpec(500));
+    const { run_id } = await startRun(fx.stack, wf);
+    const failed = await waitForRun(fx.stack, run_id);
     expect(failed.status).toBe('failed');
-    expect(counter.count('first')).toBe(1);
-    expect(counter.count('second')).toBe(1);
-    expect(counter.count('gate_node')).toBe(1);
+    expect(fx.counter.count('first')).toBe(1);
+    expect(fx.counter.count('second')).toBe(1);
+    expect(fx.counter.count('gate_node')).toBe(1);
 
     // Not resumable while … completed runs are not; a running one is refused too (checked below).
-    const resumed = await stack.api('POST', runs(`/${run_id}/resume`));
+    const resumed = await fx.stack.api('POST', runs(`/${run_id}/resume`));
     expect(resumed.status).toBe(200);
     expect(resumed.body).toEqual({ ok: true, run_id, status: 'resumed', skipped_nodes: ['first', 'second', 'start'], total_skipped: 3 });
-    const again = await waitForRun(stack, run_id);
+    const again = await waitForRun(fx.stack, run_id);
     // The pinned spec still fails the gate: it ran once more, the succeeded nodes did not.
     expect(again.status).toBe('failed');
-    expect(counter.count('first')).toBe(1);
-    expect(counter.count('second')).toBe(1);
-    expect(counter.count('gate_node')).toBe(2);
+    expect(fx.counter.count('first')).toBe(1);
+    expect(fx.counter.count('second')).toBe(1);
+    expect(fx.counter.count('gate_node')).toBe(2);
     expect(again.resumed_count).toBe(1);
 
     // retry: a new run id, same spec version and input, from scratch.
-    const retry = await stack.api('POST', runs(`/${run_id}/retry`));
+    const retry = await fx.stack.api('POST', runs(`/${run_id}/retry`));
     expect(retry.status).toBe(201);
     expect(retry.body.run_id).not.toBe(run_id);
     expect(retry.body.retried_from).toBe(run_id);
-    const retried = await waitForRun(stack, retry.body.run_id);
+    const retried = await waitForRun(fx.stack, retry.body.run_id);
     expect(retried.status).toBe('failed');
     expect(retried.version).toBe(failed.version);
-    expect(counter.count('first')).toBe(2);
+    expect(fx.counter.count('first')).toBe(2);
   });
 
   it('resume after a failure in the middle of a chain does not repeat earlier side effects', async () => {
     const wf = await createWorkflow(
-      stack,
+      fx.stack,
       spec(
-        [{ id: 'start', type: 'trigger.manual' }, httpNode('a1', counter), failingNode('a2', counter), httpNode('a3', counter)],
+        [{ id: 'start', type: 'trigger.manual' }, httpNode('a1', fx.counter), failingNode('a2', fx.counter), httpNode('a3', fx.counter)],
         [['start', 'a1'], ['a1', 'a2'], ['a2', 'a3']],
       ),
     );
-    const { run_id } = await startRun(stack, wf);
-    expect((await waitForRun(stack, run_id)).status).toBe('failed');
-    const events1 = await stack.api('GET', runs(`/${run_id}/events`));
+    const { run_id } = await startRun(fx.stack, wf);
+    expect((await waitForRun(fx.stack, run_id)).status).toBe('failed');
+    const events1 = await fx.stack.api('GET', runs(`/${run_id}/events`));
     const lastSeq = Math.max(...[...events1.text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1])));
-    const r = await stack.api('POST', runs(`/${run_id}/resume`));
+    const r = await fx.stack.api('POST', runs(`/${run_id}/resume`));
     expect(r.body.skipped_nodes).toEqual(['a1', 'start']);
-    expect((await waitForRun(stack, run_id)).status).toBe('failed');
-    expect(counter.count('a1')).toBe(1);
-    expect(counter.count('a2')).toBe(2);
+    expect((await waitForRun(fx.stack, run_id)).status).toBe('failed');
+    expect(fx.counter.count('a1')).toBe(1);
+    expect(fx.counter.count('a2')).toBe(2);
     // The resumed execution's events continue the same seq.
-    const events2 = await stack.api('GET', runs(`/${run_id}/events?since_seq=${lastSeq}`));
+    const events2 = await fx.stack.api('GET', runs(`/${run_id}/events?since_seq=${lastSeq}`));
     expect(events2.text).toContain('"node_id":"a2"');
     expect(events2.text).not.toContain('"node_id":"a1"');
   });
 
   it('retry and resume refuse runs in the wrong state', async () => {
-    const wf = await createWorkflow(stack, spec([{ id: 'start', type: 'trigger.manual' }], []));
-    const { run_id } = await startRun(stack, wf);
-    await waitForRun(stack, run_id);
-    const retry = await stack.api('POST', runs(`/${run_id}/retry`));
+    const wf = await createWorkflow(fx.stack, spec([{ id: 'start', type: 'trigger.manual' }], []));
+    const { run_id } = await startRun(fx.stack, wf);
+    await waitForRun(fx.stack, run_id);
+    const retry = await fx.stack.api('POST', runs(`/${run_id}/retry`));
     expect(retry.status).toBe(409);
-    const resume = await stack.api('POST', runs(`/${run_id}/resume`));
+    const resume = await fx.stack.api('POST', runs(`/${run_id}/resume`));
     expect(resume.status).toBe(409);
 
-    const waiting = await startRun(stack, await createWorkflow(stack, approvalSpec()));
+    const waiting = await startRun(fx.stack, await createWorkflow(fx.stack, approvalSpec()));
     await waitUntilWaiting(waiting.run_id, 'gate');
-    expect((await stack.api('POST', runs(`/${waiting.run_id}/resume`))).status).toBe(409);
-    await stack.api('POST', runs(`/${waiting.run_id}/cancel`));
-    expect((await waitForRun(stack, waiting.run_id)).status).toBe('cancelled');
+    expect((await fx.stack.api('POST', runs(`/${waiting.run_id}/resume`))).status).toBe(409);
+    await fx.stack.api('POST', runs(`/${waiting.run_id}/cancel`));
+    expect((await waitForRun(fx.stack, waiting.run_id)).status).toBe('cancelled');
   });
 });

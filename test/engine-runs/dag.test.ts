@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '../helpers/stack';
-import { CounterServer, createWorkflow, failingNode, getRun, httpNode, runToEnd, spec, startRun, waitForRun } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { createWorkflow, failingNode, getRun, httpNode, runToEnd, spec, startRun, waitForRun, useEngineStack } from './helpers';
 
-let stack: TestStack;
-let counter: CounterServer;
-beforeAll(async () => {
-  [stack, counter] = await Promise.all([startStack(), new CounterServer().start()]);
-});
-afterAll(async () => {
-  await stack?.close();
-  await counter?.stop();
-});
+const fx = useEngineStack();
 
 describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
   it('runs a diamond end to end, resolving templates and keying inputs by source node', async () => {
@@ -23,7 +14,7 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
       ],
       [['start', 'left'], ['start', 'right'], ['left', 'join'], ['right', 'join']],
     );
-    const run = await runToEnd(stack, s, { name: 'Ada', n: 3 });
+    const run = await runToEnd(fx.stack, s, { name: 'Ada', n: 3 });
     expect(run.status).toBe('completed');
     expect(run.nodes_total).toBe(4);
     expect(run.nodes_completed).toBe(4);
@@ -52,7 +43,7 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
       ],
       [['start', 'check'], ['check', 'big', 'true'], ['check', 'small', 'false'], ['small', 'after_small'], ['big', 'any'], ['after_small', 'any']],
     );
-    const run = await runToEnd(stack, s, { n: 9 });
+    const run = await runToEnd(fx.stack, s, { n: 9 });
     expect(run.status).toBe('completed');
     expect(run.node_outputs.big.ok).toBe(true);
     expect(run.node_outputs.small).toMatchObject({ skipped: true, output: {} });
@@ -64,12 +55,12 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
 
   it('runs independent branches in parallel (overlapping activity times)', async () => {
     const s = spec(
-      [{ id: 'start', type: 'trigger.manual' }, httpNode('p1', counter, 1500), httpNode('p2', counter, 1500), httpNode('p3', counter, 1500)],
+      [{ id: 'start', type: 'trigger.manual' }, httpNode('p1', fx.counter, 1500), httpNode('p2', fx.counter, 1500), httpNode('p3', fx.counter, 1500)],
       [['start', 'p1'], ['start', 'p2'], ['start', 'p3']],
     );
-    const run = await runToEnd(stack, s);
+    const run = await runToEnd(fx.stack, s);
     expect(run.status).toBe('completed');
-    const hits = ['p1', 'p2', 'p3'].map((id) => counter.hits.find((h) => h.id === id)!);
+    const hits = ['p1', 'p2', 'p3'].map((id) => fx.counter.hits.find((h) => h.id === id)!);
     const latestStart = Math.max(...hits.map((h) => h.startedAt));
     const earliestEnd = Math.min(...hits.map((h) => h.finishedAt!));
     // All three were in flight at the same moment.
@@ -77,20 +68,55 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
     expect(run.node_outputs.p1.output.main.status).toBe(200);
   });
 
-  it('continue_on_error lets downstream nodes run with the error', async () => {
+  it('continue_on_error sends a failure down the `error` port and skips `main`', async () => {
     const s = spec(
       [
         { id: 'start', type: 'trigger.manual' },
-        failingNode('boom', counter, { continue_on_error: true }),
-        { id: 'after', type: 'io.set', params: { values: { saw: '{{boom.output.main.error}}' } } },
+        failingNode('boom', fx.counter, { continue_on_error: true }),
+        { id: 'handled', type: 'io.set', params: { values: { saw: '{{boom.output.error.error}}' } } },
+        { id: 'next', type: 'io.set', params: { values: { x: 1 } } },
       ],
-      [['start', 'boom'], ['boom', 'after']],
+      [['start', 'boom'], ['boom', 'handled', 'error'], ['boom', 'next']],
     );
-    const run = await runToEnd(stack, s);
+    const run = await runToEnd(fx.stack, s);
     expect(run.status).toBe('completed');
     expect(run.node_outputs.boom).toMatchObject({ ok: false });
     expect(run.node_outputs.boom.error).toContain('404');
-    expect(run.node_outputs.after.output.main).toEqual({ saw: run.node_outputs.boom.error });
+    expect(run.node_outputs.handled.output.main).toEqual({ saw: run.node_outputs.boom.error });
+    expect(run.node_outputs.next).toMatchObject({ skipped: true, output: {} });
+  });
+
+  it('trigger → logic.stop_and_error (continue_on_error) → io.set wired from `error`; a node that succeeds skips its `error` port', async () => {
+    const s = spec(
+      [
+        { id: 'start', type: 'trigger.manual' },
+        { id: 'stop', type: 'logic.stop_and_error', params: { message: 'upstream unavailable' }, continue_on_error: true },
+        { id: 'fallback', type: 'io.set', params: { values: { reason: '{{stop.output.error.error}}' } } },
+        { id: 'fine', type: 'io.set', params: { values: { ok: true } }, continue_on_error: true },
+        { id: 'on_fine_error', type: 'io.set', params: { values: { never: true } } },
+        { id: 'on_fine', type: 'io.set', params: { values: { got: '{{fine.output.main.ok}}' } } },
+      ],
+      [['start', 'stop'], ['stop', 'fallback', 'error'], ['start', 'fine'], ['fine', 'on_fine_error', 'error'], ['fine', 'on_fine']],
+    );
+    const run = await runToEnd(fx.stack, s);
+    expect(run.status).toBe('completed');
+    expect(run.node_outputs.stop).toMatchObject({ ok: false, error: 'upstream unavailable', output: {} });
+    expect(run.node_outputs.fallback).toMatchObject({ ok: true, output: { main: { reason: 'upstream unavailable' } } });
+    expect(run.node_outputs.fine).toMatchObject({ ok: true, output: { main: { ok: true } } });
+    expect(run.node_outputs.on_fine_error).toMatchObject({ skipped: true });
+    expect(run.node_outputs.on_fine.output.main).toEqual({ got: true });
+  });
+
+  it('refuses an edge from `error` of a node without continue_on_error (422 unknown_port)', async () => {
+    const s = spec(
+      [{ id: 'start', type: 'trigger.manual' }, { id: 'stop', type: 'logic.stop_and_error', params: { message: 'x' } }, { id: 'after', type: 'io.set', params: { values: { x: 1 } } }],
+      [['start', 'stop'], ['stop', 'after', 'error']],
+    );
+    const r = await fx.stack.api('POST', '/engine/v1/v1/workflows', { body: { name: 'no error port', spec: s } });
+    expect(r.status).toBe(422);
+    expect(r.body.detail).toEqual([
+      expect.objectContaining({ type: 'unknown_port', loc: ['body', 'spec', 'edges', 1, 'source_port'], input: 'error' }),
+    ]);
   });
 
   it('error_handler stop fails the run and starts nothing after the failure', async () => {
@@ -98,13 +124,13 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
       [
         { id: 'start', type: 'trigger.manual' },
         { id: 'boom', type: 'logic.stop_and_error', params: { message: 'stop here' } },
-        httpNode('slow_sibling', counter, 1500),
+        httpNode('slow_sibling', fx.counter, 1500),
         { id: 'after', type: 'io.set', params: { values: { x: 1 } } },
       ],
       [['start', 'boom'], ['start', 'slow_sibling'], ['slow_sibling', 'after']],
       { error_handler: 'stop' },
     );
-    const run = await runToEnd(stack, s);
+    const run = await runToEnd(fx.stack, s);
     expect(run.status).toBe('failed');
     expect(run.error).toContain('stop here');
     expect(run.node_outputs.boom).toMatchObject({ ok: false, error: 'stop here' });
@@ -115,15 +141,15 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
     const s = spec(
       [
         { id: 'start', type: 'trigger.manual' },
-        failingNode('boom', counter),
+        failingNode('boom', fx.counter),
         { id: 'after_boom', type: 'io.set', params: { values: { x: 1 } } },
-        httpNode('other', counter, 600),
+        httpNode('other', fx.counter, 600),
         { id: 'after_other', type: 'io.set', params: { values: { y: 2 } } },
       ],
       [['start', 'boom'], ['boom', 'after_boom'], ['start', 'other'], ['other', 'after_other']],
       { error_handler: 'continue' },
     );
-    const run = await runToEnd(stack, s);
+    const run = await runToEnd(fx.stack, s);
     expect(run.status).toBe('failed');
     expect(run.error).toContain('boom');
     expect(run.node_outputs.after_boom).toMatchObject({ skipped: true });
@@ -131,20 +157,20 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
   });
 
   it('error_handler retry re-runs a failing node before giving up', async () => {
-    const before = counter.count('flaky');
+    const before = fx.counter.count('flaky');
     const s = spec(
       [
         { id: 'start', type: 'trigger.manual' },
         // 404 with fail_on_status is not retryable by the node's own policy; the handler retries it.
-        failingNode('flaky', counter),
+        failingNode('flaky', fx.counter),
       ],
       [['start', 'flaky']],
       { error_handler: 'retry' },
     );
-    const run = await runToEnd(stack, s);
+    const run = await runToEnd(fx.stack, s);
     expect(run.status).toBe('failed');
     // 1 + 2 handler rounds.
-    expect(counter.count('flaky') - before).toBe(3);
+    expect(fx.counter.count('flaky') - before).toBe(3);
   });
 
   it('a disabled node passes its input through', async () => {
@@ -156,7 +182,7 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
       ],
       [['start', 'off'], ['off', 'after']],
     );
-    const run = await runToEnd(stack, s, { v: 42 });
+    const run = await runToEnd(fx.stack, s, { v: 42 });
     expect(run.status).toBe('completed');
     expect(run.node_outputs.off.output.main).toEqual({ v: 42 });
     expect(run.node_outputs.after.output.main).toEqual({ got: 42 });
@@ -172,7 +198,7 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
       [['start', 'a'], ['a', 'b']],
       { max_steps: 2 },
     );
-    const run = await runToEnd(stack, s);
+    const run = await runToEnd(fx.stack, s);
     expect(run.status).toBe('failed');
     expect(run.error).toContain('max_steps');
     expect(run.node_outputs.b).toBeUndefined();
@@ -184,40 +210,40 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
       [['start', 'wait']],
       { max_execution_time_s: 2 },
     );
-    const run = await runToEnd(stack, s);
+    const run = await runToEnd(fx.stack, s);
     expect(run.status).toBe('timed_out');
-    const events = await stack.api('GET', `/engine/v1/v1/runs/${run.id}/events`);
+    const events = await fx.stack.api('GET', `/engine/v1/v1/runs/${run.id}/events`);
     expect(events.text).toContain('event: run_finished');
     expect(events.text).toContain('"status":"timed_out"');
   });
 
   it('lists runs, hides other accounts\' runs and validates POST /v1/runs', async () => {
-    const wf = await createWorkflow(stack, spec([{ id: 'start', type: 'trigger.manual' }], []));
-    const { run_id, temporal_workflow_id, status } = await startRun(stack, wf, { a: 1 });
+    const wf = await createWorkflow(fx.stack, spec([{ id: 'start', type: 'trigger.manual' }], []));
+    const { run_id, temporal_workflow_id, status } = await startRun(fx.stack, wf, { a: 1 });
     expect(temporal_workflow_id).toBe(run_id);
     expect(status).toBe('queued');
-    await waitForRun(stack, run_id);
-    const list = await stack.api('GET', `/engine/v1/v1/runs?workflow_id=${wf}`);
+    await waitForRun(fx.stack, run_id);
+    const list = await fx.stack.api('GET', `/engine/v1/v1/runs?workflow_id=${wf}`);
     expect(list.status).toBe(200);
     expect(list.body.data.map((r: { id: string }) => r.id)).toEqual([run_id]);
 
-    const other = await stack.newAccount();
-    expect((await stack.api('GET', `/engine/v1/v1/runs/${run_id}`, { key: other.key })).status).toBe(404);
-    expect((await stack.api('POST', `/engine/v1/v1/runs/${run_id}/cancel`, { key: other.key })).status).toBe(404);
-    expect((await stack.api('GET', `/engine/v1/v1/runs/${run_id}/events`, { key: other.key })).status).toBe(404);
-    expect((await stack.api('GET', `/engine/v1/v1/runs/not-a-uuid`)).status).toBe(404);
+    const other = await fx.stack.newAccount();
+    expect((await fx.stack.api('GET', `/engine/v1/v1/runs/${run_id}`, { key: other.key })).status).toBe(404);
+    expect((await fx.stack.api('POST', `/engine/v1/v1/runs/${run_id}/cancel`, { key: other.key })).status).toBe(404);
+    expect((await fx.stack.api('GET', `/engine/v1/v1/runs/${run_id}/events`, { key: other.key })).status).toBe(404);
+    expect((await fx.stack.api('GET', `/engine/v1/v1/runs/not-a-uuid`)).status).toBe(404);
 
-    const bad = await stack.api('POST', '/engine/v1/v1/runs', { body: { workflow_id: wf, trigger_type: 'cron' } });
+    const bad = await fx.stack.api('POST', '/engine/v1/v1/runs', { body: { workflow_id: wf, trigger_type: 'cron' } });
     expect(bad.status).toBe(422);
     const locs = bad.body.detail.map((d: { loc: unknown[] }) => d.loc.join('.'));
     expect(locs).toContain('body.input');
     expect(locs).toContain('body.trigger_type');
-    expect((await stack.api('POST', '/engine/v1/runs', { body: { workflow_id: 'wf_missing', input: {} } })).status).toBe(404);
+    expect((await fx.stack.api('POST', '/engine/v1/runs', { body: { workflow_id: 'wf_missing', input: {} } })).status).toBe(404);
 
-    const telemetry = await stack.api('GET', `/engine/v1/v1/runs/${run_id}/telemetry`);
+    const telemetry = await fx.stack.api('GET', `/engine/v1/v1/runs/${run_id}/telemetry`);
     expect(telemetry.body).toMatchObject({ run_id, workflow_id: wf, node_count: 1 });
     expect(telemetry.body.spans[0]).toMatchObject({ node_id: 'start', node_type: 'trigger.manual', status: 'succeeded', tokens_consumed: 0, usd_cost: 0 });
-    const run = await getRun(stack, run_id);
+    const run = await getRun(fx.stack, run_id);
     expect(run.node_outputs.start.output.main).toEqual({ a: 1 });
   });
 });

@@ -2,10 +2,11 @@
 // the environment, starts only the worker role and says "ready" on stdout. The test SIGKILLs it.
 import { loadConfig } from '../../src/config';
 import { startAtelier } from '../../src/runtime';
+import { createActivities } from '../../activities/index';
 
 const bundlePath = process.env.FAULT_WORKER_BUNDLE;
 const config = loadConfig({ ...process.env, ATELIER_ROLE: 'worker' });
-startAtelier(config, bundlePath ? { workflowBundle: { codePath: bundlePath } } : {}).then(
+startAtelier(config, { activities: createActivities, ...(bundlePath ? { workflowBundle: { codePath: bundlePath } } : {}) }).then(
   () => process.stdout.write('ready\n'),
   (err: unknown) => {
     console.error(err);

@@ -2,7 +2,24 @@
 // calls and can hold a request open, and helpers to create workflows and wait for runs.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestStack } from '../helpers/stack';
+import { afterAll, beforeAll } from 'vitest';
+import { startStack, type TestStack } from '../helpers/stack';
+
+/**
+ * The engine-runs fixture: one whole Atelier (API + worker) and one CounterServer for the test
+ * file, started in beforeAll and stopped in afterAll. Read `fx.stack` and `fx.counter` inside tests.
+ */
+export function useEngineStack(env: Record<string, string> = {}): { readonly stack: TestStack; readonly counter: CounterServer } {
+  const fx = {} as { stack: TestStack; counter: CounterServer };
+  beforeAll(async () => {
+    [fx.stack, fx.counter] = await Promise.all([startStack(env), new CounterServer().start()]);
+  });
+  afterAll(async () => {
+    await fx.stack?.close();
+    await fx.counter?.stop();
+  });
+  return fx;
+}
 
 export interface NodeSpecIn {
   id: string;

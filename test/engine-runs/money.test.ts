@@ -64,13 +64,14 @@ describe('engine runs: money', () => {
   });
 
   it('an empty wallet fails the charged node with a 402-shaped error; sandbox keys are never charged', async () => {
-    const poor = await stack.newAccount({ balanceUsd: 0 });
+    // The engine needs the Medium plan: these accounts hold it by assignment, not by balance.
+    const poor = await stack.newAccount({ balanceUsd: 0, tier: 'payg-standard' });
     const wf = await createWorkflow(stack, chatSpec(), { key: poor.key });
     const run = await waitForRun(stack, (await startRun(stack, wf, { name: 'x' }, { key: poor.key })).run_id, undefined, undefined, poor.key);
     expect(run.status).toBe('failed');
     expect(run.node_outputs.chat1.error).toContain('insufficient_funds');
 
-    const sandbox = await stack.newAccount({ balanceUsd: 5, environment: 'sandbox' });
+    const sandbox = await stack.newAccount({ balanceUsd: 5, environment: 'sandbox', tier: 'payg-standard' });
     const wf2 = await createWorkflow(stack, chatSpec(), { key: sandbox.key });
     const sRun = await waitForRun(stack, (await startRun(stack, wf2, { name: 'x' }, { key: sandbox.key })).run_id, undefined, undefined, sandbox.key);
     expect(sRun.status).toBe('completed');

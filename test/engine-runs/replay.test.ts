@@ -5,21 +5,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { temporal } from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { startStack, type TestStack } from '../helpers/stack';
-import { CounterServer, createWorkflow, failingNode, getRun, httpNode, spec, startRun, waitFor, waitForRun } from './helpers';
+import { describe, expect, it, inject } from 'vitest';
+import { createWorkflow, failingNode, getRun, httpNode, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
 
 const HISTORIES = join(import.meta.dirname, 'histories');
 
-let stack: TestStack;
-let counter: CounterServer;
-beforeAll(async () => {
-  [stack, counter] = await Promise.all([startStack(), new CounterServer().start()]);
-});
-afterAll(async () => {
-  await stack?.close();
-  await counter?.stop();
-});
+const fx = useEngineStack();
 
 async function replay(histories: Array<{ workflowId: string; history: unknown }>) {
   const results = [];
@@ -36,7 +27,7 @@ describe('engine runs: replay', () => {
   it('replays the histories of runs executed just now (diamond, branches, failures, signals, cancel, resume)', async () => {
     const ids: string[] = [];
     const run = async (s: unknown, input = {}) => {
-      const { run_id } = await startRun(stack, await createWorkflow(stack, s), input);
+      const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s), input);
       ids.push(run_id);
       return run_id;
     };
@@ -45,10 +36,10 @@ describe('engine runs: replay', () => {
         [
           { id: 'start', type: 'trigger.manual' },
           { id: 'check', type: 'logic.if', params: { left: '{{start.output.main.n}}', operator: 'gt', right: 1 } },
-          httpNode('yes', counter, 50),
+          httpNode('yes', fx.counter, 50),
           { id: 'no', type: 'io.set', params: { values: { n: '{{start.output.main.n}}' } } },
           { id: 'off', type: 'io.set', disabled: true },
-          failingNode('bad', counter, { continue_on_error: true }),
+          failingNode('bad', fx.counter, { continue_on_error: true }),
           { id: 'join', type: 'logic.merge', params: { mode: 'any' } },
         ],
         [['start', 'check'], ['check', 'yes', 'true'], ['check', 'no', 'false'], ['yes', 'off'], ['off', 'join'], ['no', 'join'], ['start', 'bad'], ['bad', 'join']],
@@ -62,30 +53,30 @@ describe('engine runs: replay', () => {
         [['start', 'gate'], ['gate', 'hook', 'approved'], ['hook', 'nap']],
       ),
     );
-    const cancelled = await run(spec([{ id: 'start', type: 'trigger.manual' }, httpNode('long', counter, 30_000)], [['start', 'long']]));
-    const failing = await run(spec([{ id: 'start', type: 'trigger.manual' }, failingNode('f', counter)], [['start', 'f']]));
+    const cancelled = await run(spec([{ id: 'start', type: 'trigger.manual' }, httpNode('long', fx.counter, 30_000)], [['start', 'long']]));
+    const failing = await run(spec([{ id: 'start', type: 'trigger.manual' }, failingNode('f', fx.counter)], [['start', 'f']]));
 
-    await waitFor('gate to wait', async () => (await getRun(stack, approval)).node_outputs.gate !== undefined);
-    await stack.api('POST', `/engine/v1/v1/runs/${approval}/signals/approve`, { body: { payload: { approved: true } } });
-    await waitFor('hook to wait', async () => (await getRun(stack, approval)).node_outputs.hook !== undefined);
-    await stack.api('POST', `/engine/v1/v1/runs/${approval}/signals/webhook`, { body: { payload: { x: 1 } } });
-    await waitFor('long call', async () => counter.count('long') > 0);
-    await stack.api('POST', `/engine/v1/v1/runs/${cancelled}/cancel`);
-    for (const id of [diamond, approval, cancelled, failing]) await waitForRun(stack, id);
+    await waitFor('gate to wait', async () => (await getRun(fx.stack, approval)).node_outputs.gate !== undefined);
+    await fx.stack.api('POST', `/engine/v1/v1/runs/${approval}/signals/approve`, { body: { payload: { approved: true } } });
+    await waitFor('hook to wait', async () => (await getRun(fx.stack, approval)).node_outputs.hook !== undefined);
+    await fx.stack.api('POST', `/engine/v1/v1/runs/${approval}/signals/webhook`, { body: { payload: { x: 1 } } });
+    await waitFor('long call', async () => fx.counter.count('long') > 0);
+    await fx.stack.api('POST', `/engine/v1/v1/runs/${cancelled}/cancel`);
+    for (const id of [diamond, approval, cancelled, failing]) await waitForRun(fx.stack, id);
     // A resumed execution under the same workflow id.
-    await stack.api('POST', `/engine/v1/v1/runs/${failing}/resume`);
+    await fx.stack.api('POST', `/engine/v1/v1/runs/${failing}/resume`);
     await waitFor('resumed run to finish', async () => {
-      const r = await getRun(stack, failing);
+      const r = await getRun(fx.stack, failing);
       return r.resumed_count === 1 && ['failed', 'completed'].includes(r.status);
     });
-    expect((await getRun(stack, approval)).status).toBe('completed');
-    expect((await getRun(stack, cancelled)).status).toBe('cancelled');
+    expect((await getRun(fx.stack, approval)).status).toBe('completed');
+    expect((await getRun(fx.stack, cancelled)).status).toBe('cancelled');
 
     // RECORD_HISTORIES=1 (or an empty histories/ folder) records these as the committed fixtures.
     const record = process.env.RECORD_HISTORIES === '1' || !existsSync(HISTORIES) || !readdirSync(HISTORIES).some((f) => f.endsWith('.history.b64'));
     const histories = [];
     for (const id of ids) {
-      const history = await stack.atelier.deps.temporal.workflow.getHandle(id).fetchHistory();
+      const history = await fx.stack.atelier.deps.temporal.workflow.getHandle(id).fetchHistory();
       histories.push({ workflowId: id, history });
       if (record) {
         mkdirSync(HISTORIES, { recursive: true });

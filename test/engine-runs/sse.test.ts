@@ -1,17 +1,8 @@
 // GET /v1/runs/{id}/events (seed 002 §4.3, DESIGN §2 "Events"): replay, tail, reconnect.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '../helpers/stack';
-import { CounterServer, createWorkflow, httpNode, spec, startRun, waitFor, waitForRun } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { createWorkflow, httpNode, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
 
-let stack: TestStack;
-let counter: CounterServer;
-beforeAll(async () => {
-  [stack, counter] = await Promise.all([startStack(), new CounterServer().start()]);
-});
-afterAll(async () => {
-  await stack?.close();
-  await counter?.stop();
-});
+const fx = useEngineStack();
 
 interface Frame {
   id: number;
@@ -22,8 +13,8 @@ interface Frame {
 /** Reads SSE frames until `stopWhen` says so or the server ends the stream. */
 async function readFrames(runId: string, opts: { headers?: Record<string, string>; query?: string; stopWhen?: (frames: Frame[]) => boolean }) {
   const controller = new AbortController();
-  const res = await fetch(`${stack.url}/engine/v1/v1/runs/${runId}/events${opts.query ?? ''}`, {
-    headers: { authorization: `Bearer ${stack.adminKey}`, ...opts.headers },
+  const res = await fetch(`${fx.stack.url}/engine/v1/v1/runs/${runId}/events${opts.query ?? ''}`, {
+    headers: { authorization: `Bearer ${fx.stack.adminKey}`, ...opts.headers },
     signal: controller.signal,
   });
   const frames: Frame[] = [];
@@ -61,9 +52,9 @@ async function readFrames(runId: string, opts: { headers?: Record<string, string
 
 describe('engine runs: SSE events', () => {
   it('replays a finished run with proxy-safe headers and ends after run_finished', async () => {
-    const wf = await createWorkflow(stack, spec([{ id: 'start', type: 'trigger.manual' }, { id: 'set', type: 'io.set', params: { values: { a: 1 } } }], [['start', 'set']]));
-    const { run_id } = await startRun(stack, wf);
-    await waitForRun(stack, run_id);
+    const wf = await createWorkflow(fx.stack, spec([{ id: 'start', type: 'trigger.manual' }, { id: 'set', type: 'io.set', params: { values: { a: 1 } } }], [['start', 'set']]));
+    const { run_id } = await startRun(fx.stack, wf);
+    await waitForRun(fx.stack, run_id);
     const { frames, ended, headers, status } = await readFrames(run_id, {});
     expect(status).toBe(200);
     expect(headers.get('content-type')).toContain('text/event-stream');
@@ -88,13 +79,13 @@ describe('engine runs: SSE events', () => {
   });
 
   it('delivers every event exactly once, in order, across a reconnect during parallel branches', async () => {
-    const branches = Array.from({ length: 12 }, (_, i) => httpNode(`b${i}`, counter, 150 + ((i * 97) % 600)));
+    const branches = Array.from({ length: 12 }, (_, i) => httpNode(`b${i}`, fx.counter, 150 + ((i * 97) % 600)));
     const s = spec(
       [{ id: 'start', type: 'trigger.manual' }, ...branches, { id: 'join', type: 'logic.merge', params: { mode: 'all' } }],
       [...branches.map((b) => ['start', b.id] as [string, string]), ...branches.map((b) => [b.id, 'join'] as [string, string])],
     );
-    const wf = await createWorkflow(stack, s);
-    const { run_id } = await startRun(stack, wf);
+    const wf = await createWorkflow(fx.stack, s);
+    const { run_id } = await startRun(fx.stack, wf);
     // Live: read a few frames while branches are running, then drop the connection.
     const first = await readFrames(run_id, { stopWhen: (f) => f.length >= 6 });
     expect(first.ended).toBe(false);
@@ -115,11 +106,11 @@ describe('engine runs: SSE events', () => {
 
   it('tails a live run: frames arrive as nodes complete, before the run finishes', async () => {
     const s = spec(
-      [{ id: 'start', type: 'trigger.manual' }, httpNode('slow1', counter, 800), httpNode('slow2', counter, 800)],
+      [{ id: 'start', type: 'trigger.manual' }, httpNode('slow1', fx.counter, 800), httpNode('slow2', fx.counter, 800)],
       [['start', 'slow1'], ['slow1', 'slow2']],
     );
-    const wf = await createWorkflow(stack, s);
-    const { run_id } = await startRun(stack, wf);
+    const wf = await createWorkflow(fx.stack, s);
+    const { run_id } = await startRun(fx.stack, wf);
     const arrivals: Array<{ event: string; at: number }> = [];
     const { frames } = await readFrames(run_id, {
       stopWhen: (f) => {
@@ -132,13 +123,13 @@ describe('engine runs: SSE events', () => {
     const finished = arrivals.at(-1)!.at;
     // slow1's completion reached us while slow2 (800 ms) was still running.
     expect(finished - slow1Done).toBeGreaterThan(400);
-    await waitFor('hits', async () => counter.count('slow2') === 1);
+    await waitFor('hits', async () => fx.counter.count('slow2') === 1);
   });
 
   it('the one LISTEN connection comes back after Postgres drops it, and wake-ups flow again', async () => {
-    const hub = stack.atelier.deps.runEvents!;
+    const hub = fx.stack.atelier.deps.runEvents!;
     expect(hub.connected).toBe(true);
-    const db = stack.atelier.deps.db;
+    const db = fx.stack.atelier.deps.db;
     const { sql } = await import('kysely');
     // Kill the hub's backend, as a Postgres restart would.
     const killed = await sql<{ ok: boolean }>`
@@ -149,10 +140,10 @@ describe('engine runs: SSE events', () => {
     await waitFor('the hub to reconnect', async () => hub.connected, 20_000, 50);
 
     const s = spec(
-      [{ id: 'start', type: 'trigger.manual' }, httpNode('r1', counter, 700), httpNode('r2', counter, 700), httpNode('r3', counter, 700)],
+      [{ id: 'start', type: 'trigger.manual' }, httpNode('r1', fx.counter, 700), httpNode('r2', fx.counter, 700), httpNode('r3', fx.counter, 700)],
       [['start', 'r1'], ['r1', 'r2'], ['r2', 'r3']],
     );
-    const { run_id } = await startRun(stack, await createWorkflow(stack, s));
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
     const arrivals = new Map<number, number>();
     const { frames } = await readFrames(run_id, {
       stopWhen: (f) => {

@@ -33,7 +33,7 @@ describe('planWorkflow', () => {
     expect(p.nodes.a!.incoming).toEqual([]);
     expect(p.nodes.c).toMatchObject({
       type: 'io.set', version: 1, execution: 'local', params: { values: { v: '{{a.output.main.x}}' } },
-      retry: { maxAttempts: 4, backoff: 'fixed' }, timeoutS: 12, continueOnError: true, disabled: false, outputPorts: ['main'],
+      retry: { maxAttempts: 4, backoff: 'fixed' }, timeoutS: 12, continueOnError: true, disabled: false, outputPorts: ['main', 'error'],
     });
     expect(p.nodes.b).toMatchObject({ disabled: true, retry: { maxAttempts: 1 } });
     expect(p).toMatchObject({ maxExecutionTimeS: 3600, maxSteps: 500, usdCapMicros: 1_250_000, errorHandler: 'stop', variables: {}, trigger: { type: 'manual', config: {} } });
@@ -128,6 +128,37 @@ describe('planWorkflow', () => {
       const r = plan(JSON.parse(JSON.stringify(raw)));
       expect(r.ok && r.spec).toEqual(WorkflowSpec.parse(raw));
     }
+  });
+
+  it('gives a continue_on_error node an `error` output port, and no other node', () => {
+    const spec = (continueOnError: boolean) => ({
+      trigger: { type: 'manual' },
+      nodes: [
+        node('start', 'trigger.manual'),
+        node('boom', 'logic.stop_and_error', { message: 'no' }, { continue_on_error: continueOnError }),
+        node('handle', 'io.set', { values: { why: '{{boom.output.error.error}}' } }),
+      ],
+      edges: [edge('e1', 'start', 'boom'), edge('e2', 'boom', 'handle', { source_port: 'error' })],
+    });
+    const p = expectPlan(spec(true));
+    // logic.stop_and_error has no output of its own: `error` is all it can emit.
+    expect(p.nodes.boom!.outputPorts).toEqual(['error']);
+    expect(p.nodes.handle!.incoming).toEqual([{ id: 'e2', source: 'boom', sourcePort: 'error', target: 'handle', targetPort: 'main' }]);
+    expect(p.nodes.start!.outputPorts).toEqual(['main']);
+
+    const refused = plan(spec(false));
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.issues).toEqual([
+      {
+        type: 'unknown_port', loc: ['body', 'spec', 'edges', 1, 'source_port'], input: 'error',
+        msg: 'Node "boom" (logic.stop_and_error) has no output port "error"; its outputs are: none',
+      },
+      {
+        type: 'unknown_port', loc: ['body', 'spec', 'nodes', 2, 'params', 'values', 'why'], input: '{{boom.output.error.error}}',
+        msg: '{{boom.output.error.error}}: node "boom" has no output port "error"; its outputs are: none',
+      },
+    ]);
   });
 
   it('lets an override be planned under another loc prefix', () => {

@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey, isWellFormedKey, KEY_LENGTH, maskApiKey } from '../../src/auth/api-keys';
-import { issueSessionToken } from '../../src/auth/sessions';
-import { bootstrap } from '../../src/accounts/bootstrap';
+import { generateApiKey, hashApiKey, isWellFormedKey, KEY_LENGTH, maskApiKey } from '../../src/platform/auth/api-keys';
+import { issueSessionToken } from '../../src/platform/auth/sessions';
+import { bootstrap } from '../../src/platform/accounts/bootstrap';
 import { loadConfig, ConfigError } from '../../src/config';
-import { migrateToLatest } from '../../src/db/migrate';
-import { migrations } from '../../src/db/migrations/index';
+import { migrateToLatest } from '../../src/infra/db/migrate';
+import { migrations } from '../../src/infra/db/migrations/index';
 import { startStack, type TestStack } from '../helpers/stack';
 
 let stack: TestStack;

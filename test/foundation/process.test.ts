@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { portOpen } from '../../src/db/postgres';
-import { generateApiKey } from '../../src/auth/api-keys';
+import { portOpen } from '../../src/infra/db/postgres';
+import { generateApiKey } from '../../src/platform/auth/api-keys';
 import { startStack } from '../helpers/stack';
 
 const root = resolve(import.meta.dirname, '../..');

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlockedAddressError, isBlockedAddress, safeFetch } from '../../src/net/safe-fetch';
+import { BlockedAddressError, isBlockedAddress, safeFetch } from '../../src/infra/net/safe-fetch';
 
 let server: Server;
 let port: number;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { chargeWallet, creditWallet, getBalanceMicros, refundCharge } from '../../src/billing/wallet';
-import { usdToMicros } from '../../src/billing/money';
-import { ApiError } from '../../src/http/errors';
+import { chargeWallet, creditWallet, getBalanceMicros, refundCharge } from '../../src/platform/billing/wallet';
+import { usdToMicros } from '../../src/platform/billing/money';
+import { ApiError } from '../../src/infra/http/errors';
 import { startStack, type TestStack } from '../helpers/stack';
 
 let stack: TestStack;

@@ -4,13 +4,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { generateApiKey } from '../../src/auth/api-keys';
+import { generateApiKey } from '../../src/platform/auth/api-keys';
 import { loadConfig, type Config } from '../../src/config';
 import { startAtelier, type Atelier } from '../../src/runtime';
-import { createScratchDatabase } from '../../src/db/postgres';
-import { createAccount, insertApiKey } from '../../src/accounts/accounts';
-import { usdToMicros } from '../../src/billing/money';
-import type { KeyEnvironment, KeyType } from '../../src/db/schema/index';
+import { createScratchDatabase } from '../../src/infra/db/postgres';
+import { createAccount, insertApiKey } from '../../src/platform/accounts/accounts';
+import { usdToMicros } from '../../src/platform/billing/money';
+import type { KeyEnvironment, KeyType } from '../../src/infra/db/schema/index';
+import { createActivities } from '../../activities/index';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -37,7 +38,7 @@ export interface TestStack {
   accountId: string;
   api<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
   /** Creates another account with an admin key (for isolation tests). */
-  newAccount(opts?: { balanceUsd?: number; type?: KeyType; environment?: KeyEnvironment; createdAt?: Date }): Promise<{ accountId: string; key: string }>;
+  newAccount(opts?: { balanceUsd?: number; type?: KeyType; environment?: KeyEnvironment; createdAt?: Date; tier?: string }): Promise<{ accountId: string; key: string }>;
   close(): Promise<void>;
 }
 
@@ -60,9 +61,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
     ATELIER_BOOTSTRAP_BALANCE_USD: '100',
     ATELIER_BOOTSTRAP_PASSWORD: 'correct horse battery staple',
     ATELIER_ALLOW_PRIVATE_NETWORK: '1',
+    // Top-ups credit without payment in tests only (development-only gateway, off by default).
+    ATELIER_TOPUP_GATEWAY: 'direct',
     ...env,
   });
-  const atelier = await startAtelier(config, { workflowBundle: { codePath: inject('workflowBundlePath') } });
+  const atelier = await startAtelier(config, { workflowBundle: { codePath: inject('workflowBundlePath') }, activities: createActivities });
   const url = atelier.url!;
   // The public base URL is only known once the port is; signed URLs must point at it.
   (config as { publicBaseUrl: string }).publicBaseUrl = url;
@@ -101,6 +104,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
         openingBalanceMicros: usdToMicros(opts.balanceUsd ?? 100),
         createdAt: opts.createdAt,
       });
+      // An assigned tier (as an operator sets accounts.tier_override), e.g. the engine's Medium plan on an empty wallet.
+      if (opts.tier) await atelier.deps.db.updateTable('accounts').set({ tier_override: opts.tier }).where('id', '=', account.id).execute();
       const created = await insertApiKey(atelier.deps.db, {
         accountId: account.id,
         name: 'test admin',

@@ -1,7 +1,7 @@
 // Console signup/login (session tokens), tiers (seed 000 §2.5, §4.3, §8.1) and X-Tier.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditWallet, chargeWallet } from '../../src/billing/wallet';
-import { usdToMicros } from '../../src/billing/money';
+import { creditWallet, chargeWallet } from '../../src/platform/billing/wallet';
+import { usdToMicros } from '../../src/platform/billing/money';
 import { startStack, type TestStack } from '../helpers/stack';
 
 let stack: TestStack;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
-import { assetPurgeScheduleId } from '../../src/assets/schedule';
+import { assetPurgeScheduleId } from '../../src/platform/assets/schedule';
 import { download, squareOnWhite, startImageHost, type ImageHost } from './helpers';
 
 let stack: TestStack;

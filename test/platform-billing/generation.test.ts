@@ -81,7 +81,7 @@ describe('generation operations with the local provider', () => {
     const providers = stack.atelier.deps.providers as { image: (...a: unknown[]) => Promise<unknown> };
     const original = providers.image;
     providers.image = async () => {
-      const { ProviderFailedError } = await import('../../src/providers/errors');
+      const { ProviderFailedError } = await import('../../src/generation/providers/errors');
       throw new ProviderFailedError('image', 'upstream exploded');
     };
     try {

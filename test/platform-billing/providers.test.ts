@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
-import { createProviders, parseProviderConfig } from '../../src/providers/index';
+import { createProviders, parseProviderConfig } from '../../src/generation/providers/index';
 import { download } from './helpers';
 
 /** A fake OpenAI-compatible server on loopback: records requests, answers like the real API. */
@@ -139,6 +139,24 @@ describe('OpenAI-compatible HTTP provider against a fake server', () => {
     // Mapped back to local explicitly.
     const tr = await stack.api('POST', '/v1/ai/text/translate', { body: { text: 'good night', target: 'de' } });
     expect(tr.body.text).toBe('gut nacht');
+  });
+
+  it('story steps draw through the serving provider too (ATELIER_PROVIDER), with the story in the prompt', async () => {
+    fake.requests = [];
+    const post = (path: string, body: unknown) => stack.api('POST', `/v1/story/${path}`, { body });
+    const concept = await post('step/concept', { prompt: 'A harbour cat watches the boats', num_scenes: 2, duration: 15 });
+    expect(concept.status).toBe(200);
+    const chars = await post('step/characters', { story_id: concept.body.story_id });
+    expect(chars.status).toBe(200);
+    const drawn = fake.requests.filter((r) => r.path === '/v1/images/generations');
+    expect(drawn).toHaveLength(chars.body.characters.length);
+    for (const r of drawn) {
+      expect(r.body).toMatchObject({ model: 'gpt-image-1', size: '1024x1024', response_format: 'b64_json' });
+      expect(r.body.prompt).toMatch(/^Character reference sheet, cinematic style: /);
+    }
+    // The stored reference sheet is the provider's picture (the fake paints #3366cc), not a local drawing.
+    const sheet = await sharp((await download(chars.body.characters[0].reference_url)).data).stats();
+    expect(sheet.channels.slice(0, 3).map((c) => Math.round(c.mean))).toEqual([0x33, 0x66, 0xcc]);
   });
 
   it('builds the provider object directly from config (no stack)', async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
-import { cloneOutputRules } from '../../src/routing/rules';
+import { cloneOutputRules } from '../../src/platform/routing/rules';
 import { download } from './helpers';
 
 let stack: TestStack;
@@ -97,7 +97,7 @@ describe('routing rules CRUD and validation (seed 000 §2.2, §4.2)', () => {
     expect(r.body.detail).toMatchObject({ error: 'too_many_rules', limit: 25 });
 
     // cloneOutputRules copies every rule to the rotated key.
-    const { insertApiKey } = await import('../../src/accounts/accounts');
+    const { insertApiKey } = await import('../../src/platform/accounts/accounts');
     const next = await insertApiKey(stack.atelier.deps.db, { accountId: acct.accountId, name: 'rotated', type: 'admin', environment: 'production' });
     const nextId = (await stack.atelier.deps.db.selectFrom('api_keys').select('id').where('account_id', '=', acct.accountId).where('id', '!=', kid).executeTakeFirstOrThrow()).id;
     expect(next.key).toBeTruthy();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
-import { bonusFor } from '../../src/billing/topup';
-import { usdToMicros } from '../../src/billing/money';
+import { bonusFor } from '../../src/platform/billing/topup';
+import { usdToMicros } from '../../src/platform/billing/money';
 
 let stack: TestStack;
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);

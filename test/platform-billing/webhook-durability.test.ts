@@ -2,10 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
-import { connectWorker } from '../../src/temporal/connection';
-import { createWorker } from '../../src/temporal/worker';
-import { sealSecret } from '../../src/webhooks/secret-box';
-import type { WebhookDeliveryResult } from '../../src/webhooks/emit';
+import { connectWorker } from '../../src/infra/temporal/connection';
+import { createWorker } from '../../src/infra/temporal/worker';
+import { sealSecret } from '../../src/platform/webhooks/secret-box';
+import type { WebhookDeliveryResult } from '../../src/platform/webhooks/emit';
+import { createActivities } from '../../activities/index';
 
 let stack: TestStack;
 let server: Server;
@@ -47,7 +48,7 @@ describe('webhook delivery survives a worker crash between attempts', () => {
     const bundle = { codePath: inject('workflowBundlePath') };
     const connection = await connectWorker(stack.config);
     try {
-      const first = await createWorker(isolated, { connection, bundle });
+      const first = await createWorker(isolated, { connection, bundle, activities: createActivities });
       const firstRun = first.run();
       const handle = await deps.temporal.workflow.start('webhookDelivery', {
         taskQueue: queue,
@@ -63,7 +64,7 @@ describe('webhook delivery survives a worker crash between attempts', () => {
       await new Promise((r) => setTimeout(r, 1500));
       expect(hits).toHaveLength(1);
 
-      const second = await createWorker(isolated, { connection, bundle });
+      const second = await createWorker(isolated, { connection, bundle, activities: createActivities });
       const result = (await second.runUntil(handle.result())) as WebhookDeliveryResult;
       expect(result).toEqual({ success: true, attempts: 2, responseStatus: 200 });
       expect(hits).toHaveLength(2);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
 import { run } from './helpers';
-import { sealSecret } from '../../src/webhooks/secret-box';
+import { sealSecret } from '../../src/platform/webhooks/secret-box';
 
 interface Received {
   at: number;

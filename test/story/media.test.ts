@@ -1,21 +1,30 @@
 // The offline renderer and the pure story logic, without a stack: real sharp, ffmpeg and espeak-ng.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { frameSize, LANGUAGES, STYLES } from '../../src/story/catalog';
+import { createLocalProviders } from '../../src/generation/providers/index';
+import { renderClip } from '../../src/generation/providers/local/still-motion';
+import { renderKeyframe } from '../../src/generation/providers/local/storyboard';
+import { frameSize, LANGUAGES, PALETTES, STYLES, type Language, type VoicePreset } from '../../src/story/catalog';
 import { generateConcept, splitDuration } from '../../src/story/concept';
 import { blockedTerm, renderRefusal } from '../../src/story/content-policy';
-import { renderClip } from '../../src/story/media/clip';
 import { composeFinal, planTimeline, subtitleFile } from '../../src/story/media/compose';
-import { renderKeyframe } from '../../src/story/media/images';
-import { speak } from '../../src/story/media/voice';
+import { wavDuration } from '../../src/story/media/voice';
 import { resolveVideoModel, snapDuration, VIDEO_MODELS } from '../../src/story/video-models';
 import { ffprobe } from './helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'story-media-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const local = createLocalProviders();
+/** A narrator preset through the local provider, as step 5 asks for it; written to `outPath`. */
+async function speak(text: string, opts: { voice: VoicePreset; language: Language; speed: number; outPath: string }) {
+  const wav = await local.speech({ model: 'atelier-tts-v1', input: text, voice: opts.voice, language: opts.language, speed: opts.speed });
+  writeFileSync(opts.outPath, wav.data);
+  return { path: opts.outPath, duration: wavDuration(wav.data) };
+}
 
 const base = { prompt: 'A lighthouse keeper befriends a lost whale', style: 'cinematic' as const, num_scenes: 4, duration: 60, language: 'en' as const, seed: 5 };
 
@@ -60,7 +69,7 @@ describe('content policy', () => {
 describe('offline media', () => {
   it('draws keyframes at the requested size that differ per scene and per style', async () => {
     const draw = (style: (typeof STYLES)[number], sceneIndex: number) =>
-      renderKeyframe({ style, width: 720, height: 1280, seed: 1, sceneIndex, title: 'T', description: 'd', camera: 'static', characters: [{ name: 'Ada' }], version: 1 });
+      renderKeyframe({ palette: PALETTES[style], width: 720, height: 1280, seed: 1, sceneIndex, title: 'T', description: 'd', camera: 'static', characters: [{ name: 'Ada' }], version: 1 });
     const a = await draw('anime', 0);
     const meta = await sharp(a).metadata();
     expect([meta.width, meta.height]).toEqual([720, 1280]);
@@ -84,7 +93,7 @@ describe('offline media', () => {
 
   it('composes fade-black and dissolve cuts with music at the planned length', async () => {
     const frame = join(dir, 'k.png');
-    await sharp(await renderKeyframe({ style: 'fantasy', width: 320, height: 180, seed: 3, sceneIndex: 0, title: 'T', description: 'd', camera: 'orbit', characters: [], version: 1 })).toFile(frame);
+    await sharp(await renderKeyframe({ palette: PALETTES.fantasy, width: 320, height: 180, seed: 3, sceneIndex: 0, title: 'T', description: 'd', camera: 'orbit', characters: [], version: 1 })).toFile(frame);
     const clip = join(dir, 'c.mp4');
     await renderClip({ framePath: frame, outPath: clip, width: 320, height: 180, duration: 2, fps: 30, motion: 'high', camera: 'push-in' });
     const c = await ffprobe(clip);

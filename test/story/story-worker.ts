@@ -2,9 +2,10 @@
 // middle of step 4 and starts another. Configured entirely from the environment.
 import { loadConfig } from '../../src/config';
 import { startAtelier } from '../../src/runtime';
+import { createActivities } from '../../activities/index';
 
 const bundle = process.env.STORY_TEST_BUNDLE;
-const atelier = await startAtelier(loadConfig(process.env), bundle ? { workflowBundle: { codePath: bundle } } : {});
+const atelier = await startAtelier(loadConfig(process.env), { activities: createActivities, ...(bundle ? { workflowBundle: { codePath: bundle } } : {}) });
 process.stdout.write(`ready ${process.pid}\n`);
 process.on('SIGTERM', () => {
   void atelier.stop().finally(() => process.exit(0));

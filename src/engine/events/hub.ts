@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Logger } from '../../http/logger';
+import type { Logger } from '../../infra/logging/logger';
 import { RUN_EVENTS_CHANNEL } from './store';
 
 type Wake = () => void;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Database } from '../../db/index';
-import type { RunEvent, RunEventType } from '../../db/schema/index';
+import type { Database } from '../../infra/db/index';
+import type { RunEvent, RunEventType } from '../../infra/db/schema/index';
 
 /** The one channel run events are announced on; the payload is the run id. */
 export const RUN_EVENTS_CHANNEL = 'atelier_run_events';

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { notFound } from '../../http/errors';
-import { route } from '../../http/route';
+import { notFound } from '../../infra/http/errors';
+import { route } from '../../infra/http/route';
 import { nodeRegistry } from '../../../nodes/index';
 import { listNodes, nodeDetail } from '../catalogue';
 

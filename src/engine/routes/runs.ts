@@ -1,10 +1,11 @@
 // seed 002 §4.3: runs, their signals, their SSE event stream, telemetry and the watchdog.
 import { Router, type Request, type Response } from 'express';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { usdToMicros } from '../../billing/money';
-import { badRequest } from '../../http/errors';
-import { route } from '../../http/route';
+import { MAX_USD_CAP, usdToMicros } from '../../platform/billing/money';
+import { badRequest } from '../../infra/http/errors';
+import { route } from '../../infra/http/route';
 import { readRunEvents } from '../events/store';
 import {
   cancelRun,
@@ -29,7 +30,7 @@ const CreateRunBody = z.object({
   workflow_id: z.string().min(1),
   input: z.record(z.string(), z.unknown()),
   trigger_type: z.enum(['manual', 'schedule', 'webhook', 'test']).default('manual'),
-  usd_cap: z.number().nonnegative().nullable().optional(),
+  usd_cap: z.number().nonnegative().max(MAX_USD_CAP).nullable().optional(),
   spec_override: z.unknown().optional(),
 });
 
@@ -131,7 +132,9 @@ export function runRoutes(deps: Deps): Router {
     route({ params: RunIdParams }, async ({ params, auth }) => {
       const run = await getRunRow(deps, auth.accountId, params.run_id);
       await cancelRun(deps, run);
-      return { ok: true, run_id: run.id, status: 'cancelling' };
+      // Issue 17.3: the status is one of the six run statuses — the run's status once the
+      // cancellation has taken effect (`cancelled`), or its current one if that takes over 10 s.
+      return { ok: true, run_id: run.id, status: await statusAfterCancel(deps, auth.accountId, run.id) };
     }),
   );
 
@@ -261,5 +264,15 @@ async function streamRunEvents(deps: Deps, runId: string, since: number, req: Re
     unsubscribe?.();
     req.off('close', onClose);
     res.end();
+  }
+}
+
+/** Waits (≤ 10 s) for a cancelled run to reach a finished status; answers the status it has then. */
+async function statusAfterCancel(deps: Deps, accountId: string, runId: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status } = await getRunRow(deps, accountId, runId);
+    if (FINISHED_STATUSES.includes(status) || Date.now() >= deadline) return status;
+    await sleep(100);
   }
 }

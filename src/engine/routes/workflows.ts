@@ -1,10 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { route } from '../../http/route';
+import { route } from '../../infra/http/route';
 import {
   createWorkflow,
-  deleteWorkflow,
   duplicateWorkflow,
   getVersion,
   getWorkflow,
@@ -12,6 +11,8 @@ import {
   listWorkflows,
   updateWorkflow,
 } from '../workflows-service';
+import { actorOf } from '../audit/audit-service';
+import { deleteWorkflowAudited } from '../audit/workflow-delete';
 
 // Query strings carry booleans as text.
 const queryBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);
@@ -50,16 +51,16 @@ export function workflowRoutes(deps: Deps): Router {
   const { db } = deps;
   router.get('/workflows', route({ query: ListQuery }, ({ auth, query }) =>
     listWorkflows(db, auth.accountId, { limit: query.limit, offset: query.offset, includeLegacy: query.include_legacy })));
-  router.post('/workflows', route({ body: CreateBody, status: 201 }, ({ auth, body }) =>
-    createWorkflow(db, auth.accountId, body)));
+  router.post('/workflows', route({ body: CreateBody, status: 201 }, async ({ auth, body }) =>
+    createWorkflow(db, auth.accountId, body, { actor: await actorOf(db, auth) })));
   router.get('/workflows/:workflow_id', route({ params: IdParams }, ({ auth, params }) =>
     getWorkflow(db, auth.accountId, params.workflow_id)));
-  router.put('/workflows/:workflow_id', route({ params: IdParams, body: UpdateBody }, ({ auth, params, body }) =>
-    updateWorkflow(db, auth.accountId, params.workflow_id, body)));
-  router.delete('/workflows/:workflow_id', route({ params: IdParams }, ({ auth, params }) =>
-    deleteWorkflow(db, auth.accountId, params.workflow_id)));
-  router.post('/workflows/:workflow_id/duplicate', route({ params: IdParams, body: DuplicateBody, status: 201 }, ({ auth, params, body }) =>
-    duplicateWorkflow(db, auth.accountId, params.workflow_id, { name: body?.name })));
+  router.put('/workflows/:workflow_id', route({ params: IdParams, body: UpdateBody }, async ({ auth, params, body }) =>
+    updateWorkflow(db, auth.accountId, params.workflow_id, body, { actor: await actorOf(db, auth) })));
+  router.delete('/workflows/:workflow_id', route({ params: IdParams }, async ({ auth, params }) =>
+    deleteWorkflowAudited(deps, auth.accountId, await actorOf(db, auth), params.workflow_id)));
+  router.post('/workflows/:workflow_id/duplicate', route({ params: IdParams, body: DuplicateBody, status: 201 }, async ({ auth, params, body }) =>
+    duplicateWorkflow(db, auth.accountId, params.workflow_id, { name: body?.name, actor: await actorOf(db, auth) })));
   router.get('/workflows/:workflow_id/versions', route({ params: IdParams }, ({ auth, params }) =>
     listVersions(db, auth.accountId, params.workflow_id)));
   router.get('/workflows/:workflow_id/versions/:version', route({ params: VersionParams }, ({ auth, params }) =>

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { OutputFormat, SubtitleStyle, Transition } from '../catalog';
-import { ffmpeg } from './exec';
+import { ffmpeg } from '../../generation/media-tools';
 import { layTrack } from './voice';
 
 export type ResolvedMusic = 'epic' | 'ambient' | 'upbeat' | 'dramatic' | 'none';

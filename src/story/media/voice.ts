@@ -1,39 +1,6 @@
+// WAV handling for the voice-over: durations, and the full track laid from the spoken scenes
+// (speech itself comes from the provider layer, src/story/steps/generate.ts).
 import { readFile, writeFile } from 'node:fs/promises';
-import type { Language, VoicePreset } from '../catalog';
-import { runTool } from './exec';
-
-/** espeak-ng voice for each story language (zh → Mandarin). */
-const ESPEAK_LANG: Record<Language, string> = {
-  en: 'en-us', pl: 'pl', de: 'de', fr: 'fr-fr', es: 'es', it: 'it', pt: 'pt', ja: 'ja', ko: 'ko', zh: 'cmn',
-};
-
-/** Seed 001 §2.5 presets mapped to espeak-ng variants, pitch and pace. */
-export const PRESET_VOICES: Record<VoicePreset, { variant: string; pitch: number; wpm: number }> = {
-  'narrator-male-1': { variant: 'm3', pitch: 42, wpm: 165 },
-  'narrator-male-2': { variant: 'm7', pitch: 32, wpm: 160 },
-  'narrator-female-1': { variant: 'f2', pitch: 58, wpm: 165 },
-  'narrator-female-2': { variant: 'f4', pitch: 66, wpm: 170 },
-  'narrator-dramatic': { variant: 'm1', pitch: 28, wpm: 140 },
-  'narrator-documentary': { variant: 'm2', pitch: 46, wpm: 155 },
-};
-
-export interface Speech {
-  path: string;
-  duration: number;
-}
-
-/** Speaks `text` into a 22.05 kHz mono WAV with espeak-ng. */
-export async function speak(text: string, opts: { voice: VoicePreset; language: Language; speed: number; outPath: string }): Promise<Speech> {
-  const preset = PRESET_VOICES[opts.voice];
-  await runTool('espeak-ng', [
-    '-v', `${ESPEAK_LANG[opts.language]}+${preset.variant}`,
-    '-p', String(preset.pitch),
-    '-s', String(Math.round(preset.wpm * opts.speed)),
-    '-w', opts.outPath,
-    '--stdin',
-  ], { input: text });
-  return { path: opts.outPath, duration: wavDuration(await readFile(opts.outPath)) };
-}
 
 interface Pcm { sampleRate: number; channels: number; bitsPerSample: number; data: Buffer }
 

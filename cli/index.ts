@@ -1,0 +1,252 @@
+// `atelier`: the command line over the TypeScript SDK.
+//
+//   atelier workflows push spec.json [--name NAME]
+//   atelier runs start <workflow_id> [--input @in.json | --input '{"a":1}'] [--follow]
+//   atelier runs follow <run_id>
+//   atelier runs ls [--limit N] [--status S]
+//   atelier story generate "prompt" [--follow] [--scenes N] [--duration S]
+//   atelier keys ls
+//   every command: --json (machine-readable output), --base-url URL, --api-key KEY
+//
+// The key comes from --api-key, ATELIER_API_KEY, or the config file ($ATELIER_CONFIG or
+// ~/.config/atelier/config.json: {"api_key": "...", "base_url": "..."}). `--follow` draws live
+// progress on a terminal (a line per node or story step with its state, elapsed time and cost)
+// and prints plain lines when the output is not a terminal. Exit codes: 0 completed, 1 failed,
+// 2 usage or request error, 3 cancelled, 4 timed out.
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { Atelier, AtelierError, type RunEvent, type StoryEvent } from '../sdk/src/index';
+
+export interface Io {
+  out: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
+  err: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+}
+
+const EXIT = { completed: 0, failed: 1, usage: 2, cancelled: 3, timed_out: 4 } as const;
+
+class UsageError extends Error {}
+
+interface Parsed {
+  positional: string[];
+  flags: Record<string, string | boolean>;
+}
+
+function parseArgs(argv: string[]): Parsed {
+  const positional: string[] = [];
+  const flags: Record<string, string | boolean> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith('--')) {
+      const [name, inline] = a.slice(2).split('=', 2) as [string, string | undefined];
+      const boolean = ['follow', 'json', 'help'].includes(name);
+      if (inline !== undefined) flags[name] = inline;
+      else if (boolean) flags[name] = true;
+      else {
+        const value = argv[++i];
+        if (value === undefined) throw new UsageError(`--${name} needs a value`);
+        flags[name] = value;
+      }
+    } else positional.push(a);
+  }
+  return { positional, flags };
+}
+
+function readConfig(env: NodeJS.ProcessEnv): { api_key?: string; base_url?: string } {
+  const path = env.ATELIER_CONFIG ?? join(homedir(), '.config', 'atelier', 'config.json');
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as { api_key?: string; base_url?: string };
+  } catch {
+    return {};
+  }
+}
+
+/** `@file.json` reads a file, anything else is JSON text. */
+function jsonArg(value: string, what: string): unknown {
+  const text = value.startsWith('@') ? readFileSync(value.slice(1), 'utf8') : value;
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`${what} is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+const usd = (n: unknown) => `$${(typeof n === 'number' ? n : 0).toFixed(4)}`;
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
+
+/** Live progress: redrawn in place on a terminal, one plain line per change otherwise. */
+class Progress {
+  private rows = new Map<string, { state: string; started: number; ended?: number; cost: number; note?: string }>();
+  private drawn = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private totalCost = 0;
+  constructor(private readonly io: Io, private readonly title: string, private readonly started = Date.now()) {
+    if (this.tty) this.timer = setInterval(() => this.draw(), 200);
+  }
+  get tty() { return Boolean(this.io.out.isTTY); }
+  update(id: string, state: string, patch: { cost?: number; note?: string } = {}) {
+    const row = this.rows.get(id) ?? { state, started: Date.now(), cost: 0 };
+    row.state = state;
+    if (state !== 'running' && row.ended === undefined) row.ended = Date.now();
+    if (patch.cost) { row.cost += patch.cost; this.totalCost += patch.cost; }
+    if (patch.note !== undefined) row.note = patch.note;
+    this.rows.set(id, row);
+    if (this.tty) this.draw();
+    else this.io.out.write(`${id} ${state}${row.ended ? ` ${secs(row.ended - row.started)}` : ''}${row.cost ? ` ${usd(row.cost)}` : ''}${row.note ? ` ${row.note}` : ''}\n`);
+  }
+  finish(line: string) {
+    if (this.timer) clearInterval(this.timer);
+    if (this.tty) this.draw();
+    this.io.out.write(`${line}\n`);
+  }
+  private draw() {
+    const width = Math.max(40, Math.min(this.io.out.columns ?? 80, 120));
+    const icon: Record<string, string> = { running: '⠿', completed: '✔', failed: '✖', skipped: '↷', waiting: '…' };
+    const lines = [`${this.title}  ${secs(Date.now() - this.started)}  ${usd(this.totalCost)}`];
+    for (const [id, r] of this.rows) {
+      const elapsed = (r.ended ?? Date.now()) - r.started;
+      const bar = r.state === 'running' ? '▰'.repeat(1 + (Math.floor(elapsed / 200) % 10)).padEnd(10, '▱') : r.state === 'completed' ? '▰'.repeat(10) : '▱'.repeat(10);
+      lines.push(`${icon[r.state] ?? ' '} ${id.padEnd(18).slice(0, 18)} ${bar} ${r.state.padEnd(9)} ${secs(elapsed).padStart(6)} ${r.cost ? usd(r.cost) : ''}${r.note ? `  ${r.note}` : ''}`.slice(0, width));
+    }
+    // Move up over the previous frame and redraw it.
+    if (this.drawn) this.io.out.write(`\x1b[${this.drawn}F`);
+    this.io.out.write(lines.map((l) => `\x1b[2K${l}`).join('\n') + '\n');
+    this.drawn = lines.length;
+  }
+}
+
+async function followRun(sdk: Atelier, io: Io, runId: string, json: boolean): Promise<number> {
+  const progress = json ? undefined : new Progress(io, `run ${runId}`);
+  let status = 'failed';
+  for await (const e of sdk.runs.follow(runId)) {
+    if (json) io.out.write(`${JSON.stringify(e)}\n`);
+    else renderRunEvent(progress!, e);
+    if (e.type === 'run_finished') status = String(e.data.status);
+  }
+  if (progress) {
+    const run = await sdk.runs.get(runId).catch(() => undefined);
+    progress.finish(`run ${runId} ${status}${run && typeof run.total_usd_charged === 'number' ? ` (${usd(run.total_usd_charged)})` : ''}${run?.error ? `: ${String(run.error)}` : ''}`);
+  }
+  return EXIT[status as keyof typeof EXIT] ?? EXIT.failed;
+}
+
+function renderRunEvent(p: Progress, e: RunEvent) {
+  const node = String(e.data.node_id ?? '');
+  if (e.type === 'node_started') p.update(node, 'running');
+  else if (e.type === 'node_output') p.update(node, 'running', { cost: Number(e.data.usd_charged ?? 0) });
+  else if (e.type === 'node_completed') {
+    const skipped = e.data.skipped === true;
+    p.update(node, skipped ? 'skipped' : e.data.ok ? 'completed' : 'failed', { note: typeof e.data.error === 'string' ? e.data.error : undefined });
+  }
+}
+
+async function followStory(io: Io, events: AsyncGenerator<StoryEvent>, json: boolean, follow: boolean): Promise<number> {
+  const progress = json || !follow ? undefined : new Progress(io, 'story');
+  let outcome = EXIT.failed as number;
+  let last: StoryEvent | undefined;
+  for await (const e of events) {
+    last = e;
+    if (json) io.out.write(`${JSON.stringify(e)}\n`);
+    const step = `${e.data.step ?? ''} ${e.data.name ?? ''}`.trim();
+    if (progress && e.event === 'step_start') progress.update(step, 'running', { note: typeof e.data.message === 'string' ? e.data.message : undefined });
+    if (progress && e.event === 'step_complete') progress.update(step, 'completed', { cost: Number((e.data.result as { usd_charged?: number } | undefined)?.usd_charged ?? 0) });
+    if (e.event === 'complete') outcome = EXIT.completed;
+  }
+  if (!json) {
+    const d = last?.data ?? {};
+    const line = outcome === EXIT.completed ? `story ${d.story_id} completed: ${d.video_url}` : `story failed: ${JSON.stringify(d)}`;
+    if (progress) progress.finish(line);
+    else io.out.write(`${line}\n`);
+  }
+  return outcome;
+}
+
+export async function runCli(argv: string[], io: Io): Promise<number> {
+  try {
+    const { positional, flags } = parseArgs(argv);
+    const [group, command, ...rest] = positional;
+    if (!group || flags.help) {
+      io.out.write(HELP);
+      return group ? EXIT.completed : EXIT.usage;
+    }
+    const config = readConfig(io.env);
+    const apiKey = (flags['api-key'] as string | undefined) ?? io.env.ATELIER_API_KEY ?? config.api_key;
+    if (!apiKey) throw new UsageError('no API key: set ATELIER_API_KEY, pass --api-key, or write ~/.config/atelier/config.json');
+    const sdk = new Atelier({ apiKey, baseUrl: (flags['base-url'] as string | undefined) ?? io.env.ATELIER_BASE_URL ?? config.base_url });
+    const json = flags.json === true;
+    const print = (value: unknown, human: () => string) => io.out.write(json ? `${JSON.stringify(value)}\n` : `${human()}\n`);
+
+    switch (`${group} ${command ?? ''}`) {
+      case 'workflows push': {
+        const file = rest[0];
+        if (!file) throw new UsageError('usage: atelier workflows push spec.json [--name NAME]');
+        const given = jsonArg(`@${file}`, file) as Record<string, unknown>;
+        // Either a whole create body ({name, spec, …}) or just a spec.
+        const body = 'spec' in given ? given : { name: (flags.name as string | undefined) ?? (given.name as string | undefined) ?? file, spec: given };
+        const wf = await sdk.workflows.create(body as never);
+        print(wf, () => `workflow ${wf.id} version ${String(wf.version ?? '')}`.trim());
+        return EXIT.completed;
+      }
+      case 'runs start': {
+        const workflowId = rest[0];
+        if (!workflowId) throw new UsageError('usage: atelier runs start <workflow_id> [--input @in.json] [--follow]');
+        const input = typeof flags.input === 'string' ? jsonArg(flags.input, '--input') : {};
+        const run = await sdk.runs.start({ workflow_id: workflowId, input } as never);
+        if (!flags.follow) {
+          print(run, () => `run ${run.run_id} ${run.status}`);
+          return EXIT.completed;
+        }
+        if (!json) io.out.write(`run ${run.run_id} started\n`);
+        return await followRun(sdk, io, run.run_id, json);
+      }
+      case 'runs follow': {
+        const runId = rest[0];
+        if (!runId) throw new UsageError('usage: atelier runs follow <run_id>');
+        return await followRun(sdk, io, runId, json);
+      }
+      case 'runs ls': {
+        const list = await sdk.runs.list({ limit: flags.limit as string | undefined, status: flags.status as string | undefined });
+        print(list, () => list.data.map((r) => `${r.run_id ?? r.id}  ${String(r.status).padEnd(10)} ${r.workflow_id ?? ''}  ${r.created_at ?? ''}`).join('\n') || 'no runs');
+        return EXIT.completed;
+      }
+      case 'story generate': {
+        const prompt = rest.join(' ');
+        if (!prompt) throw new UsageError('usage: atelier story generate "prompt" [--follow]');
+        const body: Record<string, unknown> = { prompt };
+        if (flags.scenes) body.num_scenes = Number(flags.scenes);
+        if (flags.duration) body.duration_seconds = Number(flags.duration);
+        return await followStory(io, sdk.story.generate(body as never), json, flags.follow === true);
+      }
+      case 'keys ls': {
+        const keys = await sdk.keys.list();
+        const list = (keys.data ?? keys.keys ?? []) as Array<Record<string, unknown>>;
+        print(keys, () => list.map((k) => `${k.id}  ${String(k.prefix ?? k.key_prefix ?? '').padEnd(20)} ${String(k.type ?? '').padEnd(9)} ${k.name ?? ''}`).join('\n') || 'no keys');
+        return EXIT.completed;
+      }
+      default:
+        throw new UsageError(`unknown command "${positional.join(' ')}"\n${HELP}`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) io.err.write(`atelier: ${err.message}\n`);
+    else if (err instanceof AtelierError) io.err.write(`atelier: ${err.message}${err.requestId ? ` (request ${err.requestId})` : ''}\n`);
+    else io.err.write(`atelier: ${(err as Error).message}\n`);
+    return EXIT.usage;
+  }
+}
+
+const HELP = `atelier — the Atelier API from the command line
+
+  atelier workflows push spec.json [--name NAME]
+  atelier runs start <workflow_id> [--input @in.json | --input '{"a":1}'] [--follow]
+  atelier runs follow <run_id>
+  atelier runs ls [--limit N] [--status STATUS]
+  atelier story generate "prompt" [--follow] [--scenes N] [--duration SECONDS]
+  atelier keys ls
+
+  --json        machine-readable output (one JSON object per line when following)
+  --api-key     or ATELIER_API_KEY, or ~/.config/atelier/config.json {"api_key", "base_url"}
+  --base-url    or ATELIER_BASE_URL (default http://localhost:3000)
+
+Exit codes: 0 completed, 1 failed, 2 usage or request error, 3 cancelled, 4 timed out.
+`;

@@ -1,0 +1,181 @@
+// SQL building and connections for the PostgreSQL and MySQL/MariaDB nodes. Values always travel
+// as bound parameters; table and column names are checked identifiers, quoted per dialect.
+import { z } from 'zod';
+import { checkedAddress } from '../../src/engine/connections/resolve-host';
+import { NodeError } from '../../src/engine/node-error';
+import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
+import type { NodeContext } from '../../src/engine/types';
+import { BlockedAddressError } from '../../src/infra/net/safe-fetch';
+import { credential, inlineCredential, redact } from './credentials';
+import { isRecord } from './items';
+
+export type Dialect = 'postgres' | 'mysql';
+const IDENT = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
+
+export function quoteIdent(name: string, dialect: Dialect): string {
+  const parts = name.split('.');
+  if (parts.length > 2 || !parts.every((p) => IDENT.test(p))) throw new NodeError(`invalid table or column name "${name}" (letters, digits, _ and $; schema.table allowed)`, { type: 'invalid_params' });
+  return parts.map((p) => (dialect === 'postgres' ? `"${p}"` : `\`${p}\``)).join('.');
+}
+
+const ph = (dialect: Dialect, i: number) => (dialect === 'postgres' ? `$${i}` : '?');
+/** Objects and arrays go to JSON/JSONB columns as JSON text. */
+const bind = (v: unknown) => (v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v);
+
+export function whereClause(where: Record<string, unknown>, dialect: Dialect, start: number): { sql: string; values: unknown[] } {
+  const keys = Object.keys(where);
+  const values: unknown[] = [];
+  const parts = keys.map((k) => {
+    const v = where[k];
+    if (v === null) return `${quoteIdent(k, dialect)} IS NULL`;
+    if (Array.isArray(v)) {
+      if (v.length === 0) return '1 = 0';
+      const list = v.map((x) => { values.push(bind(x)); return ph(dialect, start + values.length); });
+      return `${quoteIdent(k, dialect)} IN (${list.join(', ')})`;
+    }
+    values.push(bind(v));
+    return `${quoteIdent(k, dialect)} = ${ph(dialect, start + values.length)}`;
+  });
+  return { sql: parts.join(' AND '), values };
+}
+
+export function insertSql(table: string, rows: Record<string, unknown>[], dialect: Dialect, opts: { returning: string[]; onConflict: 'error' | 'ignore' | 'update'; conflictColumns: string[] }) {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  if (columns.length === 0) throw new NodeError('rows have no columns', { type: 'invalid_input' });
+  const values: unknown[] = [];
+  const tuples = rows.map((r) => `(${columns.map((c) => { values.push(bind(r[c] ?? null)); return ph(dialect, values.length); }).join(', ')})`);
+  const cols = columns.map((c) => quoteIdent(c, dialect)).join(', ');
+  let sql = `INSERT ${dialect === 'mysql' && opts.onConflict === 'ignore' ? 'IGNORE ' : ''}INTO ${quoteIdent(table, dialect)} (${cols}) VALUES ${tuples.join(', ')}`;
+  const updatable = columns.filter((c) => !opts.conflictColumns.includes(c));
+  if (dialect === 'postgres') {
+    const target = opts.conflictColumns.length ? ` (${opts.conflictColumns.map((c) => quoteIdent(c, dialect)).join(', ')})` : '';
+    if (opts.onConflict === 'ignore') sql += ` ON CONFLICT${target} DO NOTHING`;
+    if (opts.onConflict === 'update') {
+      if (!opts.conflictColumns.length) throw new NodeError('on_conflict update needs conflict_columns', { type: 'invalid_params' });
+      sql += ` ON CONFLICT${target} DO UPDATE SET ${updatable.map((c) => `${quoteIdent(c, dialect)} = EXCLUDED.${quoteIdent(c, dialect)}`).join(', ')}`;
+    }
+    if (opts.returning.length) sql += ` RETURNING ${opts.returning.map((c) => (c === '*' ? '*' : quoteIdent(c, dialect))).join(', ')}`;
+  } else if (opts.onConflict === 'update') {
+    sql += ` ON DUPLICATE KEY UPDATE ${updatable.map((c) => `${quoteIdent(c, dialect)} = VALUES(${quoteIdent(c, dialect)})`).join(', ')}`;
+  }
+  return { sql, values };
+}
+
+export function updateSql(table: string, set: Record<string, unknown>, where: Record<string, unknown>, dialect: Dialect, returning: string[]) {
+  const keys = Object.keys(set);
+  if (keys.length === 0) throw new NodeError('`set` is empty', { type: 'invalid_params' });
+  const values = keys.map((k) => bind(set[k]));
+  const assignments = keys.map((k, i) => `${quoteIdent(k, dialect)} = ${ph(dialect, i + 1)}`).join(', ');
+  const w = whereClause(where, dialect, values.length);
+  let sql = `UPDATE ${quoteIdent(table, dialect)} SET ${assignments} WHERE ${w.sql}`;
+  if (dialect === 'postgres' && returning.length) sql += ` RETURNING ${returning.map((c) => (c === '*' ? '*' : quoteIdent(c, dialect))).join(', ')}`;
+  return { sql, values: [...values, ...w.values] };
+}
+
+export function deleteSql(table: string, where: Record<string, unknown>, dialect: Dialect, returning: string[]) {
+  const w = whereClause(where, dialect, 0);
+  let sql = `DELETE FROM ${quoteIdent(table, dialect)} WHERE ${w.sql}`;
+  if (dialect === 'postgres' && returning.length) sql += ` RETURNING ${returning.map((c) => (c === '*' ? '*' : quoteIdent(c, dialect))).join(', ')}`;
+  return { sql, values: w.values };
+}
+
+export const whereParam = () =>
+  z.record(z.string(), z.unknown()).refine((w) => Object.keys(w).length > 0, 'give at least one condition').describe('Column → value conditions, ANDed: a value is `=`, null is `IS NULL`, a list is `IN (…)`. Required, so a typo cannot touch every row.');
+
+export const connectionParams = (dialect: Dialect) => ({
+  credential: inlineCredential(dialect === 'postgres'
+    ? '{host, port (5432), database, user, password, ssl} or {connection_string}'
+    : '{host, port (3306), database, user, password, ssl} or {connection_string}'),
+  timeout_s: z.number().positive().max(300).default(30).describe('Statement timeout in seconds.'),
+});
+
+export interface DbConn {
+  host: string; port: number; database?: string; user?: string; password?: string; ssl: boolean;
+}
+
+async function connInfo(ctx: NodeContext, dialect: Dialect, inline: Record<string, unknown> | undefined): Promise<DbConn> {
+  const cred = await credential(ctx, dialect, inline);
+  const url = typeof cred.connection_string === 'string' ? new URL(cred.connection_string) : undefined;
+  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  const host = url?.hostname || str(cred.host);
+  if (!host) throw new NodeError(`missing credential: bind a ${dialect} connection to the "${dialect}" slot (credentials: {"${dialect}": "<connection_id>"}) or set params.credential.host`, { type: 'missing_credential' });
+  return {
+    host,
+    port: Number(url?.port || cred.port || (dialect === 'postgres' ? 5432 : 3306)),
+    database: (url ? decodeURIComponent(url.pathname.replace(/^\//, '')) : '') || str(cred.database),
+    user: (url ? decodeURIComponent(url.username) : '') || str(cred.user),
+    password: (url ? decodeURIComponent(url.password) : '') || str(cred.password) || str(cred.secret),
+    ssl: cred.ssl === true || url?.searchParams.get('sslmode') === 'require',
+  };
+}
+
+export interface SqlResult { rows: Record<string, unknown>[]; row_count: number; fields: string[] }
+
+/** Opens a connection (host checked against the SSRF rules), runs `fn`, always closes. */
+export async function withDb<T>(ctx: NodeContext, dialect: Dialect, p: { credential?: Record<string, unknown>; timeout_s: number },
+  fn: (query: (sql: string, values: unknown[]) => Promise<SqlResult>) => Promise<T>): Promise<T> {
+  const c = await connInfo(ctx, dialect, p.credential);
+  const timeoutMs = Math.round(p.timeout_s * 1000);
+  let address: string;
+  try {
+    address = await checkedAddress(c.host, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
+  } catch (err) {
+    if (err instanceof BlockedAddressError) throw new NodeError(err.message, { type: 'blocked_address' });
+    throw new NodeError(`cannot resolve ${c.host}: ${(err as Error).message}`, { type: 'connection_error', retryable: true });
+  }
+  const fail = (err: unknown): never => {
+    if (err instanceof NodeError) throw err;
+    const e = err as { message?: string; code?: string; errno?: number };
+    const message = redact(e.message ?? String(err), [c.password]);
+    const transient = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'PROTOCOL_CONNECTION_LOST', '57P01', '40001', '40P01', 'ER_LOCK_DEADLOCK'].includes(e.code ?? '');
+    throw new NodeError(`${dialect}: ${message}${e.code ? ` (${e.code})` : ''}`, { type: 'sql_error', retryable: transient });
+  };
+  if (dialect === 'postgres') {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({
+      host: address, port: c.port, database: c.database, user: c.user, password: c.password,
+      ssl: c.ssl ? { servername: c.host } : false, connectionTimeoutMillis: timeoutMs, statement_timeout: timeoutMs, query_timeout: timeoutMs + 1000,
+      application_name: 'atelier-node',
+    });
+    client.on('error', () => undefined);
+    try {
+      await client.connect().catch(fail);
+      return await fn(async (sql, values) => {
+        const r = await client.query({ text: sql, values }).catch(fail);
+        return { rows: r.rows as Record<string, unknown>[], row_count: r.rowCount ?? r.rows.length, fields: r.fields?.map((f) => f.name) ?? [] };
+      });
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  const mysql = await import('mysql2/promise');
+  const conn = await mysql.createConnection({
+    host: address, port: c.port, database: c.database, user: c.user, password: c.password,
+    ssl: c.ssl ? {} : undefined, connectTimeout: timeoutMs, dateStrings: true, supportBigNumbers: true, bigNumberStrings: true,
+  }).catch(fail);
+  try {
+    return await fn(async (sql, values) => {
+      const [result, fields] = await conn.query({ sql, values, timeout: timeoutMs }).catch(fail);
+      if (Array.isArray(result)) {
+        return { rows: result as Record<string, unknown>[], row_count: result.length, fields: (fields ?? []).map((f) => f.name) };
+      }
+      const r = result as { affectedRows?: number; insertId?: number };
+      return { rows: r.insertId ? [{ insert_id: r.insertId }] : [], row_count: r.affectedRows ?? 0, fields: [] };
+    });
+  } finally {
+    await conn.end().catch(() => undefined);
+  }
+}
+
+export function rowsParam() {
+  return z.array(z.record(z.string(), z.unknown())).min(1).max(10_000).optional()
+    .describe('Rows to insert (objects of column → value; objects/lists go to JSON columns as JSON); defaults to the upstream list or object.');
+}
+
+export function rowsFrom(rows: Record<string, unknown>[] | undefined, upstream: unknown): Record<string, unknown>[] {
+  if (rows) return rows;
+  if (Array.isArray(upstream) && upstream.every(isRecord)) return upstream;
+  if (isRecord(upstream) && Array.isArray(upstream.items) && upstream.items.every(isRecord)) return upstream.items;
+  if (isRecord(upstream) && Object.keys(upstream).length > 0) return [upstream];
+  throw new NodeError('no rows to insert: give `rows` or connect a node that emits a list of objects', { type: 'invalid_input' });
+}

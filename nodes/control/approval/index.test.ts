@@ -1,0 +1,30 @@
+// control.approval: its definition, and its workflow handler over a fake WorkflowNodeApi.
+import { describe, expect, it } from 'vitest';
+import { getNode } from '../../index';
+import { fakeWorkflowApi } from '../../_lib/workflow-node-testing';
+import { runApproval } from './workflow';
+
+describe('control.approval', () => {
+  it('is run by the workflow and routes to approved or rejected', () => {
+    const approval = getNode('control.approval')!;
+    expect(approval.execution).toBe('workflow');
+    expect(approval.params.parse({})).toEqual({ default: 'rejected' });
+    expect(approval.params.parse({ timeout_s: 60, default: 'approved' })).toEqual({ timeout_s: 60, default: 'approved' });
+    expect(approval.outputs.map((p) => p.name)).toEqual(['approved', 'rejected']);
+  });
+
+  it('emits the approve payload (without its node_id) on the port it chooses', async () => {
+    const api = fakeWorkflowApi({ approve: [{ approved: true, by: 'ada', node_id: 'n1' }, { approved: false, why: 'no' }] });
+    expect(await runApproval(api, { timeout_s: 30 }, {})).toEqual({ output: { approved: { approved: true, by: 'ada' } } });
+    expect(await runApproval(api, {}, {})).toEqual({ output: { rejected: { approved: false, why: 'no' } } });
+    expect(api.waits).toEqual([{ signal: 'approve', timeoutS: 30 }, { signal: 'approve', timeoutS: undefined }]);
+    expect(api.notes).toEqual([]);
+  });
+
+  it('lets `default` decide when timeout_s passes without a signal, and says so in the logs', async () => {
+    const api = fakeWorkflowApi();
+    expect(await runApproval(api, { timeout_s: 5, default: 'approved' }, {})).toEqual({ output: { approved: {} } });
+    expect(await runApproval(api, { timeout_s: 5 }, {})).toEqual({ output: { rejected: {} } });
+    expect(api.notes).toEqual(['no approval within 5 s: default approved', 'no approval within 5 s: default rejected']);
+  });
+});

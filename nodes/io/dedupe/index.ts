@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { NodeDefinition } from '../../../src/engine/types';
+import { getPath, itemsFrom, itemsParam } from '../../_lib/items';
+
+const params = z.object({
+  items: itemsParam(),
+  fields: z.array(z.string().min(1)).max(20).default([]).describe('Fields that make an item unique (`email`, `user.id`…); empty = the whole item.'),
+  keep: z.enum(['first', 'last']).default('first').describe('Which of the duplicates to keep.'),
+  case_insensitive: z.boolean().default(false).describe('Compare string keys without regard to case.'),
+});
+
+function keyOf(value: unknown, caseInsensitive: boolean): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical)
+      : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+        : caseInsensitive && typeof v === 'string' ? v.toLowerCase() : v;
+  return JSON.stringify(canonical(value)) ?? 'undefined';
+}
+
+export const ioDedupe: NodeDefinition<typeof params> = {
+  type: 'io.dedupe',
+  version: 1,
+  category: 'io',
+  subcategory: 'lists',
+  name: 'Remove duplicates',
+  description: 'Removes duplicate items from a list, comparing whole items or the listed fields (key order of objects does not matter); `main` = unique items, `duplicates` = the removed ones.',
+  tags: ['data', 'list', 'unique', 'dedupe'],
+  params,
+  inputs: [{ name: 'main' }],
+  outputs: [{ name: 'main', description: 'Unique items in their original order.' }, { name: 'duplicates', description: 'Removed items.' }],
+  execution: 'local',
+  async execute(_ctx, { params: p, inputs }) {
+    const items = itemsFrom(p.items, inputs);
+    const key = (item: unknown) => keyOf(p.fields.length ? p.fields.map((f) => getPath(item, f)) : item, p.case_insensitive);
+    const chosen = new Map<string, number>();
+    items.forEach((item, i) => {
+      const k = key(item);
+      if (p.keep === 'last' || !chosen.has(k)) chosen.set(k, i);
+    });
+    const keepIdx = new Set(chosen.values());
+    return { output: { main: items.filter((_, i) => keepIdx.has(i)), duplicates: items.filter((_, i) => !keepIdx.has(i)) } };
+  },
+};

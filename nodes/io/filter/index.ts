@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { NodeDefinition } from '../../../src/engine/types';
+import { conditionSchema, test } from '../../_lib/conditions';
+import { itemsFrom, itemsParam } from '../../_lib/items';
+
+const params = z.object({
+  items: itemsParam(),
+  conditions: z.array(conditionSchema).min(1).max(50).describe('Conditions each kept item must meet.'),
+  combine: z.enum(['all', 'any']).default('all').describe('`all`: every condition must hold; `any`: at least one.'),
+});
+
+export const ioFilter: NodeDefinition<typeof params> = {
+  type: 'io.filter',
+  version: 1,
+  category: 'io',
+  subcategory: 'lists',
+  name: 'Filter items',
+  description: 'Keeps the items of a list that meet the conditions (`all` or `any` of them); `main` = kept items, `rejected` = the others. Both ports are always emitted.',
+  tags: ['data', 'list', 'filter'],
+  params,
+  inputs: [{ name: 'main' }],
+  outputs: [{ name: 'main', description: 'Items that passed.' }, { name: 'rejected', description: 'Items that did not.' }],
+  execution: 'local',
+  async execute(_ctx, { params: p, inputs }) {
+    const kept: unknown[] = [];
+    const rejected: unknown[] = [];
+    for (const item of itemsFrom(p.items, inputs)) {
+      const ok = p.combine === 'all' ? p.conditions.every((c) => test(item, c)) : p.conditions.some((c) => test(item, c));
+      (ok ? kept : rejected).push(item);
+    }
+    return { output: { main: kept, rejected } };
+  },
+};

@@ -1,0 +1,3 @@
+import { multiConditionNode } from '../../_lib/multi-condition';
+
+export const logicIfAll = multiConditionNode('all');

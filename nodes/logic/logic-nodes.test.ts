@@ -1,0 +1,60 @@
+// The logic category's new nodes, executed through the shared harness.
+import { describe, expect, it } from 'vitest';
+import { harness, main, run, undescribedParams } from '../_lib/harness';
+
+describe('logic nodes', () => {
+  const order = { total: 120, country: 'FR', tags: ['vip'] };
+  it('logic.if_all / logic.if_any route on several conditions', async () => {
+    const conds = [{ field: 'total', operator: 'gt', value: 100 }, { field: 'country', operator: 'eq', value: 'DE' }];
+    expect((await run('logic.if_all', { conditions: conds }, { up: order })).output).toEqual({ false: order });
+    expect((await run('logic.if_any', { conditions: conds }, { up: order })).output).toEqual({ true: order });
+    expect((await run('logic.if_all', { value: order, conditions: [{ field: 'tags', operator: 'contains', value: 'vip' }, { field: 'total', operator: 'lte', value: '120' }] }, { a: 1, b: 2 })).output).toEqual({ true: { a: 1, b: 2 } });
+    expect((await run('logic.if_any', { value: order, conditions: [{ field: 'missing', operator: 'exists' }] }, { up: 1 })).output).toEqual({ false: 1 });
+  });
+
+  it('logic.noop passes its input', async () => {
+    expect(await main('logic.noop', { note: 'junction' }, { up: { x: 1 } })).toEqual({ x: 1 });
+  });
+
+  it('logic.batch splits into batches with an overflow guard', async () => {
+    const r = await run('logic.batch', { items: [1, 2, 3, 4, 5], size: 2, max_batches: 2 });
+    expect(r.output).toEqual({ main: { batches: [{ index: 0, items: [1, 2] }, { index: 1, items: [3, 4] }], count: 2, total: 5 }, overflow: [5] });
+    expect((await run('logic.batch', { size: 3 }, { up: [1, 2] })).output).toEqual({ main: { batches: [{ index: 0, items: [1, 2] }], count: 1, total: 2 } });
+  });
+
+  it('logic.loop_over_items maps and filters in the sandbox, failing with the item index', async () => {
+    const h = harness({ variables: { rate: 2 } });
+    const r = await main('logic.loop_over_items', { items: [{ p: 1 }, { p: 0 }, { p: 3 }], code: 'if (!item.p) return undefined; console.log("item", index); return { i: index, cost: item.p * variables.rate };' }, {}, h);
+    expect(r).toEqual({ results: [{ i: 0, cost: 2 }, { i: 2, cost: 6 }], count: 2 });
+    expect(h.logs).toEqual([{ level: 'info', message: 'item 0' }, { level: 'info', message: 'item 2' }]);
+    await expect(main('logic.loop_over_items', { items: [1, 2], code: 'if (index === 1) throw new Error("bad row"); return item' })).rejects.toMatchObject({ message: expect.stringContaining('item 1: bad row') });
+    await expect(main('logic.loop_over_items', { items: [1], code: 'while (true) {}', timeout_s: 0.3 })).rejects.toMatchObject({ type: 'code_timeout' });
+    await expect(main('logic.loop_over_items', { items: [1], code: 'return require("fs")' })).rejects.toMatchObject({ message: expect.stringContaining('require is not defined') });
+  });
+
+  it('logic.compare_datasets sorts records for a sync', async () => {
+    const a = [{ id: 1, name: 'A', updated: 1 }, { id: 2, name: 'B' }, { id: 3, name: 'C' }];
+    const b = [{ id: 2, name: 'B' }, { id: 1, name: 'A2', updated: 2 }, { id: 4, name: 'D' }, { id: 3, name: 'C', updated: 9 }];
+    const r = await run('logic.compare_datasets', { a, b, key: ['id'], ignore_fields: ['updated'] });
+    expect(r.output).toEqual({
+      main: { in_a_only: 0, in_b_only: 1, same: 2, different: 1 },
+      in_a_only: [], in_b_only: [{ id: 4, name: 'D' }], same: [{ id: 2, name: 'B' }, { id: 3, name: 'C', updated: 9 }],
+      different: [{ key: [1], a: a[0], b: b[1] }],
+    });
+  });
+
+  it('logic.is_empty and logic.coalesce', async () => {
+    for (const [v, port] of [[[], 'empty'], [{}, 'empty'], ['', 'empty'], [null, 'empty'], [[0], 'not_empty'], [0, 'not_empty']] as const) {
+      expect((await run('logic.is_empty', { value: v }, { up: 'in' })).output, JSON.stringify(v)).toEqual({ [port]: 'in' });
+    }
+    expect((await run('logic.is_empty', {}, { up: [] })).output).toEqual({ empty: [] });
+    expect(await main('logic.coalesce', { values: [null, '', 'x'] })).toEqual({ value: '', index: 1 });
+    expect(await main('logic.coalesce', { values: [null, '', [], 'x'], skip_empty: true })).toEqual({ value: 'x', index: 3 });
+    expect(await main('logic.coalesce', { fallback: 'none' }, { a: null })).toEqual({ value: 'none', index: -1 });
+    expect(await main('logic.coalesce', {}, { a: null, b: { ok: 1 } })).toEqual({ value: { ok: 1 }, index: 1 });
+  });
+
+  it('describes every param', () => {
+    for (const t of ['logic.if_all', 'logic.if_any', 'logic.noop', 'logic.batch', 'logic.loop_over_items', 'logic.compare_datasets', 'logic.is_empty', 'logic.coalesce']) expect(undescribedParams(t), t).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Every refusal the API answers, as one error type. `code` is the machine-readable code where the
+ * body carries one (`insufficient_funds`, `rate_limit_exceeded`, `authentication_required`,
+ * `plan_required`…), `body` the parsed body as sent, `requestId` the server's X-Request-Id.
+ */
+export class AtelierError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+  readonly body: unknown;
+  readonly requestId: string | undefined;
+  /** Seconds the server asked to wait (429, 409 while an idempotent request is in flight). */
+  readonly retryAfter: number | undefined;
+
+  constructor(status: number, body: unknown, headers: Headers) {
+    const { code, message } = describe(status, body);
+    super(message);
+    this.name = 'AtelierError';
+    this.status = status;
+    this.code = code;
+    this.body = body;
+    this.requestId = headers.get('x-request-id') ?? undefined;
+    const retry = Number(headers.get('retry-after'));
+    this.retryAfter = Number.isFinite(retry) && headers.has('retry-after') ? retry : undefined;
+  }
+
+  get isPaymentRequired() { return this.status === 402; }
+  get isRateLimited() { return this.status === 429; }
+  get isValidation() { return this.status === 422; }
+  /** The 422 list: each problem with its location, e.g. `['body', 'spec', 'nodes', 0, 'type']`. */
+  get issues(): Array<{ type: string; loc: Array<string | number>; msg: string; input: unknown }> {
+    const detail = (this.body as { detail?: unknown } | null)?.detail;
+    return Array.isArray(detail) ? detail : [];
+  }
+}
+
+function describe(status: number, body: unknown): { code?: string; message: string } {
+  const b = body as Record<string, unknown> | null;
+  const detail = b?.detail;
+  if (typeof detail === 'string') return { message: `${status}: ${detail}` };
+  if (Array.isArray(detail)) {
+    const first = detail[0] as { loc?: unknown[]; msg?: string } | undefined;
+    return { code: 'validation_failed', message: `${status}: ${first?.msg ?? 'invalid request'} at ${(first?.loc ?? []).join('.')}${detail.length > 1 ? ` (+${detail.length - 1} more)` : ''}` };
+  }
+  if (detail && typeof detail === 'object') {
+    const d = detail as { error?: string; code?: string; message?: string };
+    return { code: d.code ?? d.error, message: `${status}: ${d.message ?? d.error ?? 'request refused'}` };
+  }
+  const error = b?.error;
+  if (typeof error === 'string') return { code: status === 429 ? 'rate_limit_exceeded' : error, message: `${status}: ${error}` };
+  if (error && typeof error === 'object') {
+    const e = error as { code?: string; message?: string };
+    return { code: e.code, message: `${status}: ${e.message ?? e.code ?? 'request refused'}` };
+  }
+  return { message: `${status}: ${typeof body === 'string' && body ? body.slice(0, 200) : 'request failed'}` };
+}

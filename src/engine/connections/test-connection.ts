@@ -1,0 +1,71 @@
+// POST /v1/connections/{id}/test → {valid, latency_ms, message}: a real round trip with the stored
+// credential — an authenticated request for HTTP providers (SSRF-safe fetch), a connection and
+// `select 1` for databases. Messages never quote the secret.
+import pg from 'pg';
+import type { Deps } from '../../deps';
+import type { EngineConnection } from '../../infra/db/schema/index';
+import { safeFetch } from '../../infra/net/safe-fetch';
+import { openSecret } from '../../platform/webhooks/secret-box';
+import { checkedAddress } from './resolve-host';
+import { httpAuth } from './http-auth';
+import { isKnownProvider, PROVIDER_METADATA } from './service';
+
+const TEST_TIMEOUT_MS = 10_000;
+
+export interface ConnectionTestResult {
+  valid: boolean;
+  latency_ms: number;
+  message: string;
+}
+
+/** Scrubs the secret out of a driver's error message, just in case it echoes it. */
+const scrub = (message: string, secret: string) => (secret ? message.split(secret).join('[redacted]') : message);
+
+export async function testConnection(deps: Deps, row: EngineConnection): Promise<ConnectionTestResult> {
+  const secret = openSecret(deps.config.encryptionKey, row.secret_sealed);
+  const started = performance.now();
+  const done = (valid: boolean, message: string): ConnectionTestResult => ({ valid, latency_ms: Math.round(performance.now() - started), message: scrub(message, secret) });
+  const allowPrivateNetwork = deps.config.allowPrivateNetwork;
+  if (!isKnownProvider(row.provider)) return done(false, `No connection test exists for provider "${row.provider}"; use http, postgres or mysql.`);
+  try {
+    if (row.provider === 'http') {
+      const meta = PROVIDER_METADATA.http.parse(row.metadata);
+      const { url, headers } = httpAuth(meta, secret, meta.test_path);
+      const res = await safeFetch(url, { method: 'GET', headers, timeoutMs: TEST_TIMEOUT_MS, maxBytes: 64 * 1024 }, { allowPrivateNetwork });
+      if (res.status >= 200 && res.status < 300) return done(true, `HTTP ${res.status} from ${new URL(url).origin}`);
+      if (res.status === 401 || res.status === 403) return done(false, `HTTP ${res.status}: the credential was refused`);
+      return done(false, `HTTP ${res.status} from ${new URL(url).origin}`);
+    }
+    if (row.provider === 'postgres') {
+      const meta = PROVIDER_METADATA.postgres.parse(row.metadata);
+      const address = await checkedAddress(meta.host, { allowPrivateNetwork });
+      const client = new pg.Client({
+        host: address, port: meta.port, database: meta.database, user: meta.user, password: secret,
+        ssl: meta.ssl ? { servername: meta.host } : false, connectionTimeoutMillis: TEST_TIMEOUT_MS, query_timeout: TEST_TIMEOUT_MS,
+      });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        await client.query('select 1');
+        return done(true, `Connected to ${meta.host}:${meta.port}/${meta.database} as ${meta.user}; select 1 succeeded`);
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    }
+    const meta = PROVIDER_METADATA.mysql.parse(row.metadata);
+    const address = await checkedAddress(meta.host, { allowPrivateNetwork });
+    const mysql = await import('mysql2/promise');
+    const conn = await mysql.createConnection({
+      host: address, port: meta.port, database: meta.database, user: meta.user, password: secret,
+      ssl: meta.ssl ? {} : undefined, connectTimeout: TEST_TIMEOUT_MS,
+    });
+    try {
+      await conn.query('select 1');
+      return done(true, `Connected to ${meta.host}:${meta.port}/${meta.database} as ${meta.user}; select 1 succeeded`);
+    } finally {
+      await conn.end().catch(() => undefined);
+    }
+  } catch (err) {
+    return done(false, err instanceof Error ? err.message : String(err));
+  }
+}

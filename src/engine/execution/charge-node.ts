@@ -1,0 +1,57 @@
+// `ctx.charge` of a running node: the run's usd_cap and the wallet, once per operation id.
+import { sql } from 'kysely';
+import type { Deps } from '../../deps';
+import { ApiError } from '../../infra/http/errors';
+import { chargeWallet } from '../../platform/billing/wallet';
+import { microsToUsd } from '../../platform/billing/money';
+import { NodeError } from '../node-error';
+import type { ExecuteNodeInput } from '../run-contract';
+
+/**
+ * Charges the wallet for a node, once per operation id, after reserving the amount under the
+ * run's usd_cap (one conditional UPDATE, so parallel branches cannot overshoot it together).
+ * Returns the micro-USD charged.
+ */
+export async function chargeNode(deps: Deps, input: ExecuteNodeInput, operationId: string, amountMicros: number, operation: string): Promise<number> {
+  const { db } = deps;
+  const existing = await db
+    .selectFrom('ledger_entries')
+    .select('amount_micros')
+    .where('account_id', '=', input.accountId)
+    .where('operation_id', '=', operationId)
+    .executeTakeFirst();
+  if (existing) return -existing.amount_micros;
+  const reserved = await db
+    .updateTable('runs')
+    .set({ usd_charged_micros: sql`usd_charged_micros + ${amountMicros}` })
+    .where('id', '=', input.runId)
+    .where(sql<boolean>`usd_cap_micros is null or usd_charged_micros + ${amountMicros} <= usd_cap_micros`)
+    .returning('usd_charged_micros')
+    .executeTakeFirst();
+  if (!reserved) {
+    const run = await db.selectFrom('runs').select(['usd_cap_micros', 'usd_charged_micros']).where('id', '=', input.runId).executeTakeFirst();
+    throw new NodeError(
+      `usd_cap exceeded: this node costs $${microsToUsd(amountMicros)} and the run has charged $${microsToUsd(run?.usd_charged_micros ?? 0)} of its $${microsToUsd(run?.usd_cap_micros ?? 0)} cap`,
+      { type: 'usd_cap_exceeded' },
+    );
+  }
+  try {
+    const result = await chargeWallet(
+      db,
+      { accountId: input.accountId, amountMicros, operationId, operation, label: operation, metadata: { run_id: input.runId, node_id: input.node.id } },
+      { baseUrl: deps.config.publicBaseUrl },
+    );
+    return -result.entry.amount_micros;
+  } catch (err) {
+    await db
+      .updateTable('runs')
+      .set({ usd_charged_micros: sql`greatest(usd_charged_micros - ${amountMicros}, 0)` })
+      .where('id', '=', input.runId)
+      .execute();
+    if (err instanceof ApiError && err.status === 402) {
+      // A 402-shaped node error: the body's detail travels in the message.
+      throw new NodeError(`insufficient_funds: ${JSON.stringify((err.body as { detail?: unknown }).detail)}`, { type: 'insufficient_funds' });
+    }
+    throw err;
+  }
+}

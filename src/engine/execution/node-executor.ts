@@ -1,0 +1,184 @@
+// The node executor (DESIGN §2 "Nodes"): runs one planned node through the node registry inside
+// the executeNode activity — params parsed once, a NodeContext built over the process's services,
+// node_started/node_completed projected, failures typed for the workflow.
+import { Context, activityInfo, type Info } from '@temporalio/activity';
+import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
+import type { Deps } from '../../deps';
+import { microsToUsd } from '../../platform/billing/money';
+import { isNodeError, NodeError } from '../node-error';
+import { assertNodeResultFits } from '../node-output-size';
+import { appendNodeEvents } from '../events/store';
+import { committedOutput, completionEvents, finishedRow, recordStarted, startedEvent } from '../projections';
+import type { ExecuteNodeInput, NodeFailureDetails } from '../run-contract';
+import { nodeServicesFrom } from '../services';
+import { credentialResolver } from '../connections/resolver';
+import type { LogLevel, NodeContext, NodeDefinition, NodeLog, NodeOutput, NodeRegistry } from '../types';
+import { chargeNode } from './charge-node';
+
+/** What the executor needs of the catalogue: the node type at the version the plan pinned. */
+export type ExecutorRegistry = Pick<NodeRegistry, 'get'> & { getVersion?(type: string, version: number): NodeDefinition | undefined };
+
+/** A node running longer than this gets its node_started event at once; faster ones batch it. */
+const STARTED_EVENT_DELAY_MS = 200;
+/** How often a running activity-kind node heartbeats on its own (cancellation arrives through it). */
+const AUTO_HEARTBEAT_MS = 1000;
+
+async function withRetries<T>(fn: () => Promise<T>, attempts = 4): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 100 * 3 ** (i - 1)));
+    }
+  }
+}
+
+/** What one execution of a node accumulates: its log lines, what it charged, its last heartbeat. */
+interface NodeAttempt {
+  logs: NodeLog[];
+  usdChargedMicros: number;
+  chargeCount: number;
+  lastHeartbeat: unknown;
+}
+
+function resolveDefinition(registry: ExecutorRegistry, input: ExecuteNodeInput): NodeDefinition & Required<Pick<NodeDefinition, 'execute'>> {
+  const { node } = input;
+  const definition = registry.getVersion?.(node.type, node.version) ?? registry.get(node.type);
+  if (!definition) throw new NodeError(`unknown node type ${node.type}`, { type: 'unknown_node_type' });
+  const { execute } = definition;
+  if (!execute) throw new NodeError(`node type ${node.type} is not executed by an activity`, { type: 'not_executable' });
+  return { ...definition, execute };
+}
+
+/** Params after templates, checked again against the node's schema (a template may have produced anything). */
+function parseParams(definition: NodeDefinition, params: Record<string, unknown>): unknown {
+  const parsed = definition.params.safeParse(params);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(params)'}: ${i.message}`).join('; ');
+    throw new NodeError(`invalid params after templates: ${problems}`, { type: 'invalid_params' });
+  }
+  return parsed.data;
+}
+
+/** The `ctx` a node's `execute` receives. */
+function buildNodeContext(deps: Deps, input: ExecuteNodeInput, info: Info, activity: Context, attempt: NodeAttempt): NodeContext {
+  const { runId, node } = input;
+  return {
+    runId,
+    accountId: input.accountId,
+    workflowId: input.workflowId,
+    nodeId: node.id,
+    attempt: info.attempt,
+    sandbox: input.sandbox,
+    variables: input.variables,
+    runInput: input.runInput,
+    log(level: LogLevel, message: string) {
+      attempt.logs.push({ level, message, ts: new Date().toISOString() });
+    },
+    heartbeat(details?: unknown) {
+      attempt.lastHeartbeat = details;
+      if (!info.isLocal) activity.heartbeat(details);
+    },
+    checkpoint: info.heartbeatDetails,
+    signal: activity.cancellationSignal,
+    async charge(amountMicros: number, operation: string) {
+      if (input.sandbox || amountMicros <= 0) return;
+      const operationId = `run:${runId}:node:${node.id}${attempt.chargeCount > 0 ? `:${attempt.chargeCount}` : ''}`;
+      attempt.chargeCount += 1;
+      attempt.usdChargedMicros += await chargeNode(deps, input, operationId, Math.round(amountMicros), operation);
+    },
+    services: { ...nodeServicesFrom({ ...deps }), credentials: credentialResolver(deps, input.accountId, node.credentials) },
+  };
+}
+
+/** A node's failure as the workflow reads it: typed, non-retryable once the node's own budget is spent. */
+function failure(err: unknown, input: ExecuteNodeInput, info: Info, activity: Context, details: NodeFailureDetails): Error {
+  const { node } = input;
+  if (activity.cancellationSignal.aborted) {
+    return err instanceof CancelledFailure ? err : new CancelledFailure(`node ${node.id} cancelled`, [details]);
+  }
+  // The workflow allows a few attempts beyond the node's retry budget for lost workers; the
+  // node's own failures stop at its max_attempts.
+  const budgetSpent = info.attempt >= (node.retry?.maxAttempts ?? 1);
+  if (isNodeError(err)) {
+    return ApplicationFailure.create({ type: err.type, message: err.message, nonRetryable: !err.retryable || budgetSpent, details: [details] });
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  return ApplicationFailure.create({ type: 'node_failed', message, nonRetryable: budgetSpent, details: [details], cause: err instanceof Error ? err : undefined });
+}
+
+/**
+ * Runs one planned node (the executeNode activity). Idempotent across attempts: a node whose
+ * completion an earlier attempt committed is not run again.
+ */
+export async function executeNode(deps: Deps, registry: ExecutorRegistry, input: ExecuteNodeInput): Promise<NodeOutput> {
+  const { db } = deps;
+  const info = activityInfo();
+  const activity = Context.current();
+  const { runId, generation, node } = input;
+
+  if (info.attempt > 1) {
+    // The worker may have died after committing the node but before reporting it: do not run
+    // the node's side effects again.
+    const previous = await committedOutput(db, runId, generation, node.id);
+    if (previous) return previous;
+  }
+
+  const startedAt = new Date();
+  const started = performance.now();
+  const attempt: NodeAttempt = { logs: [], usdChargedMicros: 0, chargeCount: 0, lastHeartbeat: info.heartbeatDetails };
+
+  let startedRecorded = false;
+  let startedWrite: Promise<void> | undefined;
+  const writeStarted = () => {
+    startedWrite ??= recordStarted(db, runId, generation, node.id, node.type, startedAt, info.attempt).then(() => {
+      startedRecorded = true;
+    });
+    return startedWrite;
+  };
+  // Retries and slow nodes announce themselves at once; fast first attempts batch node_started
+  // with their completion (one transaction instead of two).
+  const startedTimer = info.attempt > 1 ? undefined : setTimeout(() => void writeStarted().catch(() => undefined), STARTED_EVENT_DELAY_MS);
+  if (info.attempt > 1) await writeStarted();
+  const heartbeatTimer = info.isLocal ? undefined : setInterval(() => activity.heartbeat(attempt.lastHeartbeat), AUTO_HEARTBEAT_MS);
+
+  try {
+    const definition = resolveDefinition(registry, input);
+    const params = parseParams(definition, input.params);
+    const ctx = buildNodeContext(deps, input, info, activity, attempt);
+    const result = await definition.execute(ctx, { params, inputs: input.inputs });
+    if (startedTimer) clearTimeout(startedTimer);
+    // Heartbeats go on until the node's events are committed: a Postgres outage during the
+    // final write must not look like a lost worker.
+    const finishedAt = new Date();
+    const output: NodeOutput = {
+      ok: true,
+      output: result.output,
+      usd_charged: microsToUsd(attempt.usdChargedMicros),
+      error: null,
+      logs: attempt.logs,
+      duration_ms: Math.round(performance.now() - started),
+    };
+    // Issue 16.6: a result Temporal cannot carry fails the node now, before node_completed is written.
+    assertNodeResultFits(output, node.id);
+    if (startedWrite) await startedWrite.catch(() => undefined);
+    const events = [...(startedRecorded ? [] : [startedEvent(generation, node.id, startedAt)]), ...completionEvents(generation, node.id, output)];
+    // The node's work is done: a passing database hiccup must not spend one of its attempts.
+    await withRetries(() =>
+      appendNodeEvents(db, runId, events, {
+        node: finishedRow(node.id, node.type, output, startedAt, finishedAt, info.attempt),
+        countCompleted: true,
+        currentNode: node.id,
+        markRunning: true,
+      }),
+    );
+    if (heartbeatTimer) clearInterval(heartbeatTimer);
+    return output;
+  } catch (err) {
+    if (startedTimer) clearTimeout(startedTimer);
+    if (heartbeatTimer) clearInterval(heartbeatTimer);
+    const details: NodeFailureDetails = { logs: attempt.logs, usdChargedMicros: attempt.usdChargedMicros, durationMs: Math.round(performance.now() - started) };
+    throw failure(err, input, info, activity, details);
+  }
+}

@@ -1,0 +1,171 @@
+// The run projections (DESIGN §2 "Events"): what the engineRun workflow decided, written into runs,
+// run_node_outputs and run_events. Every write is idempotent: events are keyed by
+// (run, generation, node, type), so a retried projection activity never appends an event twice.
+import { sql } from 'kysely';
+import type { Database } from '../infra/db/index';
+import { microsToUsd } from '../platform/billing/money';
+import { appendNodeEvents, type NewRunEvent, type NodeRowJson } from './events/store';
+import type { FinishRunInput, NodeFinishedInput, NodeStartedInput } from './run-contract';
+import type { NodeOutput } from './types';
+
+/** The dedupe key of one node event of one generation of a run. */
+export const eventKey = (generation: number, nodeId: string, type: string) => `${generation}:${nodeId}:${type}`;
+
+/** node_output (when the node succeeded) and node_completed. */
+export function completionEvents(generation: number, nodeId: string, output: NodeOutput): NewRunEvent[] {
+  const events: NewRunEvent[] = [];
+  if (output.ok) {
+    events.push({
+      type: 'node_output',
+      nodeId,
+      dedupeKey: eventKey(generation, nodeId, 'node_output'),
+      data: { node_id: nodeId, output: output.output, usd_charged: output.usd_charged },
+    });
+  }
+  events.push({
+    type: 'node_completed',
+    nodeId,
+    dedupeKey: eventKey(generation, nodeId, 'node_completed'),
+    data: { node_id: nodeId, duration_ms: output.duration_ms, ok: output.ok, ...(output.error ? { error: output.error } : {}) },
+  });
+  return events;
+}
+
+export const startedEvent = (generation: number, nodeId: string, at: Date): NewRunEvent => ({
+  type: 'node_started',
+  nodeId,
+  dedupeKey: eventKey(generation, nodeId, 'node_started'),
+  data: { node_id: nodeId, timestamp: at.toISOString() },
+});
+
+/** The run_node_outputs row of a node that has finished (succeeded, failed or skipped). */
+export function finishedRow(nodeId: string, nodeType: string, output: NodeOutput, startedAt: Date, finishedAt: Date, attempt: number): NodeRowJson {
+  return {
+    node_id: nodeId,
+    node_type: nodeType,
+    status: output.skipped ? 'skipped' : output.ok ? 'succeeded' : 'failed',
+    ok: output.ok,
+    output: output.output ?? {},
+    usd_charged_micros: Math.round(output.usd_charged * 1_000_000),
+    error: output.error,
+    logs: output.logs ?? [],
+    duration_ms: Math.round(output.duration_ms),
+    skipped: output.skipped ?? false,
+    attempt,
+    started_at: startedAt.toISOString(),
+    finished_at: finishedAt.toISOString(),
+  };
+}
+
+/** node_started and a `running` node row; the run becomes `running` with this node current. */
+export async function recordStarted(db: Database, runId: string, generation: number, nodeId: string, nodeType: string, at: Date, attempt: number): Promise<void> {
+  await appendNodeEvents(db, runId, [startedEvent(generation, nodeId, at)], {
+    node: {
+      node_id: nodeId, node_type: nodeType, status: 'running', ok: false, output: {}, usd_charged_micros: 0, error: null, logs: [],
+      duration_ms: 0, skipped: false, attempt, started_at: at.toISOString(), finished_at: null,
+    },
+    currentNode: nodeId,
+    markRunning: true,
+  });
+}
+
+/** node_started for nodes the workflow runs itself (delay, approval, webhook waits). */
+export async function recordNodeStarted(db: Database, input: NodeStartedInput): Promise<void> {
+  await recordStarted(db, input.runId, input.generation, input.nodeId, input.nodeType, new Date(), 1);
+}
+
+/** A previous attempt of this node (same generation) that committed its completion, to be reused. */
+export async function committedOutput(db: Database, runId: string, generation: number, nodeId: string): Promise<NodeOutput | undefined> {
+  const done = await db
+    .selectFrom('run_events')
+    .select('seq')
+    .where('run_id', '=', runId)
+    .where('dedupe_key', '=', eventKey(generation, nodeId, 'node_completed'))
+    .executeTakeFirst();
+  if (!done) return undefined;
+  const row = await db.selectFrom('run_node_outputs').selectAll().where('run_id', '=', runId).where('node_id', '=', nodeId).executeTakeFirst();
+  if (!row || !row.ok) return undefined;
+  return {
+    ok: true,
+    output: row.output,
+    usd_charged: microsToUsd(row.usd_charged_micros),
+    error: null,
+    logs: row.logs,
+    duration_ms: row.duration_ms,
+  };
+}
+
+/** A node's end as the workflow saw it: failures, skips, and workflow-run nodes. */
+export async function recordNodeFinished(db: Database, input: NodeFinishedInput): Promise<void> {
+  const finishedAt = new Date();
+  const row = await db
+    .selectFrom('run_node_outputs')
+    .select(['started_at', 'status'])
+    .where('run_id', '=', input.runId)
+    .where('node_id', '=', input.nodeId)
+    .executeTakeFirst();
+  const startedAt = row?.status === 'running' && row.started_at ? row.started_at : new Date(finishedAt.getTime() - input.output.duration_ms);
+  const output: NodeOutput = {
+    ...input.output,
+    duration_ms: input.output.duration_ms || finishedAt.getTime() - startedAt.getTime(),
+    logs: [...input.output.logs, ...(input.notes ?? []).map((message) => ({ level: 'info' as const, message, ts: finishedAt.toISOString() }))],
+  };
+  await appendNodeEvents(db, input.runId, completionEvents(input.generation, input.nodeId, output), {
+    node: finishedRow(input.nodeId, input.nodeType, output, startedAt, finishedAt, 1),
+    countCompleted: true,
+  });
+}
+
+export interface NodesSettledInput {
+  runId: string;
+  nodes: Array<{ nodeId: string; nodeType: string; output: NodeOutput }>;
+}
+
+/** Nodes settled without running (skipped by a branch, disabled pass-through), in one write. */
+export async function recordNodesSettled(db: Database, input: NodesSettledInput): Promise<void> {
+  if (!input.nodes.length) return;
+  const now = new Date();
+  const rows = input.nodes.map((n) => ({
+    run_id: input.runId,
+    node_id: n.nodeId,
+    node_type: n.nodeType,
+    status: n.output.skipped ? ('skipped' as const) : n.output.ok ? ('succeeded' as const) : ('failed' as const),
+    ok: n.output.ok,
+    skipped: n.output.skipped ?? false,
+    output: JSON.stringify(n.output.output),
+    logs: JSON.stringify(n.output.logs.map((l) => ({ ...l, ts: l.ts || now.toISOString() }))),
+    error: n.output.error,
+    duration_ms: 0,
+    started_at: n.output.skipped ? null : now,
+    finished_at: now,
+  }));
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('run_node_outputs')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['run_id', 'node_id']).doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          ok: eb.ref('excluded.ok'),
+          skipped: eb.ref('excluded.skipped'),
+          output: eb.ref('excluded.output'),
+          logs: eb.ref('excluded.logs'),
+          error: eb.ref('excluded.error'),
+          duration_ms: 0,
+          started_at: eb.ref('excluded.started_at'),
+          finished_at: eb.ref('excluded.finished_at'),
+        })),
+      )
+      .execute();
+    const passed = rows.filter((r) => r.ok).length;
+    if (passed) await trx.updateTable('runs').set({ nodes_completed: sql`nodes_completed + ${passed}` }).where('id', '=', input.runId).execute();
+  });
+}
+
+/**
+ * The run's final status and its run_finished event, once per generation (one statement). Used by
+ * the workflow (through its projection activity), the API's cancel of a lost run and the reaper.
+ */
+export async function finishRun(db: Database, input: FinishRunInput): Promise<void> {
+  await sql`select run_finish(${input.runId}::uuid, ${`${input.generation}:run:run_finished`}, ${input.status}, ${input.error})`.execute(db);
+}

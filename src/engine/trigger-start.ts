@@ -1,0 +1,24 @@
+// Runs started by something other than POST /v1/runs (a schedule firing, a public hook, a test):
+// the same resolve-and-start path, so the planner, the rate policy, canary routing and the wallet
+// apply exactly as for a run started through the API.
+import type { Deps } from '../deps';
+import type { Run } from '../infra/db/schema/index';
+import type { TriggerType } from './run-contract';
+import { startRun } from './runs-service';
+import { resolveWorkflowForRun } from './workflows-service';
+
+export async function startTriggeredRun(
+  deps: Deps,
+  req: { accountId: string; workflowId: string; input: Record<string, unknown>; triggerType: TriggerType; sandbox?: boolean },
+): Promise<Run> {
+  const resolved = await resolveWorkflowForRun(deps.db, req.accountId, req.workflowId);
+  return startRun(deps, {
+    accountId: req.accountId,
+    sandbox: req.sandbox ?? false,
+    workflowId: resolved.workflow.id,
+    version: resolved.version.version,
+    plan: resolved.plan,
+    input: req.input,
+    triggerType: req.triggerType,
+  });
+}

@@ -1,0 +1,33 @@
+// Nodes the engineRun workflow runs itself (execution: 'workflow'): durable timers and waits for
+// signals. Each such node folder has a `workflow.ts` exporting a WorkflowNodeHandler, and
+// workflows/workflow-nodes.ts maps node types to them. Handlers are workflow code: deterministic,
+// no I/O, no clock or randomness of their own — everything durable goes through the api.
+// Pure types: safe to import from workflow code.
+import type { NodeResult } from './types';
+
+/** The run signals a workflow-run node can wait for (seed 002 §4.3 POST /v1/runs/{id}/signals/{name}). */
+export type WaitableSignal = 'approve' | 'webhook';
+
+export interface WorkflowNodeApi {
+  readonly nodeId: string;
+  /** A durable Temporal timer. */
+  sleep(ms: number): Promise<void>;
+  /** Temporal's condition(): resolves true once `fn` is true, or false when `timeoutMs` passes first. */
+  condition(fn: () => boolean, timeoutMs?: number): Promise<boolean>;
+  /**
+   * Waits for a `signal` addressed to this node (its `payload.node_id` absent or this node's id)
+   * and takes it from the run's buffer, so a signal sent before the node started counts. The run's
+   * status query lists the node under `waitingFor` meanwhile. Resolves undefined when `timeoutS`
+   * passes first; without `timeoutS` it waits for ever (bounded by max_execution_time_s).
+   */
+  waitForSignal(signal: WaitableSignal, timeoutS?: number): Promise<Record<string, unknown> | undefined>;
+  /** A line in the node's logs (stamped when the node's end is recorded: workflows keep no clock). */
+  log(message: string): void;
+}
+
+/**
+ * A workflow-run node's behaviour. `params` are the node's params after templates (not parsed by
+ * its zod schema: validate what you read); `inputs` are keyed by source node id. Throw a NodeError
+ * to fail the node (it fails at once: workflow-run nodes are not retried by an activity policy).
+ */
+export type WorkflowNodeHandler = (api: WorkflowNodeApi, params: Record<string, unknown>, inputs: Record<string, unknown>) => Promise<NodeResult>;

@@ -1,0 +1,30 @@
+import type { Migration } from 'kysely';
+import * as foundation from './2026-11-21T0000-accounts-keys-ledger';
+import * as engineWorkflows from './2026-11-21T0100-workflows-and-versions';
+import * as engineRuns from './2026-11-21T0110-runs-events-watchdog';
+import * as platformAccess from './2026-11-21T0400-key-usage-idempotency-enterprise';
+import * as story from './2026-11-21T0400-stories-and-credit-ledger';
+import * as platformBilling from './2026-11-21T0410-webhooks-jobs-routing-assets';
+import * as engineFeatures from './2026-11-23T1130-engine-features';
+import * as storageBuckets from './2026-11-23T1215-storage-buckets';
+import * as voiceAgents from './2026-11-23T1230-voice-agents';
+import * as engineIncidentTrigger from './2026-11-23T1300-engine-incident-trigger';
+
+/**
+ * Every migration, in order. The keys are frozen ids already recorded in deployed databases
+ * (kysely_migration), so they never change; the file names say what each migration does.
+ * Add new ones at the end: `src/infra/db/migrations/<ISO8601>-<what-it-does>.ts`, keyed by
+ * the same name.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-21T0000-foundation': foundation,
+  '2026-11-21T0100-engine-workflows': engineWorkflows,
+  '2026-11-21T0110-engine-runs': engineRuns,
+  '2026-11-21T0400-platform-access': platformAccess,
+  '2026-11-21T0400-story': story,
+  '2026-11-21T0410-platform-billing': platformBilling,
+  '2026-11-23T1130-engine-features': engineFeatures,
+  '2026-11-23T1215-storage-buckets': storageBuckets,
+  '2026-11-23T1230-voice-agents': voiceAgents,
+  '2026-11-23T1300-engine-incident-trigger': engineIncidentTrigger,
+};

@@ -1,0 +1,44 @@
+// GET /openapi.json (the document built from the mounted routes) and GET /docs (a rendered API
+// reference: Redoc's standalone bundle served from node_modules — no CDN, works offline).
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Router, type Express } from 'express';
+import type { Deps } from '../../deps';
+import { buildOpenApiDocument, documentRoute } from './openapi';
+
+const require = createRequire(import.meta.url);
+const redocBundle = join(dirname(require.resolve('redoc/package.json')), 'bundles', 'redoc.standalone.js');
+const version = (require('../../../package.json') as { version: string }).version;
+
+const page = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Atelier API reference</title>
+  <style>body { margin: 0; }</style>
+</head>
+<body>
+  <redoc spec-url="/openapi.json" hide-download-button="false"></redoc>
+  <script src="/docs/redoc.standalone.js"></script>
+</body>
+</html>`;
+
+/** `app` is read lazily: the document covers every router mounted by the time it is requested. */
+export function docsRoutes(deps: Deps, app: () => Express): Router {
+  const router = Router();
+  let cached: unknown;
+  router.get('/openapi.json', documentRoute((_req, res) => {
+    cached ??= buildOpenApiDocument(app(), { version, serverUrl: deps.config.publicBaseUrl });
+    res.json(cached);
+  }, { summary: 'The OpenAPI 3.1 document of every route this server mounts', produces: { contentType: 'application/json', description: 'OpenAPI 3.1 document' } }));
+  router.get('/docs', documentRoute((_req, res) => {
+    res.setHeader('Content-Security-Policy', "default-src 'self'; script-src 'self' blob:; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:");
+    res.type('html').send(page);
+  }, { summary: 'The API reference, rendered', produces: { contentType: 'text/html', description: 'HTML page' } }));
+  router.get('/docs/redoc.standalone.js', documentRoute((_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('application/javascript').sendFile(redocBundle);
+  }, { summary: 'The reference page\'s script (Redoc)', produces: { contentType: 'application/javascript', description: 'JavaScript' } }));
+  return router;
+}

@@ -1,0 +1,13 @@
+import type { RequestHandler } from 'express';
+
+/**
+ * On every response: `X-Content-Type-Options: nosniff` (a browser never guesses a type, so a JSON
+ * error or a generated file is never run as HTML or script), and `Cache-Control: no-store` unless
+ * a route sets its own (signed file downloads do). API responses carry balances, keys (create,
+ * rotate), webhook secrets and session tokens: no shared or browser cache may keep them.
+ */
+export const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};

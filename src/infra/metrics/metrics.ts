@@ -1,0 +1,149 @@
+// Prometheus metrics for one Atelier process (prom-client). A registry per app, never the global
+// one: a test process runs several stacks side by side.
+//
+// - HTTP: requests by method, route pattern and status; latency histogram by the same labels.
+// - Engine: runs by status and node durations by type, read from Postgres at scrape time (the
+//   projections are the truth, and a scrape reflects every worker, not only this process).
+// - SSE: connected run-event subscribers of this process.
+// - Wallet: charges and refunds by count and USD, from the ledger at scrape time.
+// - Temporal: the worker's own metrics (the SDK's Prometheus exporter, enabled with
+//   TEMPORAL_METRICS_ADDRESS) are appended to /metrics as they are.
+import type { Express, NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import { Router as createRouter } from 'express';
+import { sql } from 'kysely';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Deps } from '../../deps';
+import { documentRoute, listMountedRoutes } from '../http/openapi';
+
+export interface Metrics {
+  registry: Registry;
+  httpRequests: Counter<'method' | 'route' | 'status'>;
+  httpDuration: Histogram<'method' | 'route' | 'status'>;
+}
+
+export function createMetrics(deps: Pick<Deps, 'db' | 'runEvents'>): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'atelier_process_' });
+  const httpRequests = new Counter({
+    name: 'atelier_http_requests_total', help: 'HTTP requests by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const, registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: 'atelier_http_request_duration_seconds', help: 'HTTP request latency by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const, registers: [registry],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
+  new Gauge({
+    name: 'atelier_sse_clients', help: 'Run-event SSE subscribers connected to this process.', registers: [registry],
+    collect() { this.set(deps.runEvents?.subscriberCount ?? 0); },
+  });
+  new Gauge({
+    name: 'atelier_engine_runs', help: 'Engine runs by status (all accounts, from the runs table).',
+    labelNames: ['status'] as const, registers: [registry],
+    async collect() {
+      const rows = await deps.db.selectFrom('runs').select(['status', sql<string>`count(*)`.as('n')]).groupBy('status').execute();
+      this.reset();
+      for (const r of rows) this.set({ status: r.status }, Number(r.n));
+    },
+  });
+  new Gauge({
+    name: 'atelier_engine_node_duration_seconds_avg', help: 'Mean duration of finished nodes by type over the last hour.',
+    labelNames: ['node_type'] as const, registers: [registry],
+    async collect() {
+      const rows = await sql<{ node_type: string; avg_ms: string }>`
+        select node_type, avg(duration_ms) as avg_ms from run_node_outputs
+        where finished_at > now() - interval '1 hour' and duration_ms is not null group by node_type`.execute(deps.db).catch(() => ({ rows: [] }));
+      this.reset();
+      for (const r of rows.rows) this.set({ node_type: r.node_type }, Number(r.avg_ms) / 1000);
+    },
+  });
+  new Gauge({
+    name: 'atelier_wallet_ledger_usd', help: 'Wallet ledger totals by kind, in USD (all accounts).',
+    labelNames: ['kind'] as const, registers: [registry],
+    async collect() {
+      const rows = await deps.db.selectFrom('ledger_entries').select(['kind', sql<string>`coalesce(sum(amount_micros), 0)`.as('micros')]).groupBy('kind').execute();
+      this.reset();
+      for (const r of rows) this.set({ kind: r.kind }, Number(r.micros) / 1e6);
+    },
+  });
+  new Gauge({
+    name: 'atelier_wallet_ledger_entries', help: 'Wallet ledger entries by kind (charges, refunds, top-ups…).',
+    labelNames: ['kind'] as const, registers: [registry],
+    async collect() {
+      const rows = await deps.db.selectFrom('ledger_entries').select(['kind', sql<string>`count(*)`.as('n')]).groupBy('kind').execute();
+      this.reset();
+      for (const r of rows) this.set({ kind: r.kind }, Number(r.n));
+    },
+  });
+  return { registry, httpRequests, httpDuration };
+}
+
+/**
+ * Times every request. The route label is the full route pattern (`/v1/auth/keys/:keyId`), never
+ * the raw URL, so cardinality stays bounded: Express's `req.route` is looked up in a map from the
+ * app's mounted routes; a request refused before any route ran (401/403/429 in the access chain)
+ * or a router mounted at two prefixes is labelled with the first mounted pattern its path matches.
+ */
+export function httpMetrics(metrics: Metrics, app: () => Express): RequestHandler {
+  let byRoute: WeakMap<object, string[]> | undefined;
+  let matchers: Array<{ method: string; pattern: string; re: RegExp }> = [];
+  const build = () => {
+    byRoute = new WeakMap();
+    for (const r of listMountedRoutes(app())) {
+      const list = byRoute.get(r.route) ?? [];
+      if (!list.includes(r.path)) list.push(r.path);
+      byRoute.set(r.route, list);
+      const source = r.path
+        .split(/(\{\*\w+\}|\*\w+|:\w+)/)
+        .map((part, i) => (i % 2 ? (part.includes('*') ? '.+' : '[^/]+') : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+        .join('');
+      matchers.push({ method: r.method.toUpperCase(), pattern: r.path, re: new RegExp(`^${source}/?$`) });
+    }
+    // Static paths before parameterised ones, longer before shorter.
+    matchers = matchers.sort((a, b) => Number(a.pattern.includes(':')) - Number(b.pattern.includes(':')) || b.pattern.length - a.pattern.length);
+  };
+  const patternOf = (req: Request): string => {
+    if (!byRoute) build();
+    const path = req.originalUrl.split('?')[0]!;
+    const candidates = req.route ? byRoute!.get(req.route) ?? [] : [];
+    if (candidates.length === 1) return candidates[0]!;
+    // Refused before a route ran (401, 403, 429 in the access chain), or a router mounted twice:
+    // the first mounted pattern the path matches.
+    const hit = matchers.find((m) => m.method === req.method && m.re.test(path) && (candidates.length === 0 || candidates.includes(m.pattern)));
+    return hit?.pattern ?? 'unmatched';
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    const end = metrics.httpDuration.startTimer();
+    res.once('finish', () => {
+      const labels = { method: req.method, route: patternOf(req), status: String(res.statusCode) };
+      metrics.httpRequests.inc(labels);
+      end(labels);
+    });
+    next();
+  };
+}
+
+/** GET /metrics: this process's registry, then the Temporal worker's exporter when configured. */
+export function metricsRoutes(deps: Deps, metrics: Metrics): Router {
+  const router = createRouter();
+  router.get('/metrics', documentRoute(async (req, res, next) => {
+    try {
+      const token = deps.config.metrics.token;
+      if (token && req.headers.authorization !== `Bearer ${token}`) {
+        res.status(401).json({ detail: 'Metrics need the bearer token set in ATELIER_METRICS_TOKEN' });
+        return;
+      }
+      let text = await metrics.registry.metrics();
+      const temporal = deps.config.metrics.temporalAddress;
+      if (temporal && deps.config.role !== 'api') {
+        const answer = await fetch(`http://${temporal}/metrics`, { signal: AbortSignal.timeout(2000) }).then((r) => r.text()).catch(() => '');
+        if (answer) text += `\n# Temporal worker (SDK Prometheus exporter on ${temporal})\n${answer}`;
+      }
+      res.setHeader('Content-Type', metrics.registry.contentType);
+      res.send(text);
+    } catch (err) {
+      next(err);
+    }
+  }, { summary: 'Prometheus metrics of this process (and its Temporal worker)', produces: { contentType: 'text/plain; version=0.0.4', description: 'Prometheus text exposition' } }));
+  return router;
+}

@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { route } from '../http/route';
+import { saAccountId, saKind } from './search-attributes';
+
+/** POST /v1/system/ping — runs the `ping` workflow through Temporal and returns its result. */
+export function systemRoutes(deps: Deps): Router {
+  const router = Router();
+  router.post(
+    '/system/ping',
+    route({ body: z.object({ message: z.string().max(200).default('ping') }) }, async ({ body, auth }) => {
+      const workflowId = `ping-${randomUUID()}`;
+      const started = Date.now();
+      const handle = await deps.temporal.workflow.start('ping', {
+        taskQueue: deps.taskQueue,
+        workflowId,
+        args: [body.message],
+        workflowExecutionTimeout: '30 seconds',
+        typedSearchAttributes: [
+          { key: saAccountId, value: auth.accountId },
+          { key: saKind, value: 'ping' },
+        ],
+      });
+      const result = await handle.result();
+      return { ok: true, workflow_id: workflowId, result, round_trip_ms: Date.now() - started };
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import type { Deps } from '../../deps';
+
+// Workflow code is loaded by path (Temporal bundles it with webpack), never imported by src/.
+export const workflowsPath = fileURLToPath(new URL('../../../workflows/index.ts', import.meta.url));
+
+/** Bundles workflow code once (webpack); callers keep the result for the life of the process. */
+export async function bundleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
+  return bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
+}
+
+const quietBundlerLogger = {
+  log: () => undefined, trace: () => undefined, debug: () => undefined, info: () => undefined,
+  warn: (m: string) => console.warn(m), error: (m: string) => console.error(m),
+};
+
+/** Builds the worker's activity set over the process's dependencies (the `activities/` face). */
+export type ActivityFactory = (deps: Deps) => object;
+
+export interface WorkerOptions {
+  connection: NativeConnection;
+  activities: ActivityFactory;
+  /** A prebuilt bundle (tests build one per run), or built here. */
+  bundle?: WorkflowBundleWithSourceMap | { codePath: string };
+  maxConcurrentActivityTaskExecutions?: number;
+}
+
+export async function createWorker(deps: Deps, opts: WorkerOptions): Promise<Worker> {
+  const bundle = opts.bundle ?? (await bundleWorkflows());
+  return Worker.create({
+    connection: opts.connection,
+    namespace: deps.config.temporal.namespace,
+    taskQueue: deps.taskQueue,
+    workflowBundle: bundle,
+    activities: opts.activities(deps),
+    maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivityTaskExecutions ?? 200,
+    maxConcurrentWorkflowTaskExecutions: 100,
+    shutdownGraceTime: '10 seconds',
+    // Cancellation reaches an activity with a heartbeat's answer: send them at least every second
+    // (the default throttle, 80% of the heartbeat timeout, delayed a run's cancel by ~5 s).
+    maxHeartbeatThrottleInterval: '1 second',
+  });
+}
+

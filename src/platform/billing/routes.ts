@@ -1,0 +1,102 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { requireAdmin } from '../auth/enforce';
+import type { Deps } from '../../deps';
+import { coded } from '../../infra/http/errors';
+import { route } from '../../infra/http/route';
+import { estimate } from './estimate';
+import { microsToUsd } from './money';
+import { MARGIN, publishedPrices, STORAGE_PRICE } from './prices';
+import { packageCatalogue, paymentGatewayFor, topUpWallet, topupUnavailable, type PaymentGateway } from './topup';
+import { getBalanceMicros } from './wallet';
+
+/** seed 000 §5: the top-up package catalogue is public (no key). Mounted at the root. */
+export function billingPublicRoutes(): Router {
+  const router = Router();
+  router.get('/v1/billing/topup/packages', route({}, () => packageCatalogue()));
+  return router;
+}
+
+const topupBody = z.object({
+  package: z.string().min(1).optional(),
+  amount_usd: z.number().optional(),
+});
+
+const estimateBody = z.object({
+  operations: z
+    .array(z.object({ type: z.string().min(1), model: z.string().min(1), count: z.number().int().min(1).max(1_000_000).default(1) }))
+    .min(1)
+    .max(100),
+});
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).default(0),
+  type: z.enum(['charge', 'refund', 'topup', 'bonus', 'adjustment']).optional(),
+});
+
+/** Wallet, estimate, pricing and ledger routes (relative to /v1). */
+export function walletRoutes(deps: Deps, gateway: PaymentGateway | null = paymentGatewayFor(deps.config)): Router {
+  const router = Router();
+
+  const topup = route({ body: topupBody }, async ({ auth, body }) => {
+    requireAdmin(auth, 'Topping up the wallet');
+    if (auth.sandbox) throw coded(403, 'sandbox_key_not_allowed', 'Sandbox keys cannot top up the wallet; use a live admin key or a session token.');
+    if (!gateway) throw topupUnavailable();
+    return topUpWallet(deps.db, gateway, { accountId: auth.accountId, package: body.package, amountUsd: body.amount_usd });
+  });
+  router.post('/tiers/wallet/topup', topup);
+  // Alias; seed 000 §8.2 lists POST /v1/billing/topup among the capped endpoints.
+  router.post('/billing/topup', topup);
+
+  router.post(
+    '/billing/estimate',
+    route({ body: estimateBody }, async ({ auth, body }) => estimate(body.operations, await getBalanceMicros(deps.db, auth.accountId))),
+  );
+
+  router.get(
+    '/pricing',
+    route({}, () => ({
+      object: 'pricing',
+      currency: 'USD',
+      billing_model: 'prepaid_wallet_usd',
+      margin_percent: Math.round(MARGIN * 100),
+      operations: publishedPrices(),
+      storage: { ...STORAGE_PRICE },
+    })),
+  );
+
+  router.get(
+    '/billing/transactions',
+    route({ query: listQuery }, async ({ auth, query }) => {
+      let q = deps.db.selectFrom('ledger_entries').where('account_id', '=', auth.accountId);
+      if (query.type) q = q.where('kind', '=', query.type);
+      const [rows, count] = await Promise.all([
+        q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit).offset(query.offset).execute(),
+        q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const total = Number(count.n);
+      return {
+        object: 'list',
+        data: rows.map((r) => ({
+          id: `txn_${r.id}`,
+          object: 'transaction',
+          type: r.kind,
+          label: r.label,
+          operation: r.operation,
+          amount_usd: microsToUsd(r.amount_micros),
+          balance_after_usd: microsToUsd(r.balance_after_micros),
+          currency: 'USD',
+          reference: r.reference_operation_id,
+          metadata: r.metadata,
+          created_at: r.created_at.toISOString(),
+        })),
+        total,
+        has_more: query.offset + rows.length < total,
+        limit: query.limit,
+        offset: query.offset,
+      };
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,74 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { createAccount } from '../accounts/accounts';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { SESSION_TTL_SECONDS, issueSessionToken } from '../auth/sessions';
+import { isUniqueViolation } from '../../infra/db/index';
+import { ApiError, coded } from '../../infra/http/errors';
+import { route } from '../../infra/http/route';
+
+const credentials = {
+  email: z
+    .email()
+    .max(320)
+    .transform((e) => e.trim().toLowerCase()),
+  password: z.string().min(8).max(256),
+};
+const signupBody = z.object({ ...credentials, name: z.string().trim().min(1).max(200).optional() });
+const loginBody = z.object({ email: credentials.email, password: z.string().min(1).max(256) });
+
+// One body for an unknown email and a wrong password, so a login cannot probe for accounts.
+const invalidCredentials = () =>
+  new ApiError(401, { error: { code: 'invalid_credentials', message: 'Invalid email or password', type: 'authentication_error' } });
+
+/**
+ * Owner logins for console integrations (issue 4): signup and login answer a short-lived session
+ * JWT. Public — mounted before authentication.
+ */
+export function consoleRoutes(deps: Deps): Router {
+  const router = Router();
+  let dummyHash: Promise<string> | undefined;
+
+  const session = async (accountId: string, email: string) => {
+    const token = await issueSessionToken(deps.config.sessionSecret, { accountId, email });
+    return { token, expires_at: new Date(Date.now() + SESSION_TTL_SECONDS * 1000).toISOString() };
+  };
+
+  router.post(
+    '/v1/console/signup',
+    route({ body: signupBody, status: 201 }, async ({ body }) => {
+      const passwordHash = await hashPassword(body.password);
+      try {
+        // A new account starts with an empty wallet and no key: the owner creates keys with the session token.
+        const account = await createAccount(deps.db, { name: body.name ?? body.email, email: body.email, passwordHash });
+        return { account_id: account.id, ...(await session(account.id, body.email)) };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw coded(409, 'email_taken', 'An account with this email already exists; log in instead.');
+        throw err;
+      }
+    }),
+  );
+
+  router.post(
+    '/v1/console/login',
+    route({ body: loginBody }, async ({ body }) => {
+      const account = await deps.db
+        .selectFrom('accounts')
+        .select(['id', 'password_hash', 'status'])
+        .where('email', '=', body.email)
+        .executeTakeFirst();
+      if (!account?.password_hash) {
+        // Same work as a real check, so timing does not tell unknown emails apart.
+        dummyHash ??= hashPassword('not-a-real-password');
+        await verifyPassword(body.password, await dummyHash);
+        throw invalidCredentials();
+      }
+      if (!(await verifyPassword(body.password, account.password_hash))) throw invalidCredentials();
+      if (account.status === 'suspended') throw coded(403, 'account_suspended', 'This account is suspended.');
+      return { ...(await session(account.id, body.email)), account_id: account.id };
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { Deps } from '../../deps';
+import type { Database } from '../../infra/db/index';
+import type { OutputDestination } from '../../infra/db/schema/index';
+import { coded } from '../../infra/http/errors';
+import { sealSecret } from '../webhooks/secret-box';
+import { orNotFound } from '../../infra/db/or-not-found';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The destination row when it exists and belongs to the account; otherwise undefined. */
+export async function findDestination(db: Database, accountId: string, id: string): Promise<OutputDestination | undefined> {
+  if (!UUID.test(id)) return undefined;
+  return db.selectFrom('output_destinations').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+}
+
+/** For request bodies that name a destination (rules, key PATCH, `output`): 400 unless it is the caller's. */
+export async function assertDestinationOwned(db: Database, accountId: string, id: string): Promise<OutputDestination> {
+  const dest = await findDestination(db, accountId, id);
+  if (!dest) throw coded(400, 'invalid_destination', `Output destination ${id} does not exist or does not belong to this account.`, { destination_id: id });
+  return dest;
+}
+
+/** API view; secrets never leave. */
+export function destinationView(d: OutputDestination) {
+  const { secret_enc: _secret, ...config } = d.config as Record<string, unknown>;
+  return { id: d.id, object: 'output_destination', name: d.name, kind: d.kind, config, created_at: d.created_at.toISOString() };
+}
+
+export async function createDestination(
+  deps: Deps,
+  accountId: string,
+  input: { name: string; kind: 'internal' | 's3'; prefix?: string; bucket?: string; region?: string; endpoint?: string; access_key_id?: string; secret_access_key?: string },
+) {
+  const prefix = (input.prefix ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix.split('/').some((s) => s === '..' || s === '.')) throw coded(409, 'destination_create_failed', 'prefix must not contain . or .. segments');
+  let config: Record<string, unknown> = { prefix };
+  if (input.kind === 's3') {
+    const missing = (['bucket', 'region', 'endpoint', 'access_key_id', 'secret_access_key'] as const).filter((f) => !input[f]);
+    if (missing.length) throw coded(400, 'missing_fields', `An s3 destination needs ${missing.join(', ')}`, { fields: missing });
+    let endpoint: URL;
+    try {
+      endpoint = new URL(input.endpoint!);
+    } catch {
+      throw coded(409, 'destination_create_failed', 'endpoint must be an absolute http(s) URL');
+    }
+    if (endpoint.protocol !== 'https:' && endpoint.protocol !== 'http:') throw coded(409, 'destination_create_failed', 'endpoint must be an http(s) URL');
+    config = {
+      prefix,
+      bucket: input.bucket,
+      region: input.region,
+      endpoint: endpoint.toString().replace(/\/+$/, ''),
+      access_key_id: input.access_key_id,
+      secret_enc: sealSecret(deps.config.encryptionKey, input.secret_access_key!),
+    };
+  }
+  return deps.db
+    .insertInto('output_destinations')
+    .values({ id: randomUUID(), account_id: accountId, name: input.name, kind: input.kind, config: JSON.stringify(config) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** 409 `destination_in_use` (context: keys) while a key or a routing rule points at it. */
+export async function deleteDestination(deps: Deps, accountId: string, id: string): Promise<void> {
+  await orNotFound(findDestination(deps.db, accountId, id));
+  const [keys, rules] = await Promise.all([
+    deps.db.selectFrom('api_keys').select('id').where('account_id', '=', accountId).where('destination_id', '=', id).where('revoked_at', 'is', null).execute(),
+    deps.db.selectFrom('output_rules').select(['id', 'key_id']).where('account_id', '=', accountId).where('destination_id', '=', id).execute(),
+  ]);
+  if (keys.length || rules.length) {
+    throw coded(409, 'destination_in_use', 'The destination is used by keys or routing rules; point them elsewhere first.', {
+      keys: [...new Set([...keys.map((k) => k.id), ...rules.map((r) => r.key_id)])],
+      rules: rules.map((r) => r.id),
+    });
+  }
+  await deps.db.deleteFrom('output_destinations').where('id', '=', id).where('account_id', '=', accountId).execute();
+}

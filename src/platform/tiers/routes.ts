@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { isUniqueViolation } from '../../infra/db/index';
+import { ApiError, coded } from '../../infra/http/errors';
+import { route } from '../../infra/http/route';
+import { documentRoute } from '../../infra/http/openapi';
+import { TIERS, loadAccountTier, walletView, type TierDefinition } from './tiers';
+
+const BILLING_MODEL = 'prepaid_wallet_usd';
+
+/** A tier as the compare and catalog endpoints show it (seed 000 §4.3): no prices, nothing to buy. */
+function tierRow(t: TierDefinition) {
+  return {
+    tier: t.slug,
+    name: t.name,
+    currency: 'USD',
+    billing_model: BILLING_MODEL,
+    subscriptions_retired: true,
+    purchasable: false,
+    upgrade_path: t.kind === 'enterprise' ? 'contact_sales' : 'wallet_topup',
+    unlock: t.unlock,
+    limits: t.limits,
+  };
+}
+
+const offered = () => TIERS.filter((t) => !t.retired);
+
+const enterpriseBody = z.object({
+  company_name: z.string().trim().min(1).max(200).optional(),
+  contact_email: z.email().max(320).optional(),
+  use_case: z.string().max(5000).optional(),
+  expected_monthly_spend_usd: z.number().min(0).max(1e9).optional(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+
+/** `/v1/tiers/*` and `GET /v1/billing/plans` (seed 000 §2.5, §4.3, §8.1). */
+export function tierRoutes(deps: Deps): Router {
+  const router = Router();
+
+  router.get(
+    '/tiers/current',
+    route({}, async ({ req, auth }) => {
+      const current = req.accountTier ?? (await loadAccountTier(deps.db, auth.accountId));
+      if (!current) throw coded(404, 'account_not_found', 'Account not found');
+      const t = current.tier;
+      return { tier: t.slug, name: t.name, limits: t.limits, wallet: walletView(current.balanceMicros) };
+    }),
+  );
+
+  router.get(
+    '/tiers/compare',
+    route({}, async ({ req }) => ({
+      current_tier: req.accountTier?.tier.slug ?? null,
+      currency: 'USD',
+      billing_model: BILLING_MODEL,
+      tiers: offered().map(tierRow),
+    })),
+  );
+
+  router.get(
+    '/tiers/catalog',
+    route({}, async ({ req }) => ({
+      current_tier: req.accountTier?.tier.slug ?? null,
+      currency: 'USD',
+      billing_model: BILLING_MODEL,
+      tiers: offered().map(tierRow),
+      // Retired API subscriptions, listed for earlier holders; nothing here can be bought.
+      subscriptions: TIERS.filter((t) => t.retired).map((t) => ({
+        tier: t.slug,
+        name: t.name,
+        purchasable: false,
+        legacy: true,
+        retired_at: '2026-08-13',
+        limits: t.limits,
+      })),
+    })),
+  );
+
+  // seed 000 §4.3: always 410, body exactly as written.
+  router.post('/tiers/subscribe', documentRoute(() => {
+    throw new ApiError(410, { error: 'api_subscriptions_retired', use_instead: 'POST /v1/tiers/wallet/topup' });
+  }, { summary: 'Tiers are reached by balance and spend, not bought: always 410', errors: [410] }));
+
+  router.post(
+    '/tiers/enterprise/apply',
+    route({ body: enterpriseBody, status: 201 }, async ({ body, auth, req }) => {
+      if (!body.company_name) throw coded(400, 'missing_fields', 'company_name is required.', { fields: ['company_name'] });
+      if ((req.accountTier?.tier.slug ?? null) === 'sub-enterprise') {
+        throw coded(400, 'already_subscribed', 'This account is already on the Enterprise tier.');
+      }
+      try {
+        const row = await deps.db
+          .insertInto('enterprise_applications')
+          .values({
+            id: `ent_${randomBytes(12).toString('hex')}`,
+            account_id: auth.accountId,
+            company_name: body.company_name,
+            contact_email: body.contact_email ?? null,
+            use_case: body.use_case ?? null,
+            expected_monthly_spend_usd: body.expected_monthly_spend_usd ?? null,
+            details: JSON.stringify(body.details ?? {}),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return {
+          id: row.id,
+          object: 'enterprise_application',
+          status: row.status,
+          tier: 'sub-enterprise',
+          company_name: row.company_name,
+          contact_email: row.contact_email,
+          use_case: row.use_case,
+          expected_monthly_spend_usd: row.expected_monthly_spend_usd,
+          created_at: row.created_at.toISOString(),
+        };
+      } catch (err) {
+        if (isUniqueViolation(err)) {
+          throw coded(400, 'application_pending', 'An enterprise application for this account is already pending review.');
+        }
+        throw err;
+      }
+    }),
+  );
+
+  // seed 000 §4.3: subscription plans are retired; the list is empty.
+  router.get('/billing/plans', route({}, async () => ({ plans: [] })));
+
+  return router;
+}

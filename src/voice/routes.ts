@@ -1,0 +1,63 @@
+import { Router } from 'express';
+import type { Deps } from '../deps';
+import { route } from '../infra/http/route';
+import { parseAdHocSession, parseCreateAgent, parsePaging, parsePatchAgent } from './agent-input';
+import { agentView, AgentsService } from './agents';
+import { voiceError } from './errors';
+import { createRealtimeProvider } from './realtime/index';
+import { SessionsService } from './sessions';
+import { voiceList } from './voices';
+
+/**
+ * Voice agents (seed 001 §4.1), mounted under /v1. Bodies are checked by hand rather than with a
+ * zod schema: voice answers each bad field with its own 400 `{detail}` (§7), not a 422 list.
+ * Key types (§5) are enforced by the access chain: reads take any key, writes need write or admin.
+ */
+const SESSION_ERRORS = [400, 402, 502, 503];
+
+export function voiceRoutes(deps: Deps): Router {
+  const router = Router();
+  const agents = new AgentsService(deps);
+  const sessions = new SessionsService(deps, createRealtimeProvider(deps));
+  const id = (params: Record<string, string | string[] | undefined>) => String(params.agent_id ?? '');
+
+  router.get('/voice/voices', route({ summary: 'List the 26 voice ids (free, any key)' }, () => voiceList()));
+
+  router.post('/voice/agents', route({ status: 201, summary: 'Create a voice agent', errors: [400] }, async ({ auth, req }) => agentView(await agents.create(auth.accountId, parseCreateAgent(req.body)))));
+
+  router.get(
+    '/voice/agents',
+    route({ summary: 'List voice agents, newest first (limit 1–200, default 50; offset ≥ 0)' }, async ({ auth, req }) => {
+      const page = parsePaging(req.query as Record<string, unknown>);
+      const rows = await agents.list(auth.accountId, page);
+      return { agents: rows.map(agentView), count: rows.length, limit: page.limit, offset: page.offset };
+    }),
+  );
+
+  router.get('/voice/agents/:agent_id', route({ summary: 'Get a voice agent' }, async ({ auth, req }) => agentView(await agents.get(auth.accountId, id(req.params)))));
+
+  router.patch(
+    '/voice/agents/:agent_id',
+    route({ summary: 'Update a voice agent (any field; greeting null removes it, tools and metadata replace)', errors: [400] }, async ({ auth, req }) => {
+      // An unknown agent is 404 whatever the body says; then the body is checked.
+      await agents.get(auth.accountId, id(req.params));
+      return agentView(await agents.update(auth.accountId, id(req.params), parsePatchAgent(req.body)));
+    }),
+  );
+
+  router.delete('/voice/agents/:agent_id', route({ summary: 'Delete a voice agent' }, async ({ auth, req }) => agents.delete(auth.accountId, id(req.params))));
+
+  router.post(
+    '/voice/agents/:agent_id/sessions',
+    route({ status: 201, summary: "Mint a realtime session for an agent (5 credits; refunded on 502/503)", errors: SESSION_ERRORS }, async ({ auth, req }) => {
+      const agent = await agents.get(auth.accountId, id(req.params));
+      if (!agent.is_active) throw voiceError(400, 'This agent is inactive; PATCH is_active to true before minting a session');
+      const { voice, instructions, greeting, language, tools, temperature } = agent;
+      return sessions.mint(auth, agent.id, { voice, instructions, greeting, language, tools, temperature });
+    }),
+  );
+
+  router.post('/voice/sessions', route({ status: 201, summary: 'Mint an ad-hoc realtime session (5 credits; nothing stored)', errors: SESSION_ERRORS }, async ({ auth, req }) => sessions.mint(auth, null, parseAdHocSession(req.body))));
+
+  return router;
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { Deps } from '../deps';
+import type { VoiceSessionConfig } from '../infra/db/schema/voice-realtime-secrets';
+import type { AuthContext } from '../platform/auth/context';
+import { creditBillingBlock, InsufficientCredits, refundCredits, spendCredits, type CreditSpend } from '../platform/billing/credits';
+import { voiceError } from './errors';
+import { REALTIME_SUBPROTOCOL, RealtimeEngineError, SECRET_SUBPROTOCOL_PREFIX, type RealtimeProvider } from './realtime/provider';
+
+/** seed 001 §4.1 pricing: a realtime voice session is 5 credits ($0.2680 when the wallet pays). */
+export const SESSION_CREDITS = 5;
+const LEDGER_LABEL = 'voice.session';
+
+/**
+ * Mints session credentials: 5 credits charged first (included allowance, then the wallet), then
+ * the engine asked for a secret; when it gives none (502) or is not configured (503) the charge is
+ * refunded with a ledger entry that references it.
+ */
+export class SessionsService {
+  constructor(
+    private readonly deps: Pick<Deps, 'db' | 'config' | 'logger'>,
+    private readonly engine: RealtimeProvider | null,
+  ) {}
+
+  async mint(auth: AuthContext, agentId: string | null, session: VoiceSessionConfig) {
+    const chargeOperationId = `voice:session:${randomUUID()}`;
+    let spend: CreditSpend | null = null;
+    // Sandbox keys are never charged (seed 000 §4.2).
+    if (!auth.sandbox) {
+      try {
+        spend = await spendCredits(this.deps.db, {
+          accountId: auth.accountId, credits: SESSION_CREDITS, operationId: chargeOperationId, operation: LEDGER_LABEL,
+          allowance: this.deps.config.story.includedCredits, metadata: { agent_id: agentId },
+        });
+      } catch (err) {
+        if (err instanceof InsufficientCredits) {
+          throw voiceError(
+            402,
+            `Not enough credits: a voice session needs ${SESSION_CREDITS} credits ($0.2680 from the wallet); ${err.balance.available} are available. Nothing was charged.`,
+          );
+        }
+        throw err;
+      }
+    }
+
+    const refund = async () => {
+      if (!spend) return;
+      await refundCredits(this.deps.db, {
+        accountId: auth.accountId, chargeOperationId, operationId: `${chargeOperationId}:refund`, label: `refund:${LEDGER_LABEL}`,
+      });
+    };
+
+    if (!this.engine) {
+      await refund();
+      throw voiceError(503, 'Realtime voice is not configured on this server; retry later. The session charge was refunded.');
+    }
+    let credential;
+    try {
+      credential = await this.engine.mint({ accountId: auth.accountId, agentId, session });
+    } catch (err) {
+      await refund();
+      if (err instanceof RealtimeEngineError) {
+        this.deps.logger.warn({ err: err.message }, 'realtime engine gave no secret');
+        throw voiceError(502, 'The realtime engine is unreachable or returned no client secret; the session charge was refunded.');
+      }
+      throw err;
+    }
+
+    return {
+      client_secret: credential.clientSecret,
+      expires_at: credential.expiresAt,
+      model: credential.model,
+      websocket_url: credential.websocketUrl,
+      subprotocols: [REALTIME_SUBPROTOCOL, `${SECRET_SUBPROTOCOL_PREFIX}${credential.clientSecret}`],
+      session: { ...session },
+      agent_id: agentId,
+      credits_used: SESSION_CREDITS,
+      billing: creditBillingBlock(spend),
+    };
+  }
+}

@@ -1,0 +1,20 @@
+// seed 001 §2.3: the 26 multilingual voice ids (this list is what GET /v1/voice/voices serves).
+
+export const FEMININE_VOICES = ['ara', 'carina', 'celeste', 'eve', 'iris', 'luna', 'lux'] as const;
+export const MASCULINE_VOICES = [
+  'altair', 'atlas', 'castor', 'cosmo', 'helios', 'helix', 'kepler', 'leo', 'lumen', 'naksh', 'orion', 'perseus', 'rex', 'rigel',
+  'sal', 'sirius', 'ursa', 'zagan', 'zenith',
+] as const;
+
+export const VOICE_IDS: readonly string[] = [...FEMININE_VOICES, ...MASCULINE_VOICES].sort();
+export const DEFAULT_VOICE = 'eve';
+
+export function isVoiceId(id: string): boolean {
+  return VOICE_IDS.includes(id);
+}
+
+/** `{id, name, language}` rows; the name is the id capitalised. */
+export function voiceList() {
+  const voices = VOICE_IDS.map((id) => ({ id, name: id.charAt(0).toUpperCase() + id.slice(1), language: 'multilingual' as const }));
+  return { voices, count: voices.length };
+}

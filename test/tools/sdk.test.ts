@@ -1,0 +1,139 @@
+// The TypeScript SDK against the real stack: typed calls, one idempotency key per logical call
+// across retries, Retry-After honoured, typed errors, and a run followed over SSE that reconnects
+// with Last-Event-ID without yielding an event twice.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Atelier, AtelierError } from '../../sdk/src/index';
+import { schemaPath, sdkTypesFrom } from '../../scripts/gen-sdk-types';
+import { startStack, type TestStack } from '../helpers/stack';
+
+let stack: TestStack;
+let sdk: Atelier;
+beforeAll(async () => {
+  stack = await startStack();
+  sdk = new Atelier({ apiKey: stack.adminKey, baseUrl: stack.url, backoffMs: 20 });
+});
+afterAll(() => stack?.close());
+
+const spec = (nodes: Array<{ id: string; type: string; params?: Record<string, unknown> }>) => ({
+  name: 'sdk',
+  trigger: { type: 'manual', config: {} },
+  nodes: nodes.map((n, i) => ({ position: [i * 200, 0], params: {}, ...n })),
+  edges: nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]!.id, target: n.id, source_port: 'main' })),
+});
+
+/** A loopback proxy in front of the stack that can fail requests and cut SSE streams. */
+async function flakyProxy(plan: { failFirst?: number; status?: number; retryAfter?: string; cutStreamAfterBytes?: number }) {
+  const seen: Array<{ method: string; url: string; idempotencyKey?: string }> = [];
+  let failures = plan.failFirst ?? 0;
+  let cut = plan.cutStreamAfterBytes !== undefined;
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    seen.push({ method: req.method!, url: req.url!, idempotencyKey: req.headers['x-idempotency-key'] as string | undefined });
+    if (failures > 0) {
+      failures--;
+      res.writeHead(plan.status ?? 503, { 'content-type': 'application/json', ...(plan.retryAfter ? { 'retry-after': plan.retryAfter } : {}) });
+      res.end(JSON.stringify({ detail: 'try again' }));
+      return;
+    }
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host') headers[k] = v;
+    const upstream = await fetch(stack.url + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    res.writeHead(upstream.status, Object.fromEntries(upstream.headers));
+    const reader = upstream.body!.getReader();
+    let sent = 0;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      res.write(value);
+      sent += value.length;
+      if (cut && upstream.headers.get('content-type')?.includes('event-stream') && sent >= plan.cutStreamAfterBytes!) {
+        cut = false;
+        await reader.cancel();
+        res.destroy();
+        return;
+      }
+    }
+    res.end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise((r) => server.close(r)) };
+}
+
+describe('SDK', () => {
+  it('its types are generated from the server\'s current OpenAPI document (npm run sdk:types)', async () => {
+    const doc = (await (await fetch(`${stack.url}/openapi.json`)).json()) as object;
+    // UPDATE_SDK_TYPES=1 npx vitest run test/tools/sdk.test.ts refreshes it from this stack.
+    if (process.env.UPDATE_SDK_TYPES === '1') writeFileSync(schemaPath, await sdkTypesFrom(doc));
+    expect(readFileSync(schemaPath, 'utf8'), 'sdk/src/schema.d.ts is stale: run `npm run sdk:types` against a running server').toBe(await sdkTypesFrom(doc));
+  });
+
+  it('creates a workflow, starts a run and follows it to run_finished', async () => {
+    const wf = await sdk.workflows.create({ name: 'sdk follow', spec: spec([{ id: 'start', type: 'trigger.manual' }, { id: 'set', type: 'io.set', params: { values: { a: 1 } } }]) } as never);
+    const run = await sdk.runs.start({ workflow_id: wf.id, input: { hello: 'world' } } as never);
+    expect(run.status).toBe('queued');
+    const events = [];
+    for await (const e of sdk.runs.follow(run.run_id)) events.push(e);
+    expect(events.at(-1)?.type).toBe('run_finished');
+    expect(events.at(-1)?.data.status).toBe('completed');
+    const seqs = events.map((e) => e.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
+  });
+
+  it('reconnects a dropped run stream with Last-Event-ID and yields every event exactly once', async () => {
+    const wf = await sdk.workflows.create({ name: 'sdk reconnect', spec: spec([{ id: 'start', type: 'trigger.manual' }, { id: 'a', type: 'io.set', params: { values: { a: 1 } } }, { id: 'b', type: 'io.set', params: { values: { b: 2 } } }]) } as never);
+    const run = await sdk.runs.start({ workflow_id: wf.id, input: {} } as never);
+    const direct = [];
+    for await (const e of sdk.runs.follow(run.run_id)) direct.push(e.seq);
+    const proxy = await flakyProxy({ cutStreamAfterBytes: 120 });
+    try {
+      const viaProxy = new Atelier({ apiKey: stack.adminKey, baseUrl: proxy.url, backoffMs: 20 });
+      const seen = [];
+      for await (const e of viaProxy.runs.follow(run.run_id)) seen.push(e.seq);
+      expect(seen).toEqual(direct);
+      const streams = proxy.seen.filter((r) => r.url.endsWith('/events'));
+      expect(streams.length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('retries a refused POST with the same idempotency key, honouring Retry-After', async () => {
+    const proxy = await flakyProxy({ failFirst: 2, status: 429, retryAfter: '1' });
+    try {
+      const viaProxy = new Atelier({ apiKey: stack.adminKey, baseUrl: proxy.url, backoffMs: 20 });
+      const started = Date.now();
+      const wf = await viaProxy.workflows.create({ name: 'sdk retry', spec: spec([{ id: 'start', type: 'trigger.manual' }]) } as never);
+      expect(wf.id).toBeTruthy();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+      const posts = proxy.seen.filter((r) => r.method === 'POST');
+      expect(posts).toHaveLength(3);
+      expect(new Set(posts.map((p) => p.idempotencyKey)).size).toBe(1);
+      expect(posts[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+      // Two logical calls, two keys.
+      await viaProxy.workflows.create({ name: 'sdk retry 2', spec: spec([{ id: 'start', type: 'trigger.manual' }]) } as never);
+      const keys = new Set(proxy.seen.filter((r) => r.method === 'POST').map((p) => p.idempotencyKey));
+      expect(keys.size).toBe(2);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('throws AtelierError with status, code and request id', async () => {
+    const bad = await sdk.workflows.create({ name: 'x', spec: { nodes: 'nope' } } as never).catch((e: unknown) => e);
+    expect(bad).toBeInstanceOf(AtelierError);
+    expect((bad as AtelierError).status).toBe(422);
+    expect((bad as AtelierError).issues.length).toBeGreaterThan(0);
+    expect((bad as AtelierError).requestId).toBeTruthy();
+    const anonymous = new Atelier({ apiKey: 'svc_live_nope', baseUrl: stack.url, maxRetries: 0 });
+    const unauth = await anonymous.billing.balance().catch((e: unknown) => e);
+    expect((unauth as AtelierError).status).toBe(401);
+    expect((unauth as AtelierError).code).toBeTruthy();
+    const missing = await sdk.runs.get('run_does_not_exist').catch((e: unknown) => e);
+    expect((missing as AtelierError).status).toBe(404);
+  });
+});
