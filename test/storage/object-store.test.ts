@@ -1,5 +1,6 @@
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { s3For } from '../../src/storage/context';
 import type { TestStack } from '../helpers/stack';
 import { clientWith, sessionFor, startStorageStack } from './helpers';
 
@@ -197,6 +198,9 @@ describe('object-store buckets (seed 002 §2.2, §4.2)', () => {
     // The key reaches its own bucket only.
     const q = await buy({ display_name: 'neighbour' });
     await expect(original.send(new ListObjectsV2Command({ Bucket: q.bucket.aws_bucket_name }))).rejects.toMatchObject({ name: 'AccessDenied' });
+    // The shared simple-bucket store must exist for the refusal to be about access: on a fresh
+    // S3 server a missing bucket answers NoSuchBucket before any access check.
+    await s3For(stack.atelier.deps).ensureBucket(stack.config.storage.simpleBucket, { presignedReads: true });
     await expect(original.send(new ListObjectsV2Command({ Bucket: stack.config.storage.simpleBucket }))).rejects.toMatchObject({ name: 'AccessDenied' });
 
     const graced = await s3api('POST', `/buckets/${p.bucket.id}/regenerate-keys`, { label: 'rotation 1' });
