@@ -26,58 +26,21 @@ pid_file=$state_dir/temporal.pid
 # Search attributes the engine writes on every run (see src/temporal/search-attributes.ts).
 search_attributes=(AtelierWorkflowId=Keyword AtelierAccountId=Keyword AtelierTriggerType=Keyword AtelierKind=Keyword)
 
-say() { printf '[temporal-dev] %s\n' "$*" >&2; }
-
-find_cli() {
-  if command -v temporal >/dev/null 2>&1; then command -v temporal; return 0; fi
-  local candidates=()
-  [ -n "${GOBIN:-}" ] && candidates+=("$GOBIN/temporal")
-  if command -v go >/dev/null 2>&1; then
-    candidates+=("$(go env GOBIN 2>/dev/null)/temporal" "$(go env GOPATH 2>/dev/null)/bin/temporal")
-  fi
-  candidates+=("$HOME/go/bin/temporal" "$data_dir/bin/temporal")
-  local c
-  for c in "${candidates[@]}"; do
-    if [ -x "$c" ] && [ "$c" != "/temporal" ]; then echo "$c"; return 0; fi
-  done
-  return 1
-}
-
-install_cli() {
-  if ! command -v go >/dev/null 2>&1 && [ -x /usr/local/go/bin/go ]; then export PATH=$PATH:/usr/local/go/bin; fi
-  if ! command -v go >/dev/null 2>&1; then
-    say "The Temporal CLI is not on PATH and Go is not installed, so it cannot be built here."
-    say "Install Go (https://go.dev/dl) and re-run, or install the Temporal CLI yourself"
-    say "(e.g. 'brew install temporal') so that 'temporal' is on PATH."
-    exit 1
-  fi
-  say "installing Temporal CLI $version with 'go install' (the first build takes several minutes)..."
-  local started=$SECONDS
-  go install "github.com/temporalio/cli/cmd/temporal@$version" >&2
-  say "Temporal CLI built in $((SECONDS - started)) s"
-}
+tag=temporal-dev bin_name=temporal go_module=github.com/temporalio/cli/cmd/temporal
+install_hint="install the Temporal CLI yourself (e.g. 'brew install temporal') so that 'temporal' is on PATH"
+# shellcheck source=scripts/lib/dev-service.sh
+. "$here/scripts/lib/dev-service.sh"
 
 healthy() {
   "$cli" operator cluster health --address "$address" >/dev/null 2>&1
 }
 
-cli=$(find_cli || true)
-if [ -z "$cli" ]; then
-  install_cli
-  cli=$(find_cli) || { say "go install finished but no temporal binary was found"; exit 1; }
-fi
+cli=$(dev_ensure_bin)
 
 case "${1:-}" in
   --install) echo "$cli"; exit 0 ;;
   --stop)
-    if [ -f "$pid_file" ] && kill -0 "$(cat "$pid_file")" 2>/dev/null; then
-      kill "$(cat "$pid_file")"
-      for _ in $(seq 1 50); do kill -0 "$(cat "$pid_file")" 2>/dev/null || break; sleep 0.2; done
-      rm -f "$pid_file"
-      say "stopped"
-    else
-      say "no server started by this script is running on port $port"
-    fi
+    dev_stop
     exit 0 ;;
 esac
 
@@ -100,22 +63,8 @@ for sa in "${search_attributes[@]}"; do args+=(--search-attribute "$sa"); done
 
 if [ "${1:-}" = "--background" ]; then
   say "starting Temporal dev server on $address (log: $log_file)"
-  setsid nohup "$cli" "${args[@]}" >>"$log_file" 2>&1 < /dev/null &
-  echo $! > "$pid_file"
-  for _ in $(seq 1 150); do
-    if healthy; then
-      say "Temporal is up on $address$([ "${TEMPORAL_HEADLESS:-0}" = "1" ] || echo ", UI http://localhost:$ui_port")"
-      exit 0
-    fi
-    if ! kill -0 "$(cat "$pid_file")" 2>/dev/null; then
-      say "the server exited during start-up; last lines of $log_file:"
-      tail -n 20 "$log_file" >&2
-      exit 1
-    fi
-    sleep 0.2
-  done
-  say "Temporal did not become healthy within 30 s; see $log_file"
-  exit 1
+  dev_start_background "Temporal is up on $address$([ "${TEMPORAL_HEADLESS:-0}" = "1" ] || echo ", UI http://localhost:$ui_port")" "$cli" "${args[@]}"
+  exit 0
 fi
 
 say "Temporal dev server on $address, UI http://localhost:$ui_port, state $db_file"
