@@ -44,6 +44,7 @@ import { routingRoutes } from './platform/routing/routes';
 import { assetRoutes } from './platform/assets/routes';
 import { voiceRoutes } from './voice/routes';
 import { voiceDemoRoutes } from './voice/demo-routes';
+import { viewerRoutes } from './engine/viewer-routes';
 import { voiceErrorEnvelope } from './voice/errors';
 
 /** The HTTP edge: request ids and logs, JSON parsing, per-endpoint caps, public routes, access checks, authenticated routes, errors. */
@@ -90,7 +91,7 @@ export function createApp(deps: Deps): Express {
 
 /** Routes that need no API key; mounted at the root. Capabilities add theirs here. */
 export function publicRoutes(deps: Deps): Router[] {
-  return [healthRoutes(deps), fileRoutes(deps), publicFileRoutes(deps), consoleRoutes(deps), billingPublicRoutes(), voiceDemoRoutes(deps)];
+  return [healthRoutes(deps), fileRoutes(deps), publicFileRoutes(deps), consoleRoutes(deps), billingPublicRoutes(), voiceDemoRoutes(deps), viewerRoutes(deps)];
 }
 
 /** Authenticated `/v1` routes; each router's paths are relative to `/v1`. */

@@ -91,7 +91,8 @@ export interface Config {
     tls: boolean;
     tlsCertPath?: string;
     tlsKeyPath?: string;
-    uiUrl?: string;
+    /** The Temporal UI's base URL: the run viewer links each run there (default http://localhost:8233). */
+    uiUrl: string;
   };
   databaseUrl?: string;
   embeddedPgPort: number;
@@ -182,7 +183,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       tls: e.TEMPORAL_TLS || Boolean(e.TEMPORAL_API_KEY) || Boolean(e.TEMPORAL_TLS_CERT_PATH),
       tlsCertPath: e.TEMPORAL_TLS_CERT_PATH,
       tlsKeyPath: e.TEMPORAL_TLS_KEY_PATH,
-      uiUrl: e.TEMPORAL_UI_URL,
+      uiUrl: (e.TEMPORAL_UI_URL ?? 'http://localhost:8233').replace(/\/+$/, ''),
     },
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
