@@ -1,5 +1,5 @@
 // The run's graph as SVG: boxes and ports where layout.ts placed them, edges along its routes.
-// Colours come from the stylesheet by status class; nothing here is styled inline (CSP).
+// Colours come from the stylesheet by status class (the page's CSP allows no inline style sheet).
 import type { GraphLayout, PlacedNode } from './layout';
 import { pathOf } from './layout';
 
@@ -22,7 +22,8 @@ export function Graph(props: { layout: GraphLayout; nodes: NodeView[]; selected:
   const { layout, nodes } = props;
   const statusOf = new Map(nodes.map((n) => [n.placed.id, n.status]));
   return (
-    <svg class="graph" viewBox={`0 0 ${layout.width} ${layout.height}`} width={layout.width} height={layout.height} data-layout={layout.source} role="img" aria-label="Run graph">
+    // Scales down to the canvas, never up (CSSOM style, which the page's CSP allows).
+    <svg class="graph" viewBox={`0 0 ${layout.width} ${layout.height}`} style={{ maxWidth: `${layout.width}px` }} data-layout={layout.source} role="img" aria-label="Run graph">
       <defs>
         <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
           <path d="M0,0 L10,5 L0,10 z" class="arrowhead" />

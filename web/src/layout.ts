@@ -132,6 +132,22 @@ export function layoutGraph(spec: { nodes: SpecNode[]; edges: SpecEdge[] }, cata
   const dx = margin - (Number.isFinite(minX) ? minX : 0);
   const dy = margin - (Number.isFinite(minY) ? minY : 0);
 
+  // Ports in the vertical order of what they connect to, so edges leave and arrive without crossing
+  // (dagre places the boxes but knows nothing of ports); unconnected ports keep their catalogue order.
+  const centreY = (id: string) => corners.get(id)!.y + sizes.get(id)!.h / 2;
+  const orderBy = (names: string[], ys: (name: string) => number[]) => {
+    const key = (name: string) => {
+      const list = ys(name);
+      return list.length ? list.reduce((a, b) => a + b, 0) / list.length : Number.POSITIVE_INFINITY;
+    };
+    return names.map((name, i) => ({ name, i, k: key(name) })).sort((a, b) => (a.k === b.k ? a.i - b.i : a.k - b.k)).map((x) => x.name);
+  };
+  for (const n of spec.nodes) {
+    const p = ports.get(n.id)!;
+    p.outputs = orderBy(p.outputs, (port) => edges.filter((e) => e.source === n.id && (e.source_port ?? 'main') === port).map((e) => centreY(e.target)));
+    p.inputs = orderBy(p.inputs, (port) => edges.filter((e) => e.target === n.id && (e.target_port ?? 'main') === port).map((e) => centreY(e.source)));
+  }
+
   const nodes: PlacedNode[] = spec.nodes.map((n) => {
     const c = corners.get(n.id)!;
     const s = sizes.get(n.id)!;
