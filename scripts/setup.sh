@@ -2,7 +2,8 @@
 # Installs what Atelier needs on this machine, only where it is missing:
 #   npm dependencies (npm ci), the Temporal CLI (temporal-dev.sh --install),
 #   and Debian packages for media (ffmpeg, espeak-ng, tesseract-ocr, sox, fonts-dejavu-core, openssl)
-#   and chromium (the voice demo page's browser test drives it through playwright-core).
+#   and chromium (the voice demo page's and the run viewer's browser tests drive it through
+#   playwright-core); then builds the run viewer (web/ → web/dist) when it is missing or stale.
 # Safe to run again; it does nothing when everything is there.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -36,7 +37,8 @@ command -v sox >/dev/null 2>&1 || missing+=(sox)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 # The CLI's live-progress test runs it in a real pseudo-terminal.
 command -v tmux >/dev/null 2>&1 || missing+=(tmux)
-# The voice demo page is checked in real Chromium (test/voice); playwright-core downloads none.
+# The voice demo page and the run viewer are checked in real Chromium (test/voice, test/tools);
+# playwright-core downloads none.
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 # Story keyframes and burned-in subtitles render text with DejaVu Sans.
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
@@ -53,6 +55,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
   # shellcheck disable=SC2086
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $packages >&2
+fi
+
+# The run viewer (/runs): a Vite build of web/ into web/dist, redone only when a source is newer.
+if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html web/vite.config.ts package-lock.json -newer web/dist/index.html -print -quit)" ]; then
+  say "building the run viewer (web/ → web/dist)..."
+  npx --no-install vite build web >&2
 fi
 
 # The Temporal CLI (built with `go install` on first use; cached afterwards).

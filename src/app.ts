@@ -6,7 +6,8 @@ import { requestLogger } from './infra/logging/logger';
 import { requestId } from './infra/http/request-id';
 import { markPublic } from './infra/http/openapi';
 import { docsRoutes } from './infra/http/docs-routes';
-import { createMetrics, httpMetrics, metricsRoutes } from './infra/metrics/metrics';
+import { createMetrics, httpMetrics, metricsRoutes, routePatterns } from './infra/metrics/metrics';
+import { httpTracing, withRequestTraceContext } from './infra/tracing/tracing';
 import { securityHeaders } from './infra/http/security-headers';
 import { requireMediumPlan } from './platform/tiers/plan-gate';
 import { rejectNulCharacters, verifyJsonDepth } from './infra/http/input-guard';
@@ -44,6 +45,7 @@ import { routingRoutes } from './platform/routing/routes';
 import { assetRoutes } from './platform/assets/routes';
 import { voiceRoutes } from './voice/routes';
 import { voiceDemoRoutes } from './voice/demo-routes';
+import { viewerRoutes } from './engine/viewer-routes';
 import { voiceErrorEnvelope } from './voice/errors';
 
 /** The HTTP edge: request ids and logs, JSON parsing, per-endpoint caps, public routes, access checks, authenticated routes, errors. */
@@ -57,11 +59,15 @@ export function createApp(deps: Deps): Express {
   app.use(requestId);
   app.use(requestLogger(deps.logger));
   app.use(httpMetrics(metrics, () => app));
+  // OpenTelemetry: a server span per request, its context carried into the handlers (tracing on only).
+  const tracing = deps.tracing;
+  if (tracing) app.use(httpTracing(tracing, routePatterns(() => app)));
   app.use(securityHeaders);
   // seed 002 §4.3 public hooks: no Bearer, and signed over the raw body, so ahead of the JSON parser.
   app.use(markPublic(publicHookRoutes(deps)));
   app.use(express.json({ limit: deps.config.maxBody, strict: true, verify: verifyJsonDepth }));
   app.use(rejectNulCharacters);
+  if (tracing) app.use(withRequestTraceContext);
 
   app.use(endpointCaps(deps));
   for (const router of publicRoutes(deps)) app.use(markPublic(router));
@@ -70,6 +76,7 @@ export function createApp(deps: Deps): Express {
 
   // authenticate → tier (X-Tier) → key type/scope/IP → tier and key windows → idempotency
   app.use(['/v1', '/engine/v1'], ...accessChain(deps));
+  if (tracing) app.use(['/v1', '/engine/v1'], withRequestTraceContext);
   // seed 002: the engine's table lists paths starting with /v1 under the /engine/v1 base.
   const engine = engineRoutes(deps);
   if (engine.length) {
@@ -90,7 +97,7 @@ export function createApp(deps: Deps): Express {
 
 /** Routes that need no API key; mounted at the root. Capabilities add theirs here. */
 export function publicRoutes(deps: Deps): Router[] {
-  return [healthRoutes(deps), fileRoutes(deps), publicFileRoutes(deps), consoleRoutes(deps), billingPublicRoutes(), voiceDemoRoutes(deps)];
+  return [healthRoutes(deps), fileRoutes(deps), publicFileRoutes(deps), consoleRoutes(deps), billingPublicRoutes(), voiceDemoRoutes(deps), viewerRoutes(deps)];
 }
 
 /** Authenticated `/v1` routes; each router's paths are relative to `/v1`. */

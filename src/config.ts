@@ -34,6 +34,8 @@ const envSchema = z.object({
   TEMPORAL_UI_URL: optionalString,
   TEMPORAL_METRICS_ADDRESS: optionalString,
   ATELIER_METRICS_TOKEN: optionalString,
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
+  OTEL_SERVICE_NAME: z.string().min(1).default('atelier'),
   DATABASE_URL: optionalString,
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(5438),
   REDIS_URL: optionalString,
@@ -91,7 +93,8 @@ export interface Config {
     tls: boolean;
     tlsCertPath?: string;
     tlsKeyPath?: string;
-    uiUrl?: string;
+    /** The Temporal UI's base URL: the run viewer links each run there (default http://localhost:8233). */
+    uiUrl: string;
   };
   databaseUrl?: string;
   embeddedPgPort: number;
@@ -140,6 +143,11 @@ export interface Config {
   /** PEM file of an extra CA trusted by webhook deliveries only. */
   webhookCaFile?: string;
   metrics: { token?: string; temporalAddress?: string };
+  /**
+   * OpenTelemetry traces: exported by OTLP/HTTP to `<otlpEndpoint>/v1/traces` when the endpoint is
+   * set; off (no tracer, no interceptors) otherwise.
+   */
+  tracing: { otlpEndpoint?: string; serviceName: string; serviceVersion: string };
 }
 
 export class ConfigError extends Error {}
@@ -182,7 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       tls: e.TEMPORAL_TLS || Boolean(e.TEMPORAL_API_KEY) || Boolean(e.TEMPORAL_TLS_CERT_PATH),
       tlsCertPath: e.TEMPORAL_TLS_CERT_PATH,
       tlsKeyPath: e.TEMPORAL_TLS_KEY_PATH,
-      uiUrl: e.TEMPORAL_UI_URL,
+      uiUrl: (e.TEMPORAL_UI_URL ?? 'http://localhost:8233').replace(/\/+$/, ''),
     },
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
@@ -220,7 +228,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       /** host:port of the Temporal SDK's Prometheus exporter in worker processes; appended to /metrics. */
       temporalAddress: e.TEMPORAL_METRICS_ADDRESS,
     },
+    tracing: { otlpEndpoint: parseOtlpEndpoint(e.OTEL_EXPORTER_OTLP_ENDPOINT), serviceName: e.OTEL_SERVICE_NAME, serviceVersion: packageVersion() },
   };
+}
+
+/** `OTEL_EXPORTER_OTLP_ENDPOINT`: an http(s) base URL (the collector's, e.g. http://localhost:4318). */
+function parseOtlpEndpoint(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT: '${value}' is not a URL (e.g. http://localhost:4318)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL (OTLP/HTTP)');
+  return value.replace(/\/+$/, '');
+}
+
+function packageVersion(): string {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
 }
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

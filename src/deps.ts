@@ -5,6 +5,7 @@ import type { Database } from './infra/db/index';
 import type { RunEventHub } from './engine/events/hub';
 import type { Logger } from './infra/logging/logger';
 import type { Providers } from './generation/providers/types';
+import type { Tracing } from './infra/tracing/tracing';
 
 /**
  * What the API and the activities need, built once per process in `src/main.ts` (or per test
@@ -22,4 +23,6 @@ export interface Deps {
   taskQueue: string;
   /** The process's one LISTEN connection for run events (API processes; SSE subscribes to it). */
   runEvents?: RunEventHub;
+  /** OpenTelemetry tracing, when this process exports traces (OTEL_EXPORTER_OTLP_ENDPOINT). */
+  tracing?: Tracing;
 }

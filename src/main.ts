@@ -21,7 +21,8 @@ async function main(): Promise<void> {
   const lines = [`Atelier is up (role: ${config.role})`];
   if (atelier.url) lines.push(`  API          ${config.publicBaseUrl}`);
   lines.push(`  Temporal     ${config.temporal.address} (namespace ${config.temporal.namespace}, task queue ${config.temporal.taskQueue})`);
-  if (config.temporal.uiUrl) lines.push(`  Temporal UI  ${config.temporal.uiUrl}`);
+  lines.push(`  Temporal UI  ${config.temporal.uiUrl}`);
+  if (atelier.url) lines.push(`  Run viewer   ${config.publicBaseUrl}/runs`);
   lines.push(`  Postgres     ${config.databaseUrl ? 'DATABASE_URL' : `embedded, port ${config.embeddedPgPort}, data ${config.dataDir}/pg`}`);
   const b = atelier.bootstrap;
   if (b.createdKey) lines.push('', `  Admin API key (shown once, store it now): ${b.createdKey}`);

@@ -21,6 +21,8 @@ import { createProviders } from './generation/providers/index';
 import { deleteAssetPurgeSchedule, ensureAssetPurgeSchedule } from './platform/assets/schedule';
 import { deleteStorageAccrualSchedule, ensureStorageAccrualSchedule } from './storage/billing/schedule';
 import { join } from 'node:path';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { createTracing } from './infra/tracing/tracing';
 
 export interface Atelier {
   deps: Deps;
@@ -41,6 +43,11 @@ export interface StartOptions {
   activities?: ActivityFactory;
   /** A prebuilt workflow bundle; otherwise the worker bundles once at start-up. */
   workflowBundle?: WorkflowBundleWithSourceMap | { codePath: string };
+  /**
+   * Where spans go instead of OTLP (tests pass an InMemorySpanExporter); tracing is on with it even
+   * when OTEL_EXPORTER_OTLP_ENDPOINT is unset.
+   */
+  spanExporter?: SpanExporter;
   /** Hooks that run during stop, before the database closes (SSE hubs, listeners…). */
   onStop?: Array<() => Promise<void> | void>;
 }
@@ -77,10 +84,13 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
     await migrateToLatest(db);
     const bootstrapResult = await bootstrap(db, config);
 
-    const temporal = await connectClient(config);
+    const tracing = createTracing(config, { exporter: opts.spanExporter });
+    // Pushed first among these: it runs after the worker and the server have stopped, so their last spans are sent.
+    if (tracing) stops.push(() => tracing.shutdown());
+    const temporal = await connectClient(config, tracing);
     stops.push(() => temporal.connection.close());
     const blobs = new BlobStore(config.dataDir, config.sessionSecret, config.publicBaseUrl);
-    const deps: Deps = { config, db, logger, temporal, blobs, taskQueue: config.temporal.taskQueue, providers: createProviders(config.providers) };
+    const deps: Deps = { config, db, logger, temporal, blobs, taskQueue: config.temporal.taskQueue, providers: createProviders(config.providers), tracing };
     if (config.role !== 'worker') {
       const runEvents = new RunEventHub(databaseUrl, logger);
       await runEvents.start();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { generateApiKey } from '../../src/platform/auth/api-keys';
 import { loadConfig, type Config } from '../../src/config';
-import { startAtelier, type Atelier } from '../../src/runtime';
+import { startAtelier, type Atelier, type StartOptions } from '../../src/runtime';
 import { createScratchDatabase } from '../../src/infra/db/postgres';
 import { createAccount, insertApiKey } from '../../src/platform/accounts/accounts';
 import { usdToMicros } from '../../src/platform/billing/money';
@@ -42,7 +42,8 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
-export async function startStack(env: Record<string, string> = {}): Promise<TestStack> {
+/** `opts`: what startAtelier takes besides the config (e.g. a span exporter for tracing tests). */
+export async function startStack(env: Record<string, string> = {}, opts: Pick<StartOptions, 'spanExporter'> = {}): Promise<TestStack> {
   const database = await createScratchDatabase(inject('pgAdminUrl'), 'atelier_t');
   const suffix = database.name.slice('atelier_t_'.length);
 
@@ -65,7 +66,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Test
     ATELIER_TOPUP_GATEWAY: 'direct',
     ...env,
   });
-  const atelier = await startAtelier(config, { workflowBundle: { codePath: inject('workflowBundlePath') }, activities: createActivities });
+  const atelier = await startAtelier(config, { ...opts, workflowBundle: { codePath: inject('workflowBundlePath') }, activities: createActivities });
   const url = atelier.url!;
   // The public base URL is only known once the port is; signed URLs must point at it.
   (config as { publicBaseUrl: string }).publicBaseUrl = url;

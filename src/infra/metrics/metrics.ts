@@ -79,12 +79,11 @@ export function createMetrics(deps: Pick<Deps, 'db' | 'runEvents'>): Metrics {
 }
 
 /**
- * Times every request. The route label is the full route pattern (`/v1/auth/keys/:keyId`), never
- * the raw URL, so cardinality stays bounded: Express's `req.route` is looked up in a map from the
- * app's mounted routes; a request refused before any route ran (401/403/429 in the access chain)
- * or a router mounted at two prefixes is labelled with the first mounted pattern its path matches.
+ * The mounted route pattern a request hit (`/engine/v1/v1/runs/:run_id`), for labels and span
+ * names: the route Express matched, or, for a request refused before any route ran (401, 403, 429
+ * in the access chain), the first mounted pattern its path matches; `unmatched` otherwise.
  */
-export function httpMetrics(metrics: Metrics, app: () => Express): RequestHandler {
+export function routePatterns(app: () => Express): (req: Request) => string {
   let byRoute: WeakMap<object, string[]> | undefined;
   let matchers: Array<{ method: string; pattern: string; re: RegExp }> = [];
   const build = () => {
@@ -102,16 +101,25 @@ export function httpMetrics(metrics: Metrics, app: () => Express): RequestHandle
     // Static paths before parameterised ones, longer before shorter.
     matchers = matchers.sort((a, b) => Number(a.pattern.includes(':')) - Number(b.pattern.includes(':')) || b.pattern.length - a.pattern.length);
   };
-  const patternOf = (req: Request): string => {
+  return (req: Request): string => {
     if (!byRoute) build();
     const path = req.originalUrl.split('?')[0]!;
     const candidates = req.route ? byRoute!.get(req.route) ?? [] : [];
     if (candidates.length === 1) return candidates[0]!;
-    // Refused before a route ran (401, 403, 429 in the access chain), or a router mounted twice:
-    // the first mounted pattern the path matches.
+    // A router mounted twice: the first mounted pattern the path matches.
     const hit = matchers.find((m) => m.method === req.method && m.re.test(path) && (candidates.length === 0 || candidates.includes(m.pattern)));
     return hit?.pattern ?? 'unmatched';
   };
+}
+
+/**
+ * Times every request. The route label is the full route pattern (`/v1/auth/keys/:keyId`), never
+ * the raw URL, so cardinality stays bounded: Express's `req.route` is looked up in a map from the
+ * app's mounted routes; a request refused before any route ran (401/403/429 in the access chain)
+ * or a router mounted at two prefixes is labelled with the first mounted pattern its path matches.
+ */
+export function httpMetrics(metrics: Metrics, app: () => Express): RequestHandler {
+  const patternOf = routePatterns(app);
   return (req: Request, res: Response, next: NextFunction) => {
     const end = metrics.httpDuration.startTimer();
     res.once('finish', () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Client, Connection } from '@temporalio/client';
 import { NativeConnection } from '@temporalio/worker';
 import type { Config } from '../../config';
+import type { Tracing } from '../tracing/tracing';
 
 function tlsOptions(config: Config) {
   const t = config.temporal;
@@ -12,15 +13,19 @@ function tlsOptions(config: Config) {
   return true as const;
 }
 
-/** One client connection per process (the API side). */
-export async function connectClient(config: Config): Promise<Client> {
+/** One client connection per process (the API side); with tracing, its calls carry the span context. */
+export async function connectClient(config: Config, tracing?: Tracing): Promise<Client> {
   const connection = await Connection.connect({
     address: config.temporal.address,
     tls: tlsOptions(config),
     apiKey: config.temporal.apiKey,
     connectTimeout: '10s',
   });
-  return new Client({ connection, namespace: config.temporal.namespace });
+  return new Client({
+    connection,
+    namespace: config.temporal.namespace,
+    ...(tracing ? { interceptors: { workflow: tracing.clientInterceptors } } : {}),
+  });
 }
 
 /** The worker's native connection. */

@@ -1,13 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { Deps } from '../../deps';
+import { droppedWorkflowSpans } from '../tracing/tracing';
 
 // Workflow code is loaded by path (Temporal bundles it with webpack), never imported by src/.
 export const workflowsPath = fileURLToPath(new URL('../../../workflows/index.ts', import.meta.url));
 
+/**
+ * The workflow interceptors every bundle carries: OpenTelemetry spans for runs started with a
+ * trace context, dormant for the others (so one bundle serves tracing on and off).
+ */
+export const workflowInterceptorModules = [fileURLToPath(new URL('../../../workflows/tracing-interceptors.ts', import.meta.url))];
+
 /** Bundles workflow code once (webpack); callers keep the result for the life of the process. */
 export async function bundleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
-  return bundleWorkflowCode({ workflowsPath, logger: quietBundlerLogger });
+  return bundleWorkflowCode({ workflowsPath, workflowInterceptorModules, logger: quietBundlerLogger });
 }
 
 const quietBundlerLogger = {
@@ -34,6 +41,9 @@ export async function createWorker(deps: Deps, opts: WorkerOptions): Promise<Wor
     taskQueue: deps.taskQueue,
     workflowBundle: bundle,
     activities: opts.activities(deps),
+    interceptors: { activity: deps.tracing?.activityInterceptors ?? [] },
+    // Spans ended in the workflow sandbox reach the exporter through this sink (dropped when off).
+    sinks: { exporter: deps.tracing?.workflowSink ?? droppedWorkflowSpans },
     maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivityTaskExecutions ?? 200,
     maxConcurrentWorkflowTaskExecutions: 100,
     shutdownGraceTime: '10 seconds',
