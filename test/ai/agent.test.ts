@@ -2,7 +2,8 @@
 // (the published @modelcontextprotocol/server-everything over streamable HTTP and over stdio),
 // every step a named activity in the agentRun child workflow, usd_cap, max_steps, tool_strategy,
 // and the tool routes' validation, isolation and secrecy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
 import { createWorkflow, startRun, waitForRun } from '../engine-runs/helpers';
 import { modelCallPriceMicros } from '../../src/engine/agent/steps';
@@ -14,6 +15,7 @@ let other: { accountId: string; key: string };
 let weatherWf: string;
 let httpServer: string;
 let stdioServer: string;
+let toolRunId: string;
 const TOKEN = 'mcp-secret-token-7f3a';
 
 const tools = (path: string) => `/engine/v1/v1/tools/${path}`;
@@ -182,6 +184,15 @@ describe('agent.run', () => {
     const history = await stack.atelier.deps.temporal.workflow.getHandle(`${runId}:agent:agent:0`).fetchHistory();
     const ids = (history.events ?? []).map((e) => e.activityTaskScheduledEventAttributes?.activityId).filter(Boolean);
     expect(ids).toEqual(['agent:tools', 'agent:model#1', 'agent:tool:weather_report#2', 'agent:tool:echo#3', 'agent:model#4']);
+    toolRunId = runId;
+  });
+
+  it('replays the run and its agent child against the current workflow code (determinism guard)', async () => {
+    const client = stack.atelier.deps.temporal;
+    const histories = await Promise.all([toolRunId, `${toolRunId}:agent:agent:0`].map(async (workflowId) => ({ workflowId, history: await client.workflow.getHandle(workflowId).fetchHistory() })));
+    const results = [];
+    for await (const r of Worker.runReplayHistories({ workflowBundle: { codePath: inject('workflowBundlePath') } }, histories)) results.push(r);
+    expect(results.map((r) => r.error)).toEqual([undefined, undefined]);
   });
 
   it('calls an MCP tool over stdio', async () => {
