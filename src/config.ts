@@ -49,6 +49,8 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString,
   ATELIER_ENCRYPTION_KEY: optionalString,
   ATELIER_ALLOW_PRIVATE_NETWORK: bool.default(false),
+  // MCP stdio servers are commands the worker launches: comma-separated command prefixes admins may register (empty = stdio off).
+  ATELIER_MCP_STDIO_ALLOW: z.string().default(''),
   ATELIER_MAX_BODY: z.string().default('10mb'),
   TRUST_PROXY: optionalString,
   ATELIER_TOPUP_GATEWAY: z.enum(['none', 'direct']).default('none'),
@@ -112,6 +114,11 @@ export interface Config {
   /** 32-byte AES-256-GCM key for secrets at rest. */
   encryptionKey: Buffer;
   allowPrivateNetwork: boolean;
+  /**
+   * Command lines an admin may register as stdio MCP servers, each a list of words: a server's
+   * `[command, ...args]` must start with one of them. Empty: stdio servers are refused.
+   */
+  mcpStdioAllow: string[][];
   maxBody: string;
   /**
    * Express `trust proxy`: which peers may set the client address through `X-Forwarded-For`.
@@ -207,6 +214,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: secret('SESSION_SECRET', e.SESSION_SECRET),
     encryptionKey,
     allowPrivateNetwork: e.ATELIER_ALLOW_PRIVATE_NETWORK,
+    mcpStdioAllow: e.ATELIER_MCP_STDIO_ALLOW.split(',').map((entry) => entry.trim().split(/\s+/).filter(Boolean)).filter((words) => words.length > 0),
     maxBody: e.ATELIER_MAX_BODY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     topupGateway: e.ATELIER_TOPUP_GATEWAY,

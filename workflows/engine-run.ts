@@ -7,7 +7,9 @@ import {
   ActivityFailure,
   ApplicationFailure,
   CancellationScope,
+  ChildWorkflowFailure,
   condition,
+  executeChild,
   isCancellation,
   patched,
   proxyActivities,
@@ -167,6 +169,8 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   function workflowNodeApi(nodeId: string, notes: string[]): WorkflowNodeApi {
     const api: WorkflowNodeApi = {
       nodeId,
+      run: { runId, accountId: args.accountId, workflowId: args.workflowId, generation, sandbox: args.sandbox },
+      executeChild: (workflowType, arg, opts) => executeChild(workflowType, { args: [arg], workflowId: opts.id, staticSummary: opts.summary }),
       sleep: (ms) => sleep(ms),
       condition: (fn, timeoutMs) => (timeoutMs === undefined ? condition(fn).then(() => true) : condition(fn, timeoutMs)),
       async waitForSignal(signal, timeoutS) {
@@ -187,13 +191,13 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   }
 
   /** A node the workflow runs itself (delay, approval, webhook wait), through its workflow handler. */
-  async function runInWorkflow(node: PlannedNode, params: Record<string, unknown>, inputs: Record<string, unknown>): Promise<{ output: Record<string, unknown>; notes: string[] }> {
+  async function runInWorkflow(node: PlannedNode, params: Record<string, unknown>, inputs: Record<string, unknown>): Promise<{ output: Record<string, unknown>; notes: string[]; usdChargedMicros: number }> {
     const handler = workflowNodeHandlers[node.type];
     if (!handler) throw ApplicationFailure.nonRetryable(`node type ${node.type} has no workflow implementation`, 'not_executable');
     const notes: string[] = [];
     try {
       const result = await handler(workflowNodeApi(node.id, notes), params, inputs);
-      return { output: result.output, notes };
+      return { output: result.output, notes, usdChargedMicros: result.usdChargedMicros ?? 0 };
     } catch (err) {
       if (isNodeError(err)) throw ApplicationFailure.nonRetryable(err.message, err.type);
       throw err;
@@ -202,7 +206,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
 
   function failedOutput(err: unknown): NodeOutput {
     let cause: unknown = err;
-    if (err instanceof ActivityFailure && err.cause) cause = err.cause;
+    if ((err instanceof ActivityFailure || err instanceof ChildWorkflowFailure) && err.cause) cause = err.cause;
     let details: NodeFailureDetails | undefined;
     if (cause instanceof ApplicationFailure) details = cause.details?.[0] as NodeFailureDetails | undefined;
     const message = isCancellation(err) ? 'cancelled' : cause instanceof Error ? cause.message : String(cause);
@@ -226,7 +230,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
         if (node.execution === 'workflow') {
           await projection.recordNodeStarted({ runId, generation, nodeId: node.id, nodeType: node.type });
           const done = await runInWorkflow(node, params, inputs);
-          out = { ok: true, output: done.output, usd_charged: 0, error: null, logs: [], duration_ms: 0 };
+          out = { ok: true, output: done.output, usd_charged: done.usdChargedMicros / 1_000_000, error: null, logs: [], duration_ms: 0 };
           await CancellationScope.nonCancellable(() =>
             projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out, notes: done.notes }),
           );

@@ -1,6 +1,7 @@
 // The one workflowsPath: every workflow the worker runs is exported from here.
 export { ping } from './ping';
 export { engineRun } from './engine-run';
+export { agentRun } from './agent-run';
 export { engineMaintenance } from './engine-maintenance';
 export { story } from './story';
 export { webhookDelivery } from './webhook-delivery';

@@ -7,15 +7,27 @@ export interface FakeWorkflowApi extends WorkflowNodeApi {
   sleeps: number[];
   waits: Array<{ signal: WaitableSignal; timeoutS: number | undefined }>;
   notes: string[];
+  children: Array<{ workflowType: string; arg: unknown; id: string }>;
 }
 
 /** `signals[name]` are delivered in order; a wait with none left times out (resolves undefined). */
-export function fakeWorkflowApi(signals: Partial<Record<WaitableSignal, Array<Record<string, unknown>>>> = {}): FakeWorkflowApi {
+export function fakeWorkflowApi(
+  signals: Partial<Record<WaitableSignal, Array<Record<string, unknown>>>> = {},
+  /** What a child workflow returns, by workflow type (executeChild). */
+  childResults: Record<string, unknown> = {},
+): FakeWorkflowApi {
   const api: FakeWorkflowApi = {
     nodeId: 'n1',
+    run: { runId: 'run-1', accountId: 'acct-1', workflowId: 'wf-1', generation: 0, sandbox: false },
     sleeps: [],
     waits: [],
     notes: [],
+    children: [],
+    async executeChild<R>(workflowType: string, arg: unknown, opts: { id: string }): Promise<R> {
+      api.children.push({ workflowType, arg, id: opts.id });
+      if (!(workflowType in childResults)) throw new Error(`no child result for ${workflowType}`);
+      return childResults[workflowType] as R;
+    },
     async sleep(ms) {
       api.sleeps.push(ms);
     },

@@ -774,6 +774,114 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/engine/v1/v1/tools/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List MCP servers
+         * @description Also served at `/engine/v1/tools/mcp`.
+         */
+        get: operations["get_engine_v1_v1_tools_mcp"];
+        put?: never;
+        /**
+         * Register an MCP server
+         * @description Also served at `/engine/v1/tools/mcp`.
+         */
+        post: operations["post_engine_v1_v1_tools_mcp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/engine/v1/v1/tools/mcp/{server_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove an MCP server
+         * @description Also served at `/engine/v1/tools/mcp/{server_id}`.
+         */
+        delete: operations["delete_engine_v1_v1_tools_mcp_server_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/engine/v1/v1/tools/mcp/{server_id}/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List and cache an MCP server's tools
+         * @description Also served at `/engine/v1/tools/mcp/{server_id}/discover`.
+         */
+        post: operations["post_engine_v1_v1_tools_mcp_server_id_discover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/engine/v1/v1/tools/workflow/{workflow_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a workflow's agent tools
+         * @description Also served at `/engine/v1/tools/workflow/{workflow_id}`.
+         */
+        get: operations["get_engine_v1_v1_tools_workflow_workflow_id"];
+        put?: never;
+        /**
+         * Expose a workflow as an agent tool (upsert by tool_id)
+         * @description Also served at `/engine/v1/tools/workflow/{workflow_id}`.
+         */
+        post: operations["post_engine_v1_v1_tools_workflow_workflow_id"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/engine/v1/v1/tools/workflow/{workflow_id}/{tool_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a workflow tool
+         * @description Also served at `/engine/v1/tools/workflow/{workflow_id}/{tool_id}`.
+         */
+        delete: operations["delete_engine_v1_v1_tools_workflow_workflow_id_tool_id"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/engine/v1/v1/widget/{workflow_id}": {
         parameters: {
             query?: never;
@@ -4648,6 +4756,251 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get_engine_v1_v1_tools_mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_engine_v1_v1_tools_mcp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description stdio: its arguments. */
+                    args?: string[];
+                    /** @description Sent as `Authorization: Bearer` (stdio: as MCP_AUTH_TOKEN); stored encrypted, never returned. */
+                    auth_token?: string;
+                    /** @description stdio: the executable. */
+                    command?: string;
+                    name: string;
+                    /**
+                     * @description `streamable_http` (the current MCP transport), `sse` (HTTP+SSE, the older one) or `stdio` (a command the worker runs; admins only, allow-listed).
+                     * @enum {string}
+                     */
+                    transport: "sse" | "stdio" | "streamable_http";
+                    /** @description The server's endpoint (sse, streamable_http); for stdio a command line may be given here instead of `command` + `args` (split on spaces, no shell). */
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    delete_engine_v1_v1_tools_mcp_server_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                server_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_engine_v1_v1_tools_mcp_server_id_discover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                server_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadRequest"];
+        };
+    };
+    get_engine_v1_v1_tools_workflow_workflow_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_engine_v1_v1_tools_workflow_workflow_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default true */
+                    active?: boolean;
+                    /** @default general */
+                    category?: string;
+                    /**
+                     * @default {
+                     *       "timeout_s": 600
+                     *     }
+                     */
+                    config?: {
+                        /** @description What the tool does, for the model (default: the workflow's description or name). */
+                        description?: string;
+                        /** @description A JSON Schema (type object) for the tool's arguments, instead of the one derived from the trigger input. */
+                        input_schema?: {
+                            [key: string]: unknown;
+                        };
+                        /**
+                         * @description How long an agent waits for the tool's run.
+                         * @default 600
+                         */
+                        timeout_s?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    tool_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    delete_engine_v1_v1_tools_workflow_workflow_id_tool_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tool_id: string;
                 workflow_id: string;
             };
             cookie?: never;

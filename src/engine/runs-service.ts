@@ -39,6 +39,8 @@ export interface StartRunRequest {
   onInsert?: (trx: Database, run: Run) => Promise<void>;
   /** Canary routing applies to runs of the current spec unless this is set. */
   skipCanary?: boolean;
+  /** The agent run and node that started this run through a workflow tool. */
+  parent?: { runId: string; nodeId: string };
 }
 
 /** Inserts the run (queued) and starts its engineRun workflow under workflow id = run id. */
@@ -66,6 +68,8 @@ export async function startRun(deps: Deps, request: StartRunRequest): Promise<Ru
       nodes_total: Object.keys(req.plan.nodes).length,
       temporal_workflow_id: runId,
       retried_from: req.retriedFrom ?? null,
+      parent_run_id: req.parent?.runId ?? null,
+      parent_node_id: req.parent?.nodeId ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow()
@@ -165,6 +169,8 @@ export function runView(run: Run, nodes?: RunNodeOutputRow[]) {
     temporal_workflow_id: run.temporal_workflow_id,
     resumed_count: run.resumed_count,
     retried_from: run.retried_from,
+    parent_run_id: run.parent_run_id,
+    parent_node_id: run.parent_node_id,
     ...(nodes ? { node_outputs: Object.fromEntries(nodes.map((n) => [n.node_id, nodeOutputView(n)])) } : {}),
   };
 }

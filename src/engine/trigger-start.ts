@@ -9,7 +9,16 @@ import { resolveWorkflowForRun } from './workflows-service';
 
 export async function startTriggeredRun(
   deps: Deps,
-  req: { accountId: string; workflowId: string; input: Record<string, unknown>; triggerType: TriggerType; sandbox?: boolean },
+  req: {
+    accountId: string;
+    workflowId: string;
+    input: Record<string, unknown>;
+    triggerType: TriggerType;
+    sandbox?: boolean;
+    /** An agent's workflow tool: the calling run and node, and the cap left to the agent. */
+    parent?: { runId: string; nodeId: string };
+    usdCapMicros?: number | null;
+  },
 ): Promise<Run> {
   const resolved = await resolveWorkflowForRun(deps.db, req.accountId, req.workflowId);
   return startRun(deps, {
@@ -20,5 +29,7 @@ export async function startTriggeredRun(
     plan: resolved.plan,
     input: req.input,
     triggerType: req.triggerType,
+    ...(req.parent ? { parent: req.parent } : {}),
+    ...(req.usdCapMicros !== undefined ? { usdCapMicros: req.usdCapMicros } : {}),
   });
 }

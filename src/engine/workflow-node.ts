@@ -10,6 +10,14 @@ export type WaitableSignal = 'approve' | 'webhook';
 
 export interface WorkflowNodeApi {
   readonly nodeId: string;
+  /** The run the node belongs to. */
+  readonly run: { runId: string; accountId: string; workflowId: string; generation: number; sandbox: boolean };
+  /**
+   * Runs a child workflow (e.g. agentRun) on the run's task queue and returns its result; it is
+   * cancelled with the run. A child that fails rethrows its failure, which fails the node with the
+   * child's message (and what its ApplicationFailure details say it charged).
+   */
+  executeChild<R>(workflowType: string, arg: unknown, opts: { id: string; summary: string }): Promise<R>;
   /** A durable Temporal timer. */
   sleep(ms: number): Promise<void>;
   /** Temporal's condition(): resolves true once `fn` is true, or false when `timeoutMs` passes first. */
@@ -30,4 +38,9 @@ export interface WorkflowNodeApi {
  * its zod schema: validate what you read); `inputs` are keyed by source node id. Throw a NodeError
  * to fail the node (it fails at once: workflow-run nodes are not retried by an activity policy).
  */
-export type WorkflowNodeHandler = (api: WorkflowNodeApi, params: Record<string, unknown>, inputs: Record<string, unknown>) => Promise<NodeResult>;
+export type WorkflowNodeHandler = (api: WorkflowNodeApi, params: Record<string, unknown>, inputs: Record<string, unknown>) => Promise<WorkflowNodeResult>;
+
+/** A workflow-run node's result; `usdChargedMicros` is what its activities charged (the node's usd_charged). */
+export interface WorkflowNodeResult extends NodeResult {
+  usdChargedMicros?: number;
+}

@@ -12,7 +12,10 @@ import type { ExecuteNodeInput } from '../run-contract';
  * run's usd_cap (one conditional UPDATE, so parallel branches cannot overshoot it together).
  * Returns the micro-USD charged.
  */
-export async function chargeNode(deps: Deps, input: ExecuteNodeInput, operationId: string, amountMicros: number, operation: string): Promise<number> {
+/** Whose charge it is: the run, its account and the node (an executeNode input or an agent step). */
+export type ChargeTarget = Pick<ExecuteNodeInput, 'runId' | 'accountId'> & { node: Pick<ExecuteNodeInput['node'], 'id'> };
+
+export async function chargeNode(deps: Deps, input: ChargeTarget, operationId: string, amountMicros: number, operation: string): Promise<number> {
   const { db } = deps;
   const existing = await db
     .selectFrom('ledger_entries')

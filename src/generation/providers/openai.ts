@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { OpenAiEndpoint } from './config';
 import { ProviderFailedError, ProviderUnavailableError } from './errors';
-import type { ChatRequest, ChatResult, ImageRequest, MediaResult, SpeechRequest } from './types';
+import type { ChatMessage, ChatRequest, ChatResult, ImageRequest, MediaResult, SpeechRequest, ToolCall } from './types';
 
 /**
  * An OpenAI-compatible HTTP provider: `/chat/completions`, `/images/generations` (b64_json) and
@@ -15,22 +15,31 @@ export class OpenAiProvider {
     const ep = this.endpoints.chat;
     const body: Record<string, unknown> = {
       model: ep.model ?? req.model,
-      messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
+      messages: req.messages.map(wireMessage),
       stream: false,
     };
     if (req.temperature !== undefined) body.temperature = req.temperature;
     if (req.maxTokens !== undefined) body.max_tokens = req.maxTokens;
+    // Function calling as OpenAI, Ollama, vLLM and LM Studio speak it; `none` sends no tools at all
+    // (some servers reject tool_choice without tools).
+    if (req.tools?.length && req.toolChoice !== 'none') {
+      body.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
+      body.tool_choice = req.toolChoice ?? 'auto';
+    }
     const json = (await this.post('chat', ep, '/chat/completions', body, req.signal).then((r) => r.json())) as {
-      choices?: Array<{ message?: { content?: string | null } }>;
+      choices?: Array<{ message?: { content?: string | null; tool_calls?: WireToolCall[] } }>;
       usage?: { prompt_tokens?: number; completion_tokens?: number };
       model?: string;
     };
-    const text = json.choices?.[0]?.message?.content;
+    const message = json.choices?.[0]?.message;
+    const toolCalls = (message?.tool_calls ?? []).map(parseToolCall);
+    const text = message?.content ?? (toolCalls.length ? '' : undefined);
     if (typeof text !== 'string') throw new ProviderFailedError('chat', 'response has no choices[0].message.content');
     return {
       text,
       usage: { prompt_tokens: json.usage?.prompt_tokens ?? 0, completion_tokens: json.usage?.completion_tokens ?? 0 },
       model: json.model ?? req.model,
+      ...(toolCalls.length ? { toolCalls } : {}),
     };
   }
 
@@ -94,3 +103,40 @@ export class OpenAiProvider {
 }
 
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+interface WireToolCall {
+  id?: string;
+  type?: string;
+  function?: { name?: string; arguments?: string | Record<string, unknown> };
+}
+
+/** A message as chat-completions takes it: assistant tool calls with JSON-string arguments, tool results by call id. */
+function wireMessage(m: ChatMessage): Record<string, unknown> {
+  if (m.role === 'assistant' && m.tool_calls?.length) {
+    return {
+      role: 'assistant',
+      content: m.content || null,
+      tool_calls: m.tool_calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: JSON.stringify(c.arguments) } })),
+    };
+  }
+  if (m.role === 'tool') return { role: 'tool', tool_call_id: m.tool_call_id, content: m.content };
+  return { role: m.role, content: m.content };
+}
+
+/** A tool call from the wire; arguments that are not a JSON object reach the tool as `{}` plus `_raw`. */
+function parseToolCall(c: WireToolCall, i: number): ToolCall {
+  const name = c.function?.name;
+  if (!name) throw new ProviderFailedError('chat', `tool_calls[${i}] has no function name`);
+  const raw = c.function?.arguments;
+  let args: Record<string, unknown> = {};
+  if (raw && typeof raw === 'object') args = raw;
+  else if (typeof raw === 'string' && raw.trim()) {
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      args = parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { _raw: raw };
+    } catch {
+      args = { _raw: raw };
+    }
+  }
+  return { id: c.id || `call_${i + 1}`, name, arguments: args };
+}

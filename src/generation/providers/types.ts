@@ -8,13 +8,37 @@ export const CAPABILITIES: readonly Capability[] = ['chat', 'image', 'speech', '
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant' | 'tool' | string;
   content: string;
+  /** An assistant turn that asked for tools. */
+  tool_calls?: ToolCall[];
+  /** A `tool` message: the call it answers. */
+  tool_call_id?: string;
 }
+
+/** A function the model may call: its name (`^[A-Za-z0-9_-]{1,64}$`), what it does, its JSON Schema. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** One tool call the model asked for; `arguments` already parsed from the model's JSON. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** `auto`: the model decides; `required`: it must call a tool; `none`: it may not. */
+export type ToolChoice = 'auto' | 'required' | 'none';
 
 export interface ChatRequest {
   model: string;
   messages: ChatMessage[];
   temperature?: number;
   maxTokens?: number;
+  /** Tools the model may call (OpenAI-compatible function calling). */
+  tools?: ToolSpec[];
+  toolChoice?: ToolChoice;
   signal?: AbortSignal;
 }
 
@@ -22,6 +46,8 @@ export interface ChatResult {
   text: string;
   usage: { prompt_tokens: number; completion_tokens: number };
   model: string;
+  /** Present (non-empty) when the model asked for tools instead of (or besides) answering. */
+  toolCalls?: ToolCall[];
 }
 
 export interface ImageRequest {

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { Readable } from 'node:stream';
 
 /** Thrown when a user-supplied URL resolves to an address we refuse to reach. */
 export class BlockedAddressError extends Error {
@@ -198,4 +199,45 @@ async function fetchOnce(rawUrl: string, init: SafeFetchInit, opts: { allowPriva
     if (init.body !== undefined) req.write(init.body);
     req.end();
   });
+}
+
+/**
+ * A WHATWG `fetch` for user-supplied URLs whose response streams (Server-Sent Events, MCP's
+ * streamable HTTP): the same address rules as `safeFetch`, checked on the socket's own DNS lookup,
+ * no redirects followed, no size or time bound beyond the caller's signal.
+ */
+export function streamingSafeFetch(opts: { allowPrivateNetwork: boolean }): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  return async (input, init = {}) => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = await assertPublicUrl(raw, opts);
+    const client = url.protocol === 'https:' ? https : http;
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, key) => (headers[key] = value));
+    const body = init.body;
+    let payload: string | Buffer | undefined;
+    if (typeof body === 'string') payload = body;
+    else if (body instanceof URLSearchParams) payload = body.toString();
+    else if (body instanceof ArrayBuffer) payload = Buffer.from(body);
+    else if (ArrayBuffer.isView(body)) payload = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+    else if (body != null) throw new FetchError('streamingSafeFetch sends string or byte bodies only', 'invalid_url');
+    return new Promise<Response>((resolve, reject) => {
+      const req = client.request(
+        url,
+        { method: init.method ?? 'GET', headers, lookup: guardedLookup(opts.allowPrivateNetwork), signal: init.signal ?? undefined, agent: false },
+        (res) => {
+          const out = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) {
+            if (Array.isArray(v)) for (const item of v) out.append(k, item);
+            else if (v !== undefined) out.set(k, v);
+          }
+          const status = res.statusCode ?? 502;
+          const empty = [101, 204, 205, 304].includes(status) || (init.method ?? 'GET').toUpperCase() === 'HEAD';
+          if (empty) res.resume();
+          resolve(new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), { status, statusText: res.statusMessage, headers: out }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  };
 }

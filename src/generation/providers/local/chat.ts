@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatRequest, ChatResult } from '../types';
 import { seededRandom } from './exec';
+import { localToolTurn } from './tools';
 import { localTranslate, LOCAL_LANGUAGES } from './translate';
 
 /**
@@ -9,6 +10,10 @@ import { localTranslate, LOCAL_LANGUAGES } from './translate';
  * same conversation always gets the same answer and different ones get different answers.
  */
 export function localChat(req: ChatRequest): ChatResult {
+  if (req.tools?.length && req.toolChoice !== 'none') {
+    const turn = localToolTurn(req.messages, req.tools, req.toolChoice ?? 'auto', req.model, countTokens);
+    if (turn) return turn;
+  }
   const messages = req.messages.filter((m) => typeof m.content === 'string');
   const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');

@@ -40,6 +40,8 @@ import type { EngineCanaryRulesTable } from './engine-canary-rules';
 import type { EngineRunArmsTable } from './engine-run-arms';
 import type { EngineWidgetsTable } from './engine-widgets';
 import type { EngineTemplateUsesTable } from './engine-template-uses';
+import type { EngineWorkflowToolsTable } from './engine-workflow-tools';
+import type { EngineMcpServersTable } from './engine-mcp-servers';
 import type { SimpleBucketsTable } from './simple-buckets';
 import type { StorageFilesTable } from './storage-files';
 import type { S3BucketsTable } from './s3-buckets';
@@ -93,6 +95,8 @@ export interface DB {
   engine_run_arms: EngineRunArmsTable;
   engine_widgets: EngineWidgetsTable;
   engine_template_uses: EngineTemplateUsesTable;
+  engine_workflow_tools: EngineWorkflowToolsTable;
+  engine_mcp_servers: EngineMcpServersTable;
 }
 
 export type * from './accounts';
@@ -141,3 +145,5 @@ export type * from './engine-canary-rules';
 export type * from './engine-run-arms';
 export type * from './engine-widgets';
 export type * from './engine-template-uses';
+export type * from './engine-workflow-tools';
+export type * from './engine-mcp-servers';

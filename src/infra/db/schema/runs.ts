@@ -28,6 +28,9 @@ export interface RunsTable {
   temporal_workflow_id: string;
   resumed_count: Generated<number>;
   retried_from: string | null;
+  /** The run whose agent started this one through a workflow tool. */
+  parent_run_id: Generated<string | null>;
+  parent_node_id: Generated<string | null>;
 }
 
 export type Run = Selectable<RunsTable>;
