@@ -8,6 +8,7 @@ import { createPlatformGenerationActivities } from './platform-generation';
 import { createPlatformAssetActivities } from './platform-assets';
 import { createStorageActivities } from './storage';
 import { createEngineFeatureActivities } from './engine-features';
+import { createEngineKnowledgeActivities } from './engine-knowledge';
 
 /**
  * Every activity the worker registers, built over explicit dependencies so tests can pass their
@@ -24,6 +25,7 @@ export function createActivities(deps: Deps) {
     ...createPlatformAssetActivities(deps),
     ...createStorageActivities(deps),
     ...createEngineFeatureActivities(deps),
+    ...createEngineKnowledgeActivities(deps),
   };
 }
 

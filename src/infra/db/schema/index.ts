@@ -46,6 +46,8 @@ import type { S3BucketsTable } from './s3-buckets';
 import type { S3CredentialsTable } from './s3-credentials';
 import type { S3RequestMetricsTable } from './s3-request-metrics';
 import type { StorageAccrualsTable } from './storage-accruals';
+import type { KnowledgeChunksTable, KnowledgeDocumentsTable } from './knowledge';
+import type { AnalyticsCriteriaTable, AnalyticsDataPointsTable, RunAnalysesTable } from './analytics';
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -93,6 +95,11 @@ export interface DB {
   engine_run_arms: EngineRunArmsTable;
   engine_widgets: EngineWidgetsTable;
   engine_template_uses: EngineTemplateUsesTable;
+  knowledge_documents: KnowledgeDocumentsTable;
+  knowledge_chunks: KnowledgeChunksTable;
+  analytics_criteria: AnalyticsCriteriaTable;
+  analytics_data_points: AnalyticsDataPointsTable;
+  run_analyses: RunAnalysesTable;
 }
 
 export type * from './accounts';
@@ -141,3 +148,5 @@ export type * from './engine-canary-rules';
 export type * from './engine-run-arms';
 export type * from './engine-widgets';
 export type * from './engine-template-uses';
+export type * from './knowledge';
+export type * from './analytics';
