@@ -18,7 +18,7 @@ const STOP = new Set(
 const TASK_WORDS = new Set(
   ('output outputs run runs response responses answer answers result results mention mentions mentioned contain contains includes include ' +
     'including whether value field score rate rated criterion criteria given provide provides provided says state states stated user workflow node nodes ' +
-    'data point extract extracted text').split(' '),
+    'data point extract extracted text give gives given confirm confirms confirmed explicit explicitly clearly').split(' '),
 );
 
 const stem = (w: string) => w.slice(0, 5);
