@@ -114,7 +114,10 @@ describe('analytics', () => {
     const a = await waitForAnalysis(wf, run_id);
     expect(a).toMatchObject({ object: 'run_analysis', run_id, workflow_id: wf, status: 'completed', model: 'atelier-local', error: null, errors: [] });
     expect(Object.keys(a.scores).sort()).toEqual(['refund_confirmed', 'tracking']);
-    for (const s of Object.values(a.scores) as number[]) expect(s).toBeGreaterThanOrEqual(0), expect(s).toBeLessThanOrEqual(1);
+    for (const s of Object.values(a.scores) as number[]) {
+      expect(s).toBeGreaterThanOrEqual(0);
+      expect(s).toBeLessThanOrEqual(1);
+    }
     // The reply confirms the refund and gives no tracking link.
     expect(a.scores.refund_confirmed).toBeGreaterThan(a.scores.tracking);
     expect(a.scores.refund_confirmed).toBeGreaterThanOrEqual(0.75);
