@@ -105,6 +105,15 @@ describe('knowledge', () => {
     expect(del.body).toEqual({ id: r.body.id, object: 'knowledge_document', deleted: true });
     expect(await stack.atelier.deps.db.selectFrom('knowledge_chunks').select('id').where('document_id', '=', r.body.id).execute()).toEqual([]);
     expect((await search('who services the foghorn compressor')).body.data.map((d: any) => d.doc_id)).not.toContain(r.body.id);
+
+    // Past 100,000 characters the text is indexed in the background: pending, then ready.
+    const long = await addText('Long manual', Array.from({ length: 2400 }, (_, i) => `Step ${i}: tighten bolt ${i} of the windlass and check the pawl.`).join('\n'));
+    expect(long.status).toBe(201);
+    expect(long.body).toMatchObject({ status: 'pending', chunk_count: 0 });
+    const ready = await waitForDocument(long.body.id);
+    expect(ready).toMatchObject({ status: 'ready', error: null });
+    expect(ready.chunk_count).toBeGreaterThan(100);
+    expect(ready.char_count).toBeGreaterThan(100_000);
     expect((await stack.api('GET', `${K}/${r.body.id}`)).status).toBe(404);
     expect((await stack.api('DELETE', `${K}/${r.body.id}`)).status).toBe(404);
   });

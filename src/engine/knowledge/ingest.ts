@@ -1,5 +1,5 @@
-// The knowledgeIngest workflow's activity: fetches a URL document's page SSRF-safely, cleans it to
-// text (the knowledge.extract_text node's cleaner), and indexes it. Refusals that a retry cannot
+// The knowledgeIngest workflow's activity: indexes a long text document, or fetches a URL document's
+// page SSRF-safely, cleans it to text (the knowledge.extract_text node's cleaner) and indexes it. Refusals that a retry cannot
 // fix (blocked address, 4xx, unsupported content, too much text) are non-retryable failures whose
 // message becomes the document's `error`.
 import { ApplicationFailure } from '@temporalio/common';
@@ -17,9 +17,13 @@ const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 
 const refuse = (message: string) => ApplicationFailure.create({ type: 'knowledge_fetch_refused', message, nonRetryable: true });
 
-export async function ingestKnowledgeUrl(deps: Deps, input: KnowledgeIngestInput): Promise<{ status: string }> {
+export async function ingestKnowledgeDocument(deps: Deps, input: KnowledgeIngestInput): Promise<{ status: string }> {
   const doc = await deps.db.selectFrom('knowledge_documents').selectAll().where('id', '=', input.documentId).executeTakeFirst();
-  if (!doc || doc.status !== 'pending' || !doc.source_url) return { status: doc?.status ?? 'deleted' };
+  if (!doc || doc.status !== 'pending') return { status: doc?.status ?? 'deleted' };
+  if (doc.source_type === 'text' || !doc.source_url) {
+    const indexed = await indexDocument(deps, doc.id, { text: doc.text ?? '' });
+    return { status: indexed ? 'ready' : 'deleted' };
+  }
   const url = doc.source_url;
   let res;
   try {

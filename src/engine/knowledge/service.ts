@@ -1,7 +1,8 @@
 // seed 002 §2.3 knowledge document {workflow_id, title, source_type url|text, source_url | text} and
-// §4.3 GET/POST /v1/knowledge?workflow_id=, DELETE /v1/knowledge/{doc_id}. A text document is
-// chunked and indexed while the request waits; a URL document is fetched SSRF-safely and cleaned
-// to text by the knowledgeIngest workflow (status pending → ready | failed with the reason).
+// §4.3 GET/POST /v1/knowledge?workflow_id=, DELETE /v1/knowledge/{doc_id}. A text document of up
+// to 100,000 characters is chunked and indexed while the request waits; a longer one, and a URL
+// document (fetched SSRF-safely and cleaned to text), are indexed by the knowledgeIngest workflow
+// (status pending → ready | failed with the reason).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
@@ -15,6 +16,8 @@ import { chunkText } from '../../../nodes/_lib/text-analysis';
 
 /** Largest text a document may hold (given, or cleaned from its page). */
 export const MAX_DOCUMENT_CHARS = 1_000_000;
+/** Text indexed while the request waits; longer text is indexed in the background (a megabyte takes seconds). */
+export const INLINE_INDEX_CHARS = 100_000;
 /** Documents per workflow. */
 export const MAX_DOCUMENTS_PER_WORKFLOW = 200;
 /** Chunks: at most this many characters, each repeating the end of the previous one. */
@@ -82,7 +85,7 @@ export async function createDocument(deps: Deps, accountId: string, input: NewDo
       error: null,
     }).execute();
   });
-  if (input.source_type === 'text') {
+  if (input.source_type === 'text' && input.text!.length <= INLINE_INDEX_CHARS) {
     await indexDocument(deps, id, { text: input.text! });
   } else {
     try {
@@ -90,7 +93,7 @@ export async function createDocument(deps: Deps, accountId: string, input: NewDo
     } catch (err) {
       await deps.db.deleteFrom('knowledge_documents').where('id', '=', id).execute();
       deps.logger.error({ err, documentId: id }, 'knowledge ingest could not be started');
-      throw new ApiError(503, { detail: 'The document could not be queued for fetching; nothing was stored. Retry shortly.' });
+      throw new ApiError(503, { detail: 'The document could not be queued for indexing; nothing was stored. Retry shortly.' });
     }
   }
   return documentView(await loadDocument(deps.db, id));
