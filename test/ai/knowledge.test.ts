@@ -6,6 +6,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProviders, parseProviderConfig } from '../../src/generation/providers/index';
+import { createDocument } from '../../src/engine/knowledge/service';
+import { searchKnowledge } from '../../src/engine/knowledge/search';
 import { startStack, type TestStack } from '../helpers/stack';
 import { createWorkflow, spec, startRun, waitFor, waitForRun } from '../engine-runs/helpers';
 
@@ -20,12 +23,33 @@ const REFUNDS = 'Refund policy. Customers can ask for a refund within 30 days of
 const SHIPPING = 'Shipping. Orders leave our warehouse in Lisbon within two days. Delivery to Europe takes three to five days; to the rest of the world up to three weeks. Tracking numbers are emailed when the parcel leaves.';
 const ACCOUNTS = 'Accounts. You can change your password from the settings page. Two-factor authentication is available with any authenticator app. Deleting an account removes every order history after thirty days.';
 
+// An OpenAI-compatible /embeddings endpoint: a vector per topic, so similarity is by meaning, not by shared words.
+const embedRequests: any[] = [];
+const TOPICS: Array<[RegExp, number]> = [[/tea|steep|infusion|brew/i, 0], [/bicycle|chain|gear|pedal/i, 1]];
+const topicVector = (text: string) => {
+  const v = [0, 0, 0.1];
+  for (const [re, i] of TOPICS) if (re.test(text)) v[i] = 1;
+  return v;
+};
+
 const PAGE = `<html><head><title>Warranty terms</title><style>.x{}</style></head><body><nav>Home | Shop</nav>
 <article><h1>Warranty</h1><p>Every kettle carries a two-year warranty covering the heating element.</p>
 <p>Limescale damage is not covered by the warranty.</p></article><footer>© Teapot Ltd</footer><script>track()</script></body></html>`;
 
 beforeAll(async () => {
   pages = createServer((req, res) => {
+    if (req.url === '/v1/embeddings') {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const input = JSON.parse(body);
+        embedRequests.push(input);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
+          object: 'list', model: input.model, data: input.input.map((t: string, index: number) => ({ object: 'embedding', index, embedding: topicVector(t) })).reverse(),
+        }));
+      });
+      return;
+    }
     if (req.url === '/warranty') res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
     else if (req.url === '/file.bin') res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.alloc(64));
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('no such page');
@@ -135,6 +159,23 @@ describe('knowledge', () => {
     const binary = await stack.api('POST', K, { body: { workflow_id: workflowId, title: 'Bytes', source_type: 'url', source_url: `${pagesUrl}/file.bin` } });
     expect(await waitForDocument(missing.body.id)).toMatchObject({ status: 'failed', error: expect.stringContaining('HTTP 404'), chunk_count: 0 });
     expect(await waitForDocument(binary.body.id)).toMatchObject({ status: 'failed', error: expect.stringContaining('application/octet-stream') });
+  });
+
+  it('uses an OpenAI-compatible embeddings endpoint when configured: meaning finds what shares no word', async () => {
+    const providers = createProviders(parseProviderConfig({ ATELIER_PROVIDER: 'openai', ATELIER_OPENAI_BASE_URL: `${pagesUrl}/v1`, ATELIER_OPENAI_EMBED_MODEL: 'nomic-embed-text' }));
+    expect(createProviders(parseProviderConfig({ ATELIER_PROVIDER: 'openai', ATELIER_OPENAI_BASE_URL: `${pagesUrl}/v1` })).available('embed')).toBe(false);
+    const deps = { ...stack.atelier.deps, providers };
+    const wf = await createWorkflow(stack, spec([{ id: 'start', type: 'trigger.manual' }], []), { name: 'embedded' });
+    const tea = await createDocument(deps, stack.accountId, { workflow_id: wf, title: 'Green tea', source_type: 'text', text: 'Steep the leaves at 80 degrees for two minutes.' });
+    await createDocument(deps, stack.accountId, { workflow_id: wf, title: 'Bikes', source_type: 'text', text: 'Oil the chain every month and check the gears.' });
+    expect(tea).toMatchObject({ status: 'ready', embedding_model: 'nomic-embed-text', error: null });
+    expect(embedRequests[0]).toEqual({ model: 'nomic-embed-text', input: ['Steep the leaves at 80 degrees for two minutes.'] });
+    // No full-text match at all ("infusion" and "temperature" are in neither text): the embeddings rank.
+    const hits = await searchKnowledge(deps, { accountId: stack.accountId, workflowId: wf, query: 'best infusion temperature', limit: 1 });
+    expect(hits).toEqual([expect.objectContaining({ doc_id: tea.id, title: 'Green tea', chunk_index: 0 })]);
+    // Chunks embedded by another model are not compared with these vectors (the local ones rank by full text only here).
+    const local = await searchKnowledge(stack.atelier.deps, { accountId: stack.accountId, workflowId: wf, query: 'best infusion temperature' });
+    expect(local).toEqual([]);
   });
 
   it('refuses a private address when the deployment does not allow private networks, storing nothing', async () => {
