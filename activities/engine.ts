@@ -4,13 +4,16 @@ import { finishRun, recordNodeFinished, recordNodesSettled, recordNodeStarted, t
 import type { ExecuteNodeInput, FinishRunInput, NodeFinishedInput, NodeStartedInput } from '../src/engine/run-contract';
 import type { NodeOutput } from '../src/engine/types';
 import { nodeRegistry } from '../nodes/index';
+import { startRunAnalysis } from '../src/engine/analytics/analyze';
 
 export type { NodeFailureDetails } from '../src/engine/run-contract';
 
 /**
  * The engine's activities: `executeNode` runs one planned node through the node registry
  * (src/engine/execution/node-executor.ts); the projection activities write what the workflow
- * decided into runs, run_node_outputs and run_events (src/engine/projections.ts).
+ * decided into runs, run_node_outputs and run_events (src/engine/projections.ts). Finishing a run
+ * also starts its analysis when the workflow has analytics criteria or data points: inside this
+ * (retried) projection, so a crash between the two cannot lose it.
  */
 export function createEngineActivities(deps: Deps, registry: ExecutorRegistry = nodeRegistry) {
   const { db } = deps;
@@ -19,7 +22,10 @@ export function createEngineActivities(deps: Deps, registry: ExecutorRegistry = 
     recordNodeStarted: (input: NodeStartedInput): Promise<void> => recordNodeStarted(db, input),
     recordNodeFinished: (input: NodeFinishedInput): Promise<void> => recordNodeFinished(db, input),
     recordNodesSettled: (input: NodesSettledInput): Promise<void> => recordNodesSettled(db, input),
-    finishRun: (input: FinishRunInput): Promise<void> => finishRun(db, input),
+    finishRun: async (input: FinishRunInput): Promise<void> => {
+      await finishRun(db, input);
+      await startRunAnalysis(deps, input);
+    },
   };
 }
 

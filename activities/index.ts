@@ -9,6 +9,7 @@ import { createPlatformAssetActivities } from './platform-assets';
 import { createStorageActivities } from './storage';
 import { createEngineFeatureActivities } from './engine-features';
 import { createEngineAgentActivities } from './engine-agent';
+import { createEngineKnowledgeActivities } from './engine-knowledge';
 
 /**
  * Every activity the worker registers, built over explicit dependencies so tests can pass their
@@ -26,6 +27,7 @@ export function createActivities(deps: Deps) {
     ...createStorageActivities(deps),
     ...createEngineFeatureActivities(deps),
     ...createEngineAgentActivities(deps),
+    ...createEngineKnowledgeActivities(deps),
   };
 }
 

@@ -37,6 +37,8 @@ import { scheduleRoutes } from './engine/schedules/routes';
 import { ratePolicyRoutes } from './engine/rate-policies/routes';
 import { auditRoutes } from './engine/audit/routes';
 import { agentToolRoutes } from './engine/agent/routes';
+import { knowledgeRoutes } from './engine/knowledge/routes';
+import { analyticsRoutes } from './engine/analytics/routes';
 import { storyRoutes } from './story/routes';
 import { billingPublicRoutes, walletRoutes } from './platform/billing/routes';
 import { webhookRoutes } from './platform/webhooks/routes';
@@ -108,5 +110,5 @@ export function v1Routes(deps: Deps): Router[] {
 
 /** Authenticated workflow-engine routes, served under `/engine/v1/v1` (and `/engine/v1`). */
 export function engineRoutes(deps: Deps): Router[] {
-  return [workflowRoutes(deps), nodeCatalogueRoutes(deps), runRoutes(deps), scheduleRoutes(deps), ratePolicyRoutes(deps), auditRoutes(deps), hookRoutes(deps), connectionRoutes(deps), canaryRoutes(deps), incidentRoutes(deps), testRoutes(deps), simulateRoutes(deps), widgetRoutes(deps), templateRoutes(deps), rerunRoutes(deps), agentToolRoutes(deps)];
+  return [workflowRoutes(deps), nodeCatalogueRoutes(deps), runRoutes(deps), scheduleRoutes(deps), ratePolicyRoutes(deps), auditRoutes(deps), hookRoutes(deps), connectionRoutes(deps), canaryRoutes(deps), incidentRoutes(deps), testRoutes(deps), simulateRoutes(deps), widgetRoutes(deps), templateRoutes(deps), rerunRoutes(deps), agentToolRoutes(deps), knowledgeRoutes(deps), analyticsRoutes(deps)];
 }

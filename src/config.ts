@@ -74,6 +74,9 @@ const envSchema = z.object({
   ATELIER_OPENAI_SPEECH_BASE_URL: optionalString,
   ATELIER_OPENAI_SPEECH_API_KEY: optionalString,
   ATELIER_OPENAI_SPEECH_MODEL: optionalString,
+  ATELIER_OPENAI_EMBED_BASE_URL: optionalString,
+  ATELIER_OPENAI_EMBED_API_KEY: optionalString,
+  ATELIER_OPENAI_EMBED_MODEL: optionalString,
   /** Extra CA (PEM file) trusted only by webhook deliveries, e.g. a test receiver's self-signed cert. */
   ATELIER_WEBHOOK_CA_FILE: optionalString,
 });

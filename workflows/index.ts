@@ -9,3 +9,5 @@ export { generationJob } from './generation-job';
 export { assetPurge } from './asset-purge';
 export { storageAccrual } from './storage-accrual';
 export { engineScheduleFire } from './engine-schedule-fire';
+export { knowledgeIngest } from './knowledge-ingest';
+export { runAnalysis } from './run-analysis';

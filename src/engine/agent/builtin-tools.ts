@@ -4,6 +4,7 @@
 import { load } from 'cheerio';
 import type { Deps } from '../../deps';
 import { BlockedAddressError, FetchError, safeFetch } from '../../infra/net/safe-fetch';
+import { MAX_SEARCH_LIMIT, searchKnowledge } from '../knowledge/search';
 
 /** What a tool call returns: `content` goes back to the model; `ok: false` tells it the call failed. */
 export interface ToolOutput {
@@ -67,7 +68,43 @@ const httpGet: BuiltinTool = {
   },
 };
 
+/** Chunks the knowledge tool returns unless the model asks for another number. */
+const KNOWLEDGE_DEFAULT_LIMIT = 5;
+
+const knowledgeSearch: BuiltinTool = {
+  id: 'knowledge_search',
+  description: "Searches the knowledge documents of this workflow (or of another of the account's workflows) and returns the best matching passages with their source.",
+  inputSchema: {
+    type: 'object',
+    properties: {
+      query: { type: 'string', description: 'The question or keywords to look up.' },
+      workflow_id: { type: 'string', description: "Whose documents to search; defaults to the running workflow's own." },
+      limit: { type: 'integer', minimum: 1, maximum: MAX_SEARCH_LIMIT, description: `How many passages to return (default ${KNOWLEDGE_DEFAULT_LIMIT}).` },
+    },
+    required: ['query'],
+    additionalProperties: false,
+  },
+  async run(deps, accountId, args, ctx) {
+    const query = typeof args.query === 'string' ? args.query.trim() : '';
+    if (!query) return { ok: false, content: 'Error: query must be a non-empty string.' };
+    let workflowId = typeof args.workflow_id === 'string' && args.workflow_id.trim() ? args.workflow_id.trim() : undefined;
+    if (!workflowId) {
+      const run = await deps.db.selectFrom('runs').select('workflow_id').where('id', '=', ctx.runId).where('account_id', '=', accountId).executeTakeFirst();
+      workflowId = run?.workflow_id;
+    }
+    const limit = Number.isInteger(args.limit) ? Math.min(Math.max(args.limit as number, 1), MAX_SEARCH_LIMIT) : KNOWLEDGE_DEFAULT_LIMIT;
+    // Scoped to the agent's own account: another account's workflow id simply finds nothing.
+    const hits = await searchKnowledge(deps, { accountId, workflowId, query, limit });
+    if (!hits.length) return { ok: true, content: 'No matching passages.' };
+    return {
+      ok: true,
+      content: hits.map((h, i) => `[${i + 1}] ${h.title}${h.source_url ? ` (${h.source_url})` : ''}, chunk ${h.chunk_index}:\n${h.text}`).join('\n\n'),
+    };
+  },
+};
+
 /** The built-in tools by id. */
 export const builtinTools: Readonly<Record<string, BuiltinTool>> = {
   [httpGet.id]: httpGet,
+  [knowledgeSearch.id]: knowledgeSearch,
 };

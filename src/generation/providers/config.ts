@@ -1,7 +1,7 @@
 import { CAPABILITIES, type Capability, type ProviderKind } from './types';
 
 /** Capabilities the OpenAI-compatible HTTP provider serves. */
-export const OPENAI_CAPABILITIES = ['chat', 'image', 'speech'] as const;
+export const OPENAI_CAPABILITIES = ['chat', 'image', 'speech', 'embed'] as const;
 export type OpenAiCapability = (typeof OPENAI_CAPABILITIES)[number];
 
 export interface OpenAiEndpoint {
@@ -34,6 +34,9 @@ export interface ProviderEnv {
   ATELIER_OPENAI_SPEECH_BASE_URL?: string;
   ATELIER_OPENAI_SPEECH_API_KEY?: string;
   ATELIER_OPENAI_SPEECH_MODEL?: string;
+  ATELIER_OPENAI_EMBED_BASE_URL?: string;
+  ATELIER_OPENAI_EMBED_API_KEY?: string;
+  ATELIER_OPENAI_EMBED_MODEL?: string;
 }
 
 const KINDS: readonly ProviderKind[] = ['local', 'openai', 'none'];
@@ -42,6 +45,8 @@ const KINDS: readonly ProviderKind[] = ['local', 'openai', 'none'];
  * `ATELIER_PROVIDER` (local | openai | none, default local) picks the provider for every
  * capability; `openai` serves chat, image and speech and leaves the rest unserved (503) unless
  * `ATELIER_PROVIDERS` maps them, e.g. `ATELIER_PROVIDERS=video=local,ocr=local,chat=openai`.
+ * Embeddings (knowledge search) follow `openai` only when `ATELIER_OPENAI_EMBED_MODEL` names a
+ * model: not every OpenAI-compatible server has `/embeddings`, and search works without them.
  */
 export function parseProviderConfig(env: ProviderEnv): ProviderConfig {
   const base = (env.ATELIER_PROVIDER ?? 'local') as ProviderKind;
@@ -49,6 +54,7 @@ export function parseProviderConfig(env: ProviderEnv): ProviderConfig {
   const serving = {} as Record<Capability, ProviderKind>;
   for (const cap of CAPABILITIES) {
     serving[cap] = base === 'openai' && !(OPENAI_CAPABILITIES as readonly string[]).includes(cap) ? 'none' : base;
+    if (cap === 'embed' && base === 'openai' && !env.ATELIER_OPENAI_EMBED_MODEL) serving[cap] = 'none';
   }
   for (const pair of (env.ATELIER_PROVIDERS ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     const [cap, kind] = pair.split('=').map((s) => s.trim());
@@ -70,6 +76,7 @@ export function parseProviderConfig(env: ProviderEnv): ProviderConfig {
       chat: endpoint(env.ATELIER_OPENAI_CHAT_BASE_URL, env.ATELIER_OPENAI_CHAT_API_KEY, env.ATELIER_OPENAI_CHAT_MODEL),
       image: endpoint(env.ATELIER_OPENAI_IMAGE_BASE_URL, env.ATELIER_OPENAI_IMAGE_API_KEY, env.ATELIER_OPENAI_IMAGE_MODEL),
       speech: endpoint(env.ATELIER_OPENAI_SPEECH_BASE_URL, env.ATELIER_OPENAI_SPEECH_API_KEY, env.ATELIER_OPENAI_SPEECH_MODEL),
+      embed: endpoint(env.ATELIER_OPENAI_EMBED_BASE_URL, env.ATELIER_OPENAI_EMBED_API_KEY, env.ATELIER_OPENAI_EMBED_MODEL),
     },
     timeoutMs: env.ATELIER_PROVIDER_TIMEOUT_MS ?? 120_000,
   };

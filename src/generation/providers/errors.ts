@@ -3,7 +3,7 @@ import type { Capability } from './types';
 
 const LABELS: Record<Capability, string> = {
   chat: 'chat completions', image: 'image generation', speech: 'text-to-speech', video: 'video generation',
-  removeBackground: 'background removal', ocr: 'OCR', model3d: '3D generation', translate: 'translation',
+  removeBackground: 'background removal', ocr: 'OCR', model3d: '3D generation', translate: 'translation', embed: 'embeddings',
 };
 
 /** No configured provider can serve the capability: 503 with a clear message, never a fake success. */

@@ -42,6 +42,7 @@ export function createProviders(config: ProviderConfig): Providers {
     removeBackground: (req) => call('removeBackground', () => (onlyLocal('removeBackground'), local.removeBackground(req))),
     ocr: (req) => call('ocr', () => (onlyLocal('ocr'), local.ocr(req))),
     model3d: (req) => call('model3d', () => (onlyLocal('model3d'), local.model3d(req))),
+    embed: (req) => call('embed', (k) => (k === 'openai' ? openai.embed(req) : local.embed(req))),
     translate: (req) =>
       call('translate', () => {
         onlyLocal('translate');
@@ -57,5 +58,5 @@ export function createProviders(config: ProviderConfig): Providers {
 export function createLocalProviders(): Providers {
   const serving = {} as Record<Capability, ProviderKind>;
   for (const cap of CAPABILITIES) serving[cap] = 'local';
-  return createProviders({ serving, openai: { chat: {}, image: {}, speech: {} }, timeoutMs: 120_000 });
+  return createProviders({ serving, openai: { chat: {}, image: {}, speech: {}, embed: {} }, timeoutMs: 120_000 });
 }

@@ -1,15 +1,15 @@
 import sharp from 'sharp';
 import type { OpenAiEndpoint } from './config';
 import { ProviderFailedError, ProviderUnavailableError } from './errors';
-import type { ChatMessage, ChatRequest, ChatResult, ImageRequest, MediaResult, SpeechRequest, ToolCall } from './types';
+import type { ChatMessage, ChatRequest, ChatResult, EmbedRequest, EmbedResult, ImageRequest, MediaResult, SpeechRequest, ToolCall } from './types';
 
 /**
  * An OpenAI-compatible HTTP provider: `/chat/completions`, `/images/generations` (b64_json) and
- * `/audio/speech`, each with its own base URL and key. The URLs come from operator config, not
+ * `/audio/speech` and `/embeddings`, each with its own base URL and key. The URLs come from operator config, not
  * from users, so plain fetch is used (no SSRF guard needed).
  */
 export class OpenAiProvider {
-  constructor(private readonly endpoints: { chat: OpenAiEndpoint; image: OpenAiEndpoint; speech: OpenAiEndpoint }, private readonly timeoutMs: number) {}
+  constructor(private readonly endpoints: { chat: OpenAiEndpoint; image: OpenAiEndpoint; speech: OpenAiEndpoint; embed?: OpenAiEndpoint }, private readonly timeoutMs: number) {}
 
   async chat(req: ChatRequest): Promise<ChatResult> {
     const ep = this.endpoints.chat;
@@ -26,6 +26,8 @@ export class OpenAiProvider {
       body.tools = req.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
       body.tool_choice = req.toolChoice ?? 'auto';
     }
+    // JSON mode is the widely served form (OpenAI, Ollama, vLLM, LM Studio); the schema is in the prompt.
+    if (req.responseFormat) body.response_format = { type: 'json_object' };
     const json = (await this.post('chat', ep, '/chat/completions', body, req.signal).then((r) => r.json())) as {
       choices?: Array<{ message?: { content?: string | null; tool_calls?: WireToolCall[] } }>;
       usage?: { prompt_tokens?: number; completion_tokens?: number };
@@ -78,7 +80,22 @@ export class OpenAiProvider {
     return { data, mime: 'audio/wav' };
   }
 
-  private async post(cap: 'chat' | 'image' | 'speech', ep: OpenAiEndpoint, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  async embed(req: EmbedRequest): Promise<EmbedResult> {
+    const ep = this.endpoints.embed ?? {};
+    const model = ep.model ?? 'text-embedding-3-small';
+    const json = (await this.post('embed', ep, '/embeddings', { model, input: req.input }, req.signal).then((r) => r.json())) as {
+      data?: Array<{ index?: number; embedding?: unknown }>;
+      model?: string;
+    };
+    const data = [...(json.data ?? [])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+    const vectors = data.map((d) => d.embedding);
+    if (vectors.length !== req.input.length || !vectors.every((v): v is number[] => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number'))) {
+      throw new ProviderFailedError('embed', `response has ${vectors.length} embeddings for ${req.input.length} inputs, or one is not a list of numbers`);
+    }
+    return { model: json.model ?? model, dimensions: vectors[0]?.length ?? 0, vectors };
+  }
+
+  private async post(cap: 'chat' | 'image' | 'speech' | 'embed', ep: OpenAiEndpoint, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
     if (!ep.baseUrl) throw new ProviderUnavailableError(cap, 'the openai provider has no base URL: set ATELIER_OPENAI_BASE_URL');
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (ep.apiKey) headers.authorization = `Bearer ${ep.apiKey}`;

@@ -1,9 +1,9 @@
 // The provider layer (DESIGN §4): one interface per capability, so the local offline provider and
 // HTTP providers are interchangeable per capability.
 
-export type Capability = 'chat' | 'image' | 'speech' | 'video' | 'removeBackground' | 'ocr' | 'model3d' | 'translate';
+export type Capability = 'chat' | 'image' | 'speech' | 'video' | 'removeBackground' | 'ocr' | 'model3d' | 'translate' | 'embed';
 
-export const CAPABILITIES: readonly Capability[] = ['chat', 'image', 'speech', 'video', 'removeBackground', 'ocr', 'model3d', 'translate'];
+export const CAPABILITIES: readonly Capability[] = ['chat', 'image', 'speech', 'video', 'removeBackground', 'ocr', 'model3d', 'translate', 'embed'];
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant' | 'tool' | string;
@@ -39,7 +39,24 @@ export interface ChatRequest {
   /** Tools the model may call (OpenAI-compatible function calling). */
   tools?: ToolSpec[];
   toolChoice?: ToolChoice;
+  /**
+   * Ask for a JSON object. HTTP providers are sent `response_format: {type: "json_object"}` (the
+   * schema goes in the prompt); the local model fills `schema` itself from the user messages.
+   */
+  responseFormat?: { type: 'json'; schema?: JsonSchema };
   signal?: AbortSignal;
+}
+
+/** The part of JSON Schema structured answers use. */
+export interface JsonSchema {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  items?: JsonSchema;
 }
 
 export interface ChatResult {
@@ -135,7 +152,21 @@ export interface Model3dRequest {
   signal?: AbortSignal;
 }
 
+export interface EmbedRequest {
+  /** Texts to embed, in order. */
+  input: string[];
+  signal?: AbortSignal;
+}
+
+export interface EmbedResult {
+  /** The embedding model that made the vectors (vectors of different models are not comparable). */
+  model: string;
+  dimensions: number;
+  vectors: number[][];
+}
+
 export interface ChatProvider { chat(req: ChatRequest): Promise<ChatResult> }
+export interface EmbedProvider { embed(req: EmbedRequest): Promise<EmbedResult> }
 export interface ImageProvider { image(req: ImageRequest): Promise<MediaResult<'image/png'>> }
 export interface SpeechProvider { speech(req: SpeechRequest): Promise<MediaResult<'audio/wav'>> }
 export interface VideoProvider { video(req: VideoRequest): Promise<MediaResult<'video/mp4'>> }
@@ -146,7 +177,7 @@ export interface TranslateProvider { translate(req: { text: string; target: stri
 
 /** Everything generation code calls; each method answers 503 (ProviderUnavailableError) when unconfigured. */
 export interface Providers
-  extends ChatProvider, ImageProvider, SpeechProvider, VideoProvider, BackgroundRemovalProvider, OcrProvider, Model3dProvider, TranslateProvider {
+  extends ChatProvider, ImageProvider, SpeechProvider, VideoProvider, BackgroundRemovalProvider, OcrProvider, Model3dProvider, TranslateProvider, EmbedProvider {
   /** Which provider serves each capability (`local`, `openai` or `none`). */
   readonly serving: Readonly<Record<Capability, ProviderKind>>;
   /** True when some provider serves the capability. */

@@ -1,6 +1,7 @@
 import type { ChatMessage, ChatRequest, ChatResult } from '../types';
 import { seededRandom } from './exec';
 import { localToolTurn } from './tools';
+import { localStructured } from './structured';
 import { localTranslate, LOCAL_LANGUAGES } from './translate';
 
 /**
@@ -17,11 +18,15 @@ export function localChat(req: ChatRequest): ChatResult {
   const messages = req.messages.filter((m) => typeof m.content === 'string');
   const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n');
-  let text = answer(lastUser, messages, req.temperature ?? 0.7);
-  if (/\bjson\b/i.test(system) || /\b(in|as) json\b/i.test(lastUser)) {
+  const schema = req.responseFormat?.schema;
+  let text = schema ? '' : answer(lastUser, messages, req.temperature ?? 0.7);
+  if (schema) {
+    text = JSON.stringify(localStructured(schema, messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n')));
+  } else if (req.responseFormat || /\bjson\b/i.test(system) || /\b(in|as) json\b/i.test(lastUser)) {
     text = JSON.stringify({ response: text, keywords: keywords(lastUser, 5) });
   }
-  if (req.maxTokens !== undefined) text = countAndCut(text, req.maxTokens);
+  // A JSON answer is never cut mid-object (it would no longer parse).
+  if (req.maxTokens !== undefined && !schema) text = countAndCut(text, req.maxTokens);
   return {
     text,
     usage: { prompt_tokens: countTokens(messages.map((m) => `${m.role}: ${m.content}`).join('\n')), completion_tokens: countTokens(text) },

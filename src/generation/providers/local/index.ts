@@ -1,6 +1,7 @@
-import type { ChatRequest, ChatResult, ImageRequest, MediaResult, Model3dRequest, SpeechRequest, VideoRequest } from '../types';
+import type { ChatRequest, ChatResult, EmbedRequest, EmbedResult, ImageRequest, MediaResult, Model3dRequest, SpeechRequest, VideoRequest } from '../types';
 import { localRemoveBackground } from './background';
 import { localChat } from './chat';
+import { localEmbed } from './embed';
 import { localImage } from './image';
 import { localModel3d } from './model3d';
 import { localOcr } from './ocr';
@@ -37,6 +38,9 @@ export class LocalProvider {
   }
   model3d(req: Model3dRequest): Promise<MediaResult> {
     return localModel3d(req.image, req.format);
+  }
+  embed(req: EmbedRequest): Promise<EmbedResult> {
+    return Promise.resolve(localEmbed(req.input));
   }
   translate(req: { text: string; target: string; source?: string }): Promise<{ text: string; source: string }> {
     return Promise.resolve(localTranslate(req.text, req.target, req.source));

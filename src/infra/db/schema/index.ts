@@ -48,6 +48,8 @@ import type { S3BucketsTable } from './s3-buckets';
 import type { S3CredentialsTable } from './s3-credentials';
 import type { S3RequestMetricsTable } from './s3-request-metrics';
 import type { StorageAccrualsTable } from './storage-accruals';
+import type { KnowledgeChunksTable, KnowledgeDocumentsTable } from './knowledge';
+import type { AnalyticsCriteriaTable, AnalyticsDataPointsTable, RunAnalysesTable } from './analytics';
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -97,6 +99,11 @@ export interface DB {
   engine_template_uses: EngineTemplateUsesTable;
   engine_workflow_tools: EngineWorkflowToolsTable;
   engine_mcp_servers: EngineMcpServersTable;
+  knowledge_documents: KnowledgeDocumentsTable;
+  knowledge_chunks: KnowledgeChunksTable;
+  analytics_criteria: AnalyticsCriteriaTable;
+  analytics_data_points: AnalyticsDataPointsTable;
+  run_analyses: RunAnalysesTable;
 }
 
 export type * from './accounts';
@@ -147,3 +154,5 @@ export type * from './engine-widgets';
 export type * from './engine-template-uses';
 export type * from './engine-workflow-tools';
 export type * from './engine-mcp-servers';
+export type * from './knowledge';
+export type * from './analytics';
