@@ -3,6 +3,8 @@ import type { BlobStore } from './storage/blob-store';
 import type { Config } from './config';
 import type { Database } from './infra/db/index';
 import type { RunEventHub } from './engine/events/hub';
+import type { KeyCredential } from './platform/auth/authenticate';
+import type { CredentialCache } from './platform/auth/credential-cache';
 import type { Logger } from './infra/logging/logger';
 import type { Providers } from './generation/providers/types';
 
@@ -22,4 +24,6 @@ export interface Deps {
   taskQueue: string;
   /** The process's one LISTEN connection for run events (API processes; SSE subscribes to it). */
   runEvents?: RunEventHub;
+  /** API keys recently authenticated, dropped on Postgres notifications (API processes). */
+  credentials?: CredentialCache<KeyCredential>;
 }

@@ -9,6 +9,7 @@ import * as engineFeatures from './2026-11-23T1130-engine-features';
 import * as storageBuckets from './2026-11-23T1215-storage-buckets';
 import * as voiceAgents from './2026-11-23T1230-voice-agents';
 import * as engineIncidentTrigger from './2026-11-23T1300-engine-incident-trigger';
+import * as accessCacheNotify from './2026-11-24T0900-access-cache-notify';
 
 /**
  * Every migration, in order. The keys are frozen ids already recorded in deployed databases
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1215-storage-buckets': storageBuckets,
   '2026-11-23T1230-voice-agents': voiceAgents,
   '2026-11-23T1300-engine-incident-trigger': engineIncidentTrigger,
+  '2026-11-24T0900-access-cache-notify': accessCacheNotify,
 };
