@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../infra/db/index';
 import { microsToUsd } from '../platform/billing/money';
-import { appendNodeEvents, type NewRunEvent, type NodeRowJson } from './events/store';
+import { appendNodeEvents, appendNodeEventsBatch, type NewRunEvent, type NodeRowJson } from './events/store';
 import type { FinishRunInput, NodeFinishedInput, NodeStartedInput } from './run-contract';
 import type { NodeOutput } from './types';
 
@@ -160,6 +160,31 @@ export async function recordNodesSettled(db: Database, input: NodesSettledInput)
     const passed = rows.filter((r) => r.ok).length;
     if (passed) await trx.updateTable('runs').set({ nodes_completed: sql`nodes_completed + ${passed}` }).where('id', '=', input.runId).execute();
   });
+}
+
+export interface NodesCompletedInput {
+  runId: string;
+  generation: number;
+  /** Succeeded nodes in the order the workflow settled them. */
+  nodes: Array<{ nodeId: string; nodeType: string; output: NodeOutput }>;
+}
+
+/**
+ * Nodes the workflow evaluated itself (pure nodes, inside its workflow task), in one statement:
+ * each node's node_started, node_output and node_completed, its row and the run's counters — the
+ * same events and row executeNode writes for a node, idempotent by the same dedupe keys.
+ */
+export async function recordNodesCompleted(db: Database, input: NodesCompletedInput): Promise<void> {
+  if (!input.nodes.length) return;
+  const now = new Date();
+  await appendNodeEventsBatch(
+    db,
+    input.runId,
+    input.nodes.map((n) => ({
+      events: [startedEvent(input.generation, n.nodeId, now), ...completionEvents(input.generation, n.nodeId, n.output)],
+      opts: { node: finishedRow(n.nodeId, n.nodeType, n.output, now, now, 1), countCompleted: true, currentNode: n.nodeId, markRunning: true },
+    })),
+  );
 }
 
 /**
