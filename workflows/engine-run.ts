@@ -421,6 +421,8 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       /* settle skips, kept and disabled nodes until nothing more becomes ready */
     }
     if (pendingCompleted.length) {
+      // Every node settled and nothing else to record: these go with the run's end (one commit).
+      if (running.size === 0 && !pendingSettled.length && nodeIds.every((id) => state[id] !== 'pending' && state[id] !== 'running')) break;
       const done = pendingCompleted.splice(0, pendingCompleted.length);
       await CancellationScope.nonCancellable(() => projection.recordNodesCompleted({ runId, generation, nodes: done }));
       for (const n of done) unrecorded.delete(n.nodeId);
@@ -449,7 +451,8 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       : status === 'timed_out'
         ? `max_execution_time_s (${plan.maxExecutionTimeS}) exceeded`
         : (failure ?? (failedNodes.length ? `nodes failed: ${failedNodes.join(', ')}` : null));
-  await CancellationScope.nonCancellable(() => projection.finishRun({ runId, generation, status, error }));
+  const lastNodes = pendingCompleted.splice(0, pendingCompleted.length);
+  await CancellationScope.nonCancellable(() => projection.finishRun({ runId, generation, status, error, ...(lastNodes.length ? { nodes: lastNodes } : {}) }));
   currentNode = null;
   if (workflowCancelled !== undefined) throw workflowCancelled;
   const nodesCompleted = Object.values(state).filter((s) => s === 'succeeded' || s === 'failed').length;

@@ -176,15 +176,15 @@ export interface NodesCompletedInput {
  */
 export async function recordNodesCompleted(db: Database, input: NodesCompletedInput): Promise<void> {
   if (!input.nodes.length) return;
+  await appendNodeEventsBatch(db, input.runId, completedItems(input));
+}
+
+function completedItems(input: NodesCompletedInput) {
   const now = new Date();
-  await appendNodeEventsBatch(
-    db,
-    input.runId,
-    input.nodes.map((n) => ({
-      events: [startedEvent(input.generation, n.nodeId, now), ...completionEvents(input.generation, n.nodeId, n.output)],
-      opts: { node: finishedRow(n.nodeId, n.nodeType, n.output, now, now, 1), countCompleted: true, currentNode: n.nodeId, markRunning: true },
-    })),
-  );
+  return input.nodes.map((n) => ({
+    events: [startedEvent(input.generation, n.nodeId, now), ...completionEvents(input.generation, n.nodeId, n.output)],
+    opts: { node: finishedRow(n.nodeId, n.nodeType, n.output, now, now, 1), countCompleted: true, currentNode: n.nodeId, markRunning: true },
+  }));
 }
 
 /**
@@ -192,5 +192,16 @@ export async function recordNodesCompleted(db: Database, input: NodesCompletedIn
  * the workflow (through its projection activity), the API's cancel of a lost run and the reaper.
  */
 export async function finishRun(db: Database, input: FinishRunInput): Promise<void> {
-  await sql`select run_finish(${input.runId}::uuid, ${`${input.generation}:run:run_finished`}, ${input.status}, ${input.error})`.execute(db);
+  const finish = (conn: Database) =>
+    sql`select run_finish(${input.runId}::uuid, ${`${input.generation}:run:run_finished`}, ${input.status}, ${input.error})`.execute(conn);
+  if (!input.nodes?.length) {
+    await finish(db);
+    return;
+  }
+  // The run's last nodes and its end in one transaction: one commit, events still in seq order.
+  const nodes = completedItems({ runId: input.runId, generation: input.generation, nodes: input.nodes });
+  await db.transaction().execute(async (trx) => {
+    await appendNodeEventsBatch(trx, input.runId, nodes);
+    await finish(trx);
+  });
 }

@@ -120,6 +120,33 @@ describe('pure nodes inside the workflow task', () => {
     expect(localActivities).toContain('recordNodesCompleted');
   });
 
+  it('a run that ends with pure nodes records them with its end, in one projection, events before run_finished', async () => {
+    const s = spec(
+      [
+        { id: 'start', type: 'trigger.manual' },
+        { id: 'set', type: 'io.set', params: { values: { hello: '{{start.output.main.who}}' } } },
+      ],
+      [['start', 'set']],
+    );
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s), { who: 'world' });
+    const run = await waitForRun(fx.stack, run_id);
+    expect(run.status).toBe('completed');
+    expect(run.nodes_completed).toBe(2);
+    expect(run.node_outputs.set.output).toEqual({ main: { hello: 'world' } });
+    const events = await fx.stack.atelier.deps.db.selectFrom('run_events').select(['seq', 'type', 'node_id']).where('run_id', '=', run_id).orderBy('seq').execute();
+    expect(events.map((e) => [e.seq, e.type, e.node_id])).toEqual([
+      [1, 'node_started', 'start'],
+      [2, 'node_output', 'start'],
+      [3, 'node_completed', 'start'],
+      [4, 'node_started', 'set'],
+      [5, 'node_output', 'set'],
+      [6, 'node_completed', 'set'],
+      [7, 'run_finished', null],
+    ]);
+    const history = await fx.stack.atelier.deps.temporal.workflow.getHandle(run_id).fetchHistory();
+    expect(localActivityTypes(history.events ?? [])).toEqual(['finishRun']);
+  });
+
   it('params a handler declines go to the node’s activity, which fails the node as before', async () => {
     const s = spec(
       [
