@@ -1,6 +1,6 @@
 import type { Deps } from '../src/deps';
 import { executeNode, type ExecutorRegistry } from '../src/engine/execution/node-executor';
-import { finishRun, recordNodeFinished, recordNodesSettled, recordNodeStarted, type NodesSettledInput } from '../src/engine/projections';
+import { finishRun, recordNodeFinished, recordNodesCompleted, recordNodesSettled, recordNodeStarted, type NodesCompletedInput, type NodesSettledInput } from '../src/engine/projections';
 import type { ExecuteNodeInput, FinishRunInput, NodeFinishedInput, NodeStartedInput } from '../src/engine/run-contract';
 import type { NodeOutput } from '../src/engine/types';
 import { nodeRegistry } from '../nodes/index';
@@ -22,6 +22,7 @@ export function createEngineActivities(deps: Deps, registry: ExecutorRegistry = 
     recordNodeStarted: (input: NodeStartedInput): Promise<void> => recordNodeStarted(db, input),
     recordNodeFinished: (input: NodeFinishedInput): Promise<void> => recordNodeFinished(db, input),
     recordNodesSettled: (input: NodesSettledInput): Promise<void> => recordNodesSettled(db, input),
+    recordNodesCompleted: (input: NodesCompletedInput): Promise<void> => recordNodesCompleted(db, input),
     finishRun: async (input: FinishRunInput): Promise<void> => {
       await finishRun(db, input);
       await startRunAnalysis(deps, input);

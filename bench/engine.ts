@@ -6,7 +6,7 @@
 //   - process RSS across 1,000 runs.
 // Uses the test Temporal server and Postgres (npm test starts them) unless told otherwise:
 //   BENCH_PG_ADMIN_URL, TEMPORAL_ADDRESS, BENCH_RUNS (5), BENCH_RSS_RUNS (1000)
-//   BENCH_SHAPES ("fan-out 10,fan-out 100": only these shapes), BENCH_SKIP_EXTRA=1 (no SSE/RSS part),
+//   BENCH_SHAPES ("fan-out 10,fan-out 100": only these shapes; "pure": the pure-node chains), BENCH_SKIP_EXTRA=1 (no SSE/RSS part),
 //   BENCH_AB=1 (also run the engine with run_events_append group commit off, alternating, and report it),
 //   BENCH_TIMELINE=1 (print the workflow-task timeline of each side's last run per shape)
 //   npx tsx bench/engine.ts
@@ -49,11 +49,19 @@ const benchNoop: NodeDefinition<typeof noopParams> = {
     return { output: { main: {} } };
   },
 };
-const registry = createNodeRegistry([...allNodeDefinitions, benchNoop]);
+/** The same no-op as a `local` node with no in-workflow handler: one local activity per node (the path pure nodes took before). */
+const benchLocalNoop: NodeDefinition<typeof noopParams> = { ...benchNoop, type: 'bench.local_noop', name: 'Local no-op (bench)', execution: 'local' };
+const registry = createNodeRegistry([...allNodeDefinitions, benchNoop, benchLocalNoop]);
 
 const node = (id: string) => ({ id, type: 'bench.noop', position: [0, 0], params: {} });
 function chainSpec(n: number) {
   const nodes = Array.from({ length: n }, (_, i) => node(`n${i}`));
+  const edges = nodes.slice(1).map((nd, i) => ({ id: `e${i}`, source: `n${i}`, target: nd.id }));
+  return { nodes, edges, trigger: { type: 'manual', config: {} }, max_steps: 10_000 };
+}
+/** A chain of n nodes of one type (`io.set`: evaluated inside the workflow task; `bench.local_noop`: a local activity each). */
+function typedChainSpec(n: number, type: string) {
+  const nodes = Array.from({ length: n }, (_, i) => ({ id: `n${i}`, type, position: [0, 0], params: type === 'io.set' ? { values: { i } } : {} }));
   const edges = nodes.slice(1).map((nd, i) => ({ id: `e${i}`, source: `n${i}`, target: nd.id }));
   return { nodes, edges, trigger: { type: 'manual', config: {} }, max_steps: 10_000 };
 }
@@ -130,7 +138,7 @@ async function main() {
     for (const e of events) {
       const kind = e.activityTaskScheduledEventAttributes ? 'sched' : e.activityTaskStartedEventAttributes ? 'start' : e.activityTaskCompletedEventAttributes ? 'done'
         : e.workflowTaskScheduledEventAttributes ? 'WFT' : e.workflowTaskStartedEventAttributes ? 'wft-start' : e.workflowTaskCompletedEventAttributes ? 'wft-done'
-        : e.workflowExecutionCompletedEventAttributes ? 'END' : undefined;
+        : e.markerRecordedEventAttributes ? 'LA' : e.workflowExecutionCompletedEventAttributes ? 'END' : undefined;
       if (!kind) continue;
       const t = ms(e) - t0;
       if (run && run.kind === kind) {
@@ -209,6 +217,41 @@ async function main() {
     rows.push(row);
     console.log(row);
     if (AB) console.log(`  ${shape.name}: group commit off ${median(engineSingle).toFixed(0)} ms (${(median(engineSingle) / median(baseline)).toFixed(2)}×) vs on ${median(engine).toFixed(0)} ms, over ${engineSingle.length}/${engine.length}/${baseline.length} runs`);
+  }
+
+  if (!SHAPES || SHAPES.includes('pure')) await pureNodes();
+  /**
+   * Pure nodes (goal: ≤ 2 ms each): chains of 1 and 100 `io.set` nodes, which the workflow
+   * evaluates inside its task, next to the same chains of `bench.local_noop` (a local activity per
+   * node, as pure nodes ran before); per node = (chain 100 − chain 1) / 99, medians, alternating.
+   */
+  async function pureNodes() {
+    const shapesPure = [
+      { name: 'io.set (in the workflow task)', type: 'io.set' },
+      { name: 'local activity per node', type: 'bench.local_noop' },
+    ];
+    const walls = new Map<string, number[]>();
+    const ids = new Map<string, string>();
+    for (let i = 0; i < RUNS; i++) {
+      const order = i % 2 === 0 ? shapesPure : [...shapesPure].reverse();
+      for (const sh of order) {
+        for (const n of [1, 100]) {
+          const key = `${sh.name}|${n}`;
+          const r = await engineOnce(plan(typedChainSpec(n, sh.type)));
+          walls.set(key, [...(walls.get(key) ?? []), r.ms]);
+          ids.set(key, r.runId);
+        }
+      }
+    }
+    for (const sh of shapesPure) {
+      const one = median(walls.get(`${sh.name}|1`)!);
+      const hundred = median(walls.get(`${sh.name}|100`)!);
+      const perNode = (hundred - one) / 99;
+      const row = `| pure chain: ${sh.name} | 1 node ${one.toFixed(0)} ms | 100 nodes ${hundred.toFixed(0)} ms | ${perNode.toFixed(2)} ms/node |${sh.type === 'io.set' ? ` target ≤ 2 ms: ${perNode <= 2 ? 'met' : 'MISSED'} |` : ''}`;
+      rows.push(row);
+      console.log(row);
+      if (TIMELINE) console.log(`  ${sh.name} chain 100: ${await timeline(ids.get(`${sh.name}|100`)!)}\n  ${sh.name} chain 1: ${await timeline(ids.get(`${sh.name}|1`)!)}`);
+    }
   }
 
   if (!SKIP_EXTRA) await sseAndRss();

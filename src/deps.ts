@@ -3,6 +3,8 @@ import type { BlobStore } from './storage/blob-store';
 import type { Config } from './config';
 import type { Database } from './infra/db/index';
 import type { RunEventHub } from './engine/events/hub';
+import type { KeyCredential } from './platform/auth/authenticate';
+import type { CredentialCache } from './platform/auth/credential-cache';
 import type { Logger } from './infra/logging/logger';
 import type { Providers } from './generation/providers/types';
 import type { Tracing } from './infra/tracing/tracing';
@@ -25,4 +27,6 @@ export interface Deps {
   runEvents?: RunEventHub;
   /** OpenTelemetry tracing, when this process exports traces (OTEL_EXPORTER_OTLP_ENDPOINT). */
   tracing?: Tracing;
+  /** API keys recently authenticated, dropped on Postgres notifications (API processes). */
+  credentials?: CredentialCache<KeyCredential>;
 }

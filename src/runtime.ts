@@ -6,6 +6,8 @@ import { attachRealtimeEngine } from './voice/realtime/attach';
 import { RunEventHub } from './engine/events/hub';
 import { startEngineMaintenance } from './engine/watchdog';
 import { closeAccess } from './platform/auth/access-chain';
+import type { KeyCredential } from './platform/auth/authenticate';
+import { CredentialCache } from './platform/auth/credential-cache';
 import { BlobStore } from './storage/blob-store';
 import type { Config } from './config';
 import { createDb, type Database } from './infra/db/index';
@@ -96,6 +98,10 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
       await runEvents.start();
       deps.runEvents = runEvents;
       stops.push(() => runEvents.stop());
+      const credentials = new CredentialCache<KeyCredential>(databaseUrl, logger);
+      await credentials.start();
+      deps.credentials = credentials;
+      stops.push(() => credentials.stop());
     }
 
     let worker: Worker | undefined;

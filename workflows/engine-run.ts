@@ -28,7 +28,7 @@ import type { EngineRunInput, EngineRunResult, EngineRunStatus, ExecuteNodeInput
 import type { NodeOutput, PlannedNode, RunStatus } from '../src/engine/types';
 import type { WaitableSignal, WorkflowNodeApi } from '../src/engine/workflow-node';
 import { approveSignal, cancelSignal, engineRunStatusQuery, webhookSignal } from './definitions';
-import { workflowNodeHandlers } from './workflow-nodes';
+import { pureNodeHandlers, workflowNodeHandlers } from './workflow-nodes';
 
 // ── Activity option sets ────────────────────────────────────────────────────────────────────────
 // Per-node retry and timeout_s override `retry` and `startToCloseTimeout` (see nodeOptions).
@@ -60,6 +60,15 @@ const projection = proxyLocalActivities<Activities>(projectionActivity);
 
 /** Versions the continue_on_error output: from this patch on a failed node emits on `error`, not `main`. */
 const ERROR_PORT_PATCH = 'continue-on-error-port';
+
+/**
+ * From this patch on, pure nodes with a handler in pureNodeHandlers are evaluated inside the
+ * workflow task (no activity); executions recorded before it replay with their local activities.
+ */
+const INLINE_PURE_PATCH = 'inline-pure-nodes';
+
+/** The activity's result limit (src/engine/node-output-size.ts, 1 MB): larger results go through the activity, which checks it. */
+const MAX_INLINE_RESULT_BYTES = 1024 * 1024;
 
 /** Extra activity attempts for a node whose worker died mid-call (not spent on the node's own failures). */
 const WORKER_LOSS_ATTEMPTS = 3;
@@ -102,6 +111,7 @@ function nodeExecutor(node: PlannedNode, round: number) {
 
 export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> {
   const { plan, runId, generation } = args;
+  const inlinePure = patched(INLINE_PURE_PATCH);
   const nodeIds = plan.order;
   const state: Record<string, NodeState> = {};
   const outputs: Record<string, NodeOutput> = {};
@@ -294,6 +304,31 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   const settled = (id: string) => state[id] === 'succeeded' || state[id] === 'failed' || state[id] === 'skipped';
   const running = new Set<string>();
   const pendingSettled: Array<{ nodeId: string; nodeType: string; output: NodeOutput }> = [];
+  /** Pure nodes evaluated in this workflow task whose events are not recorded yet, in order. */
+  const pendingCompleted: Array<{ nodeId: string; nodeType: string; output: NodeOutput }> = [];
+  const unrecorded = new Set<string>();
+
+  /**
+   * A pure node's result computed right here (see pureNodeHandlers), or undefined when it must run
+   * in its activity: inline evaluation is off for this execution, the node type has no handler at
+   * this version, the handler declines, or the result is too large to be sure it fits.
+   */
+  function evaluateInline(node: PlannedNode, inputs: Record<string, unknown>): NodeOutput | undefined {
+    if (!inlinePure) return undefined;
+    const handler = pureNodeHandlers[`${node.type}@${node.version}`];
+    if (!handler) return undefined;
+    let result;
+    try {
+      const params = resolveTemplates(node.params, { outputs: emitted, variables: plan.variables });
+      result = handler(params, inputs, { input: args.input, variables: plan.variables });
+    } catch {
+      return undefined;
+    }
+    if (!result) return undefined;
+    // UTF-16 length × 3 bounds the UTF-8 size: below that the activity's size check would pass too.
+    if ((JSON.stringify(result.output) ?? '').length * 3 > MAX_INLINE_RESULT_BYTES) return undefined;
+    return { ok: true, output: result.output, usd_charged: 0, error: null, logs: [], duration_ms: 0 };
+  }
 
   /** Starts every node whose inputs are settled; returns whether anything changed. */
   function schedule(): boolean {
@@ -304,7 +339,6 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       const node = plan.nodes[id];
       if (!node) continue;
       if (!node.incoming.every((e) => settled(e.source))) continue;
-      changed = true;
 
       const kept = args.completed?.[id];
       if (kept) {
@@ -312,6 +346,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
         outputs[id] = kept;
         emitted[id] = kept.output;
         state[id] = 'succeeded';
+        changed = true;
         continue;
       }
       const inputs: Record<string, unknown> = {};
@@ -327,6 +362,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
         state[id] = 'skipped';
         outputs[id] = { ok: false, output: {}, usd_charged: 0, error: null, logs: [], duration_ms: 0, skipped: true };
         pendingSettled.push({ nodeId: id, nodeType: node.type, output: outputs[id] });
+        changed = true;
         continue;
       }
       if (node.disabled) {
@@ -337,16 +373,35 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
         emitted[id] = { [port]: value };
         state[id] = 'succeeded';
         pendingSettled.push({ nodeId: id, nodeType: node.type, output: outputs[id] });
+        changed = true;
         continue;
       }
       if (steps >= plan.maxSteps) {
         failure = `max_steps (${plan.maxSteps}) reached before node ${id}`;
         stopping = true;
+        changed = true;
         break;
       }
+      const inline = evaluateInline(node, inputs);
+      if (inline) {
+        // Settled here, recorded (with its events) in one projection with its neighbours below.
+        steps += 1;
+        currentNode = id;
+        outputs[id] = inline;
+        emitted[id] = inline.output;
+        state[id] = 'succeeded';
+        pendingCompleted.push({ nodeId: id, nodeType: node.type, output: inline });
+        unrecorded.add(id);
+        changed = true;
+        continue;
+      }
+      // A node that runs in an activity starts after its inputs' events are recorded, so the event
+      // log keeps cause before effect; the loop below records them and calls schedule() again.
+      if (node.incoming.some((e) => unrecorded.has(e.source))) continue;
       steps += 1;
       state[id] = 'running';
       running.add(id);
+      changed = true;
       void nodesScope
         .run(() => runNode(node, inputs))
         .catch((err: unknown) => {
@@ -368,6 +423,14 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   for (;;) {
     while (schedule()) {
       /* settle skips, kept and disabled nodes until nothing more becomes ready */
+    }
+    if (pendingCompleted.length) {
+      // Every node settled and nothing else to record: these go with the run's end (one commit).
+      if (running.size === 0 && !pendingSettled.length && nodeIds.every((id) => state[id] !== 'pending' && state[id] !== 'running')) break;
+      const done = pendingCompleted.splice(0, pendingCompleted.length);
+      await CancellationScope.nonCancellable(() => projection.recordNodesCompleted({ runId, generation, nodes: done }));
+      for (const n of done) unrecorded.delete(n.nodeId);
+      continue;
     }
     if (pendingSettled.length) {
       const batch = pendingSettled.splice(0, pendingSettled.length);
@@ -392,7 +455,8 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       : status === 'timed_out'
         ? `max_execution_time_s (${plan.maxExecutionTimeS}) exceeded`
         : (failure ?? (failedNodes.length ? `nodes failed: ${failedNodes.join(', ')}` : null));
-  await CancellationScope.nonCancellable(() => projection.finishRun({ runId, generation, status, error }));
+  const lastNodes = pendingCompleted.splice(0, pendingCompleted.length);
+  await CancellationScope.nonCancellable(() => projection.finishRun({ runId, generation, status, error, ...(lastNodes.length ? { nodes: lastNodes } : {}) }));
   currentNode = null;
   if (workflowCancelled !== undefined) throw workflowCancelled;
   const nodesCompleted = Object.values(state).filter((s) => s === 'succeeded' || s === 'failed').length;

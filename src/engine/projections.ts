@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../infra/db/index';
 import { microsToUsd } from '../platform/billing/money';
-import { appendNodeEvents, type NewRunEvent, type NodeRowJson } from './events/store';
+import { appendNodeEvents, appendNodeEventsBatch, type NewRunEvent, type NodeRowJson } from './events/store';
 import type { FinishRunInput, NodeFinishedInput, NodeStartedInput } from './run-contract';
 import type { NodeOutput } from './types';
 
@@ -162,10 +162,46 @@ export async function recordNodesSettled(db: Database, input: NodesSettledInput)
   });
 }
 
+export interface NodesCompletedInput {
+  runId: string;
+  generation: number;
+  /** Succeeded nodes in the order the workflow settled them. */
+  nodes: Array<{ nodeId: string; nodeType: string; output: NodeOutput }>;
+}
+
+/**
+ * Nodes the workflow evaluated itself (pure nodes, inside its workflow task), in one statement:
+ * each node's node_started, node_output and node_completed, its row and the run's counters — the
+ * same events and row executeNode writes for a node, idempotent by the same dedupe keys.
+ */
+export async function recordNodesCompleted(db: Database, input: NodesCompletedInput): Promise<void> {
+  if (!input.nodes.length) return;
+  await appendNodeEventsBatch(db, input.runId, completedItems(input));
+}
+
+function completedItems(input: NodesCompletedInput) {
+  const now = new Date();
+  return input.nodes.map((n) => ({
+    events: [startedEvent(input.generation, n.nodeId, now), ...completionEvents(input.generation, n.nodeId, n.output)],
+    opts: { node: finishedRow(n.nodeId, n.nodeType, n.output, now, now, 1), countCompleted: true, currentNode: n.nodeId, markRunning: true },
+  }));
+}
+
 /**
  * The run's final status and its run_finished event, once per generation (one statement). Used by
  * the workflow (through its projection activity), the API's cancel of a lost run and the reaper.
  */
 export async function finishRun(db: Database, input: FinishRunInput): Promise<void> {
-  await sql`select run_finish(${input.runId}::uuid, ${`${input.generation}:run:run_finished`}, ${input.status}, ${input.error})`.execute(db);
+  const finish = (conn: Database) =>
+    sql`select run_finish(${input.runId}::uuid, ${`${input.generation}:run:run_finished`}, ${input.status}, ${input.error})`.execute(conn);
+  if (!input.nodes?.length) {
+    await finish(db);
+    return;
+  }
+  // The run's last nodes and its end in one transaction: one commit, events still in seq order.
+  const nodes = completedItems({ runId: input.runId, generation: input.generation, nodes: input.nodes });
+  await db.transaction().execute(async (trx) => {
+    await appendNodeEventsBatch(trx, input.runId, nodes);
+    await finish(trx);
+  });
 }

@@ -91,4 +91,9 @@ export interface FinishRunInput {
   generation: number;
   status: RunStatus;
   error: string | null;
+  /**
+   * Nodes the workflow evaluated itself whose events are not recorded yet (the last pure nodes of a
+   * run): recorded in the same transaction as the run's end, before run_finished.
+   */
+  nodes?: Array<{ nodeId: string; nodeType: string; output: NodeOutput }>;
 }

@@ -44,3 +44,21 @@ export type WorkflowNodeHandler = (api: WorkflowNodeApi, params: Record<string, 
 export interface WorkflowNodeResult extends NodeResult {
   usdChargedMicros?: number;
 }
+
+/** What a pure node may read besides its params and inputs. */
+export interface PureNodeRun {
+  /** The run's input (POST /v1/runs `input`). */
+  input: Record<string, unknown>;
+  variables: Record<string, unknown>;
+}
+
+/**
+ * A pure node (execution `local`) evaluated inside the engineRun workflow task itself, with no
+ * activity: the same result as the node's `execute` for the same params and inputs, computed by
+ * deterministic code with no I/O, clock or randomness. Lives in the node's `workflow.ts`, beside
+ * its index.ts (which may reuse it). `params` are after templates but not parsed by the node's zod
+ * schema: a handler checks what it reads and answers `undefined` for anything it does not fully
+ * understand (params its schema might refuse or transform, a result it would rather not carry) —
+ * the node then runs in its local activity as before, where the schema decides. It never throws.
+ */
+export type PureNodeHandler = (params: Record<string, unknown>, inputs: Record<string, unknown>, run: PureNodeRun) => NodeResult | undefined;

@@ -140,3 +140,13 @@ export async function appendNodeEvents(db: Database, runId: string, events: NewR
   if (!queue.busy) void drain(db, runId, queue, perRun);
   return done;
 }
+
+/**
+ * Several nodes' appends of one run in one statement (one transaction, one commit), in order: what
+ * the workflow settled by itself in one go (pure nodes evaluated inside the workflow task).
+ */
+export async function appendNodeEventsBatch(db: Database, runId: string, items: Array<{ events: NewRunEvent[]; opts: AppendOpts }>): Promise<Appended[]> {
+  const args = items.map((i) => appendArgs(i.events, i.opts));
+  if (args.length === 1) return [await appendOne(db, runId, args[0]!)];
+  return appendMany(db, runId, args);
+}

@@ -22,7 +22,7 @@ export function accessChain(deps: Deps): RequestHandler[] {
   const access = platformAccess(deps);
   return [
     sequence([
-      authenticate({ db: deps.db, sessionSecret: deps.config.sessionSecret }),
+      authenticate({ db: deps.db, sessionSecret: deps.config.sessionSecret, credentials: deps.credentials }),
       resolveTierMiddleware(deps.db),
       enforceKeyAccess({ usage: access.usage }),
       watchRevocation(deps.db),

@@ -4,6 +4,7 @@ import type { Database } from '../../infra/db/index';
 import { ApiError } from '../../infra/http/errors';
 import type { AuthContext } from './context';
 import { hashApiKey, isWellFormedKey } from './api-keys';
+import type { CredentialCache } from './credential-cache';
 import { looksLikeJwt, verifySessionToken } from './sessions';
 
 /** Seed 000 §7: key-authentication failures in the `{error:{code, message, type}}` form. */
@@ -15,11 +16,27 @@ export const invalidApiKey = (message = 'Invalid API key') => authError('invalid
 
 const LAST_USED_EVERY_MS = 60_000;
 
+/** An API key as authentication resolved it: the key row and its account's tier inputs. */
+export interface KeyCredential {
+  accountId: string;
+  key: NonNullable<AuthContext['key']>;
+  account: NonNullable<AuthContext['account']>;
+}
+
+interface AuthDeps {
+  db: Database;
+  sessionSecret: string;
+  /** Keys recently seen, invalidated by Postgres notifications (see CredentialCache); absent = read every time. */
+  credentials?: CredentialCache<KeyCredential>;
+}
+
 /**
- * Resolves `Authorization: Bearer <API_KEY | SESSION_JWT>` into `req.auth`. Revocation and expiry
- * are read from the database on every request, so a revoked key fails at once.
+ * Resolves `Authorization: Bearer <API_KEY | SESSION_JWT>` into `req.auth`. A revocation, expiry
+ * or any other change to the key or its account committed before the request arrived is seen by
+ * it: either the key is read from the database, or it comes from the credential cache after its
+ * barrier (which guarantees exactly that).
  */
-export function authenticate(deps: { db: Database; sessionSecret: string }): RequestHandler {
+export function authenticate(deps: AuthDeps): RequestHandler {
   const lastUsedWritten = new Map<string, number>();
   const keyLookup = compileKeyLookup(deps.db);
   return async (req, _res, next) => {
@@ -34,7 +51,7 @@ export function authenticate(deps: { db: Database; sessionSecret: string }): Req
 }
 
 async function resolveToken(
-  deps: { db: Database; sessionSecret: string },
+  deps: AuthDeps,
   token: string,
   lastUsedWritten: Map<string, number>,
   keyLookup: KeyLookup,
@@ -51,33 +68,47 @@ async function resolveToken(
     return { accountId: account.id, via: 'session', key: null, sandbox: false, account: accountSnapshot(account) };
   }
   if (!isWellFormedKey(token)) throw invalidApiKey();
-  // One round trip, on the unique key_hash index; the SQL is built once (see compileKeyLookup).
-  const found = (await deps.db.executeQuery<KeyRow>({ ...keyLookup, parameters: [hashApiKey(token)] })).rows[0];
-  if (!found) throw invalidApiKey();
-  const { balance_micros, lifetime_spend_micros, tier_override, account_status, ...key } = found;
+  const hash = hashApiKey(token);
+  const cache = deps.credentials;
+  let credential: KeyCredential | undefined;
+  if (cache && (await cache.sync())) {
+    credential = cache.get(hash);
+    if (!credential) {
+      const mark = cache.mark();
+      credential = await readKey(deps.db, keyLookup, hash);
+      // Revoked keys are not kept: they fail below either way and must never outlive a re-issue.
+      if (credential && !credential.key.revoked_at) cache.put(hash, credential, mark);
+    }
+  } else {
+    credential = await readKey(deps.db, keyLookup, hash);
+  }
+  if (!credential) throw invalidApiKey();
+  const { key, account } = credential;
   if (key.revoked_at) throw invalidApiKey('API key has been revoked');
-  if (key.expires_at && key.expires_at.getTime() <= Date.now()) throw invalidApiKey('API key has expired');
-
   const now = Date.now();
+  if (key.expires_at && key.expires_at.getTime() <= now) throw invalidApiKey('API key has expired');
+
   if ((lastUsedWritten.get(key.id) ?? 0) + LAST_USED_EVERY_MS < now) {
     lastUsedWritten.set(key.id, now);
     // Bookkeeping only: never fail or delay the request over it.
     void deps.db.updateTable('api_keys').set({ last_used_at: new Date(now) }).where('id', '=', key.id).execute().catch(() => undefined);
   }
-  return {
-    accountId: key.account_id,
-    via: 'api_key',
-    key,
-    sandbox: key.environment === 'sandbox',
-    account: accountSnapshot({ balance_micros, lifetime_spend_micros, tier_override, status: account_status }),
-  };
+  // key and account may be shared with other requests (cache): they are read-only snapshots.
+  return { accountId: credential.accountId, via: 'api_key', key, sandbox: key.environment === 'sandbox', account };
+}
+
+/** One round trip, on the unique key_hash index; the SQL is built once (see compileKeyLookup). */
+async function readKey(db: Database, keyLookup: KeyLookup, hash: string): Promise<KeyCredential | undefined> {
+  const found = (await db.executeQuery<KeyRow>({ ...keyLookup, parameters: [hash] })).rows[0];
+  if (!found) return undefined;
+  const { balance_micros, lifetime_spend_micros, tier_override, account_status, ...key } = found;
+  return { accountId: key.account_id, key, account: accountSnapshot({ balance_micros, lifetime_spend_micros, tier_override, status: account_status }) };
 }
 
 /**
  * The key lookup with the account's tier inputs joined in (see AuthContext.account), compiled to
- * SQL once per process: the hot path only swaps in the key hash, instead of rebuilding and
- * compiling the same kysely tree on every request. The row is still read on every request, so a
- * revocation or expiry takes effect at once.
+ * SQL once per process: a miss only swaps in the key hash, instead of rebuilding and compiling
+ * the same kysely tree on every request.
  */
 function compileKeyLookup(db: Database) {
   return db

@@ -9,6 +9,7 @@ import * as engineFeatures from './2026-11-23T1130-engine-features';
 import * as storageBuckets from './2026-11-23T1215-storage-buckets';
 import * as voiceAgents from './2026-11-23T1230-voice-agents';
 import * as engineIncidentTrigger from './2026-11-23T1300-engine-incident-trigger';
+import * as accessCacheNotify from './2026-11-24T0900-access-cache-notify';
 import * as knowledgeAndAnalytics from './2026-11-24T0900-knowledge-and-analytics';
 import * as agentTools from './2026-11-24T1000-agent-tools';
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T1215-storage-buckets': storageBuckets,
   '2026-11-23T1230-voice-agents': voiceAgents,
   '2026-11-23T1300-engine-incident-trigger': engineIncidentTrigger,
+  '2026-11-24T0900-access-cache-notify': accessCacheNotify,
   '2026-11-24T0900-knowledge-and-analytics': knowledgeAndAnalytics,
   '2026-11-24T1000-agent-tools': agentTools,
 };

@@ -1,0 +1,484 @@
+// Atelier against n8n on the same machine (issue goal 1): the smallest useful workflow on each side,
+// measured alternately in one invocation at concurrency 1, 10 and 50.
+//
+//   n8n 1.94.1 (SQLite, default execution saving): Webhook → Set, "respond when the last node
+//   finishes", under autocannon (POST /webhook/atelier-bench).
+//   Atelier (its own process, `npm start` with ATELIER_RATE_LIMIT_SCALE=1000): trigger.manual →
+//   io.set; a closed loop of POST /engine/v1/v1/runs + GET …/events (SSE) until `run_finished` —
+//   the run is in Postgres before that frame exists — and, apart, the POST-only rate (autocannon).
+//
+// n8n is installed into a folder outside the project (not a dependency), cached between runs:
+// BENCH_N8N_DIR (/tmp/atelier-bench-n8n). Its user folder (SQLite database) is fresh each run.
+// Temporal: a dev server of the bench's own, started with ./temporal-dev.sh on BENCH_TEMPORAL_PORT
+// (7653) so the test suite's server is left alone; or BENCH_TEMPORAL_ADDRESS to use a running one.
+// Postgres: BENCH_PG_ADMIN_URL (else TEST_DATABASE_URL, else the test Postgres on :5439); a scratch
+// database per run. Other knobs: BENCH_DURATION_S (10), BENCH_CONCURRENCY ("1,10,50").
+//
+//   npx tsx bench/n8n.ts
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Connection, Client } from '@temporalio/client';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { generateApiKey } from '../src/platform/auth/api-keys';
+import { createScratchDatabase } from '../src/infra/db/postgres';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const N8N_VERSION = '1.94.1';
+const n8nDir = process.env.BENCH_N8N_DIR ?? '/tmp/atelier-bench-n8n';
+const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
+const levels = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
+const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://atelier:atelier@127.0.0.1:5439/postgres';
+const load1 = () => loadavg()[0]!.toFixed(2);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+    s.once('error', reject);
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: number, child?: ChildProcess): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`${what}: the process exited (${child.exitCode})`);
+    if (await probe().catch(() => false)) return;
+    await sleep(250);
+  }
+  throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+/** n8n into BENCH_N8N_DIR, once (`npm install`, with the xlsx override this registry needs). */
+function installN8n(): string {
+  const bin = join(n8nDir, 'node_modules', '.bin', 'n8n');
+  if (existsSync(bin) && existsSync(join(n8nDir, 'node_modules', 'n8n', 'package.json'))) return bin;
+  mkdirSync(n8nDir, { recursive: true });
+  writeFileSync(
+    join(n8nDir, 'package.json'),
+    JSON.stringify({ name: 'atelier-bench-n8n', private: true, dependencies: { n8n: N8N_VERSION }, overrides: { xlsx: '0.18.5' } }, null, 2),
+  );
+  console.log(`installing n8n ${N8N_VERSION} into ${n8nDir} (once; several minutes)…`);
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: n8nDir, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('npm install n8n failed');
+  return bin;
+}
+
+/** Webhook → Set, answering when the last node finishes (n8n's "lastNode" response mode). */
+function n8nWorkflow(id: string) {
+  return {
+    id,
+    name: 'atelier bench: webhook → set',
+    active: false,
+    nodes: [
+      {
+        id: randomUUID(),
+        name: 'Webhook',
+        type: 'n8n-nodes-base.webhook',
+        typeVersion: 2,
+        position: [0, 0],
+        webhookId: randomUUID(),
+        parameters: { httpMethod: 'POST', path: 'atelier-bench', responseMode: 'lastNode', options: {} },
+      },
+      {
+        id: randomUUID(),
+        name: 'Set',
+        type: 'n8n-nodes-base.set',
+        typeVersion: 3.4,
+        position: [220, 0],
+        parameters: { assignments: { assignments: [{ id: randomUUID(), name: 'hello', value: 'world', type: 'string' }] }, options: {} },
+      },
+    ],
+    connections: { Webhook: { main: [[{ node: 'Set', type: 'main', index: 0 }]] } },
+    settings: { executionOrder: 'v1' },
+  };
+}
+
+async function startN8n(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const bin = installN8n();
+  const userFolder = join(n8nDir, 'user');
+  rmSync(userFolder, { recursive: true, force: true });
+  mkdirSync(userFolder, { recursive: true });
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    N8N_USER_FOLDER: userFolder,
+    N8N_PORT: String(port),
+    N8N_LISTEN_ADDRESS: '127.0.0.1',
+    N8N_LOG_LEVEL: 'warn',
+    N8N_DIAGNOSTICS_ENABLED: 'false',
+    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+    N8N_TEMPLATES_ENABLED: 'false',
+    N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+    N8N_SECURE_COOKIE: 'false',
+    // SQLite (the default database) and the default execution saving: every execution is stored.
+    DB_TYPE: 'sqlite',
+    NODE_OPTIONS: '',
+  };
+  const workflowId = 'AtelierBench0001';
+  const file = join(userFolder, 'workflow.json');
+  writeFileSync(file, JSON.stringify(n8nWorkflow(workflowId)));
+  const cli = (args: string[]) => {
+    const r = spawnSync(bin, args, { env, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`n8n ${args.join(' ')} failed: ${r.stderr || r.stdout}`);
+  };
+  cli(['import:workflow', `--input=${file}`]);
+  cli(['update:workflow', `--id=${workflowId}`, '--active=true']);
+  const child = spawn(bin, ['start'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const url = `http://127.0.0.1:${port}/webhook/atelier-bench`;
+  try {
+    await waitFor(
+      'n8n',
+      async () => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' })).status === 200,
+      180_000,
+      child,
+    );
+  } catch (err) {
+    console.error(stderr);
+    child.kill('SIGTERM');
+    throw err;
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    },
+  };
+}
+
+/** Temporal for Atelier: a running server, or a dev server of our own through ./temporal-dev.sh. */
+async function startTemporal(): Promise<{ address: string; stop: () => void }> {
+  if (process.env.BENCH_TEMPORAL_ADDRESS) return { address: process.env.BENCH_TEMPORAL_ADDRESS, stop: () => undefined };
+  const port = Number(process.env.BENCH_TEMPORAL_PORT ?? 7653);
+  const address = `127.0.0.1:${port}`;
+  const env = { ...process.env, TEMPORAL_ADDRESS: address, ATELIER_DATA_DIR: join(n8nDir, 'atelier-temporal'), TEMPORAL_HEADLESS: '1' };
+  const r = spawnSync(join(root, 'temporal-dev.sh'), ['--background'], { env, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('temporal-dev.sh --background failed');
+  return { address, stop: () => void spawnSync(join(root, 'temporal-dev.sh'), ['--stop'], { env, stdio: 'inherit' }) };
+}
+
+interface Atelier {
+  url: string;
+  key: string;
+  workflowId: string;
+  databaseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** Atelier as the README runs it (`npm start`), on a scratch database, limits scaled ×1000. */
+async function startAtelierProcess(temporalAddress: string): Promise<Atelier> {
+  const scratch = await createScratchDatabase(pgAdminUrl, 'atelier_bench');
+  const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-n8n-'));
+  const key = generateApiKey('live');
+  const port = await freePort();
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: scratch.url,
+      TEMPORAL_ADDRESS: temporalAddress,
+      TEMPORAL_TASK_QUEUE: `bench-n8n-${randomBytes(4).toString('hex')}`,
+      ATELIER_DATA_DIR: dataDir,
+      ATELIER_BOOTSTRAP_KEY: key,
+      ATELIER_BOOTSTRAP_PASSWORD: 'bench password',
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ATELIER_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+      ATELIER_RATE_LIMIT_SCALE: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString()).slice(-4000);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      process.kill(-child.pid!, 'SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    }
+    await scratch.drop().catch(() => undefined);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor('Atelier', async () => (await fetch(`${url}/healthz`)).status === 200, 180_000, child);
+    const created = await fetch(`${url}/engine/v1/v1/workflows`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'bench: trigger → set',
+        spec: {
+          trigger: { type: 'manual', config: {} },
+          nodes: [
+            { id: 'start', type: 'trigger.manual', position: [0, 0] },
+            { id: 'set', type: 'io.set', position: [200, 0], params: { values: { hello: 'world' } } },
+          ],
+          edges: [{ id: 'e1', source: 'start', target: 'set' }],
+        },
+      }),
+    });
+    const body = (await created.json()) as { id?: string };
+    if (created.status !== 201 || !body.id) throw new Error(`creating the workflow answered ${created.status}: ${JSON.stringify(body)}`);
+    return { url, key, workflowId: body.id, databaseUrl: scratch.url, stop };
+  } catch (err) {
+    console.error(stderr);
+    await stop();
+    throw err;
+  }
+}
+
+interface Result {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  load: string;
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! : 0;
+};
+
+async function cannon(opts: { url: string; connections: number; headers?: Record<string, string>; body: string }): Promise<Result> {
+  const load = load1();
+  const r = await autocannon({
+    url: opts.url,
+    method: 'POST',
+    connections: opts.connections,
+    duration: durationS,
+    headers: { 'content-type': 'application/json', ...opts.headers },
+    body: opts.body,
+  });
+  return { rps: r.requests.total / durationS, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, load };
+}
+
+/** One run, the way a client waits for it: POST /runs, then its SSE stream until `run_finished`. */
+function runAndWait(agent: http.Agent, a: Atelier): Promise<void> {
+  const base = new URL(a.url);
+  const request = (method: string, path: string, body?: string) =>
+    new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request(
+        { host: base.hostname, port: base.port, method, path, agent, headers: { authorization: `Bearer ${a.key}`, ...(body ? { 'content-type': 'application/json' } : {}) } },
+        resolve,
+      );
+      req.once('error', reject);
+      req.end(body);
+    });
+  return (async () => {
+    const posted = await request('POST', '/engine/v1/v1/runs', JSON.stringify({ workflow_id: a.workflowId, input: { n: 1 } }));
+    let text = '';
+    for await (const chunk of posted) text += chunk;
+    if (posted.statusCode !== 201) throw new Error(`POST /runs answered ${posted.statusCode}: ${text}`);
+    const runId = (JSON.parse(text) as { run_id: string }).run_id;
+    const events = await request('GET', `/engine/v1/v1/runs/${runId}/events`);
+    if (events.statusCode !== 200) throw new Error(`GET events answered ${events.statusCode}`);
+    let tail = '';
+    let finished = false;
+    await new Promise<void>((resolve, reject) => {
+      events.on('data', (chunk: Buffer) => {
+        tail = (tail + chunk.toString()).slice(-4096);
+        if (!finished && tail.includes('event: run_finished')) {
+          finished = true;
+          if (!/"status":"completed"/.test(tail)) reject(new Error(`run ${runId} did not complete: ${tail}`));
+          resolve();
+        }
+      });
+      events.once('end', () => (finished ? undefined : reject(new Error(`events of ${runId} ended before run_finished`))));
+      events.once('error', reject);
+    });
+    // The server ends the stream right after run_finished; drain it so the socket is reused.
+    events.resume();
+  })();
+}
+
+async function atelierLoop(a: Atelier, connections: number): Promise<Result> {
+  const load = load1();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections * 2 });
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: unknown;
+  const until = performance.now() + durationS * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        try {
+          await runAndWait(agent, a);
+          latencies.push(performance.now() - t0);
+        } catch (err) {
+          errors += 1;
+          firstError ??= err;
+          await sleep(50);
+        }
+      }
+    }),
+  );
+  agent.destroy();
+  if (firstError) console.error('  first Atelier error:', firstError);
+  return { rps: latencies.length / durationS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, load };
+}
+
+/** After a POST-only phase the started runs still execute: wait until none is left, so the next phase starts clean. */
+async function drain(a: Atelier): Promise<void> {
+  const client = new pg.Client({ connectionString: a.databaseUrl });
+  await client.connect();
+  try {
+    for (let i = 0; i < 600; i++) {
+      const { rows } = await client.query<{ n: string }>("select count(*) as n from runs where status in ('queued', 'running')");
+      if (Number(rows[0]!.n) === 0) return;
+      await sleep(500);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Where one run's time goes (goal 5): a single run at concurrency 1, with the client's marks (POST
+ * sent/answered, SSE open, run_finished frame), the database's (run row, each event's commit
+ * time, taken inside its transaction) and Temporal's history (workflow tasks, local activities),
+ * all in ms from the moment the POST was sent (one machine, one clock).
+ */
+async function traceOne(a: Atelier, temporalAddress: string): Promise<string> {
+  const agent = new http.Agent({ keepAlive: true });
+  await runAndWait(agent, a); // a warm connection, as in the loop
+  const base = new URL(a.url);
+  const marks: Array<[string, number]> = [];
+  const t0 = Date.now();
+  const request = (method: string, path: string, body?: string) =>
+    new Promise<http.IncomingMessage>((resolve, reject) => {
+      const req = http.request({ host: base.hostname, port: base.port, method, path, agent, headers: { authorization: `Bearer ${a.key}`, ...(body ? { 'content-type': 'application/json' } : {}) } }, resolve);
+      req.once('error', reject);
+      req.end(body);
+    });
+  const posted = await request('POST', '/engine/v1/v1/runs', JSON.stringify({ workflow_id: a.workflowId, input: { n: 1 } }));
+  let text = '';
+  for await (const chunk of posted) text += chunk;
+  marks.push(['client: POST answered', Date.now()]);
+  const runId = (JSON.parse(text) as { run_id: string }).run_id;
+  const events = await request('GET', `/engine/v1/v1/runs/${runId}/events`);
+  marks.push(['client: SSE headers', Date.now()]);
+  let tail = '';
+  await new Promise<void>((resolve) => {
+    events.on('data', (chunk: Buffer) => {
+      tail += chunk.toString();
+      for (const m of tail.matchAll(/event: (\w+)\ndata: .*"seq":(\d+)/g)) {
+        const label = `client: SSE frame seq ${m[2]} ${m[1]}`;
+        if (!marks.some(([l]) => l === label)) marks.push([label, Date.now()]);
+      }
+      if (tail.includes('event: run_finished')) resolve();
+    });
+  });
+  events.resume();
+  agent.destroy();
+  const client = new pg.Client({ connectionString: a.databaseUrl });
+  await client.connect();
+  try {
+    const run = (await client.query<{ created_at: Date; started_at: Date | null; finished_at: Date | null }>('select created_at, started_at, finished_at from runs where id = $1', [runId])).rows[0]!;
+    marks.push(['db: run row created_at', run.created_at.getTime()]);
+    if (run.started_at) marks.push(['db: run started_at', run.started_at.getTime()]);
+    if (run.finished_at) marks.push(['db: run finished_at', run.finished_at.getTime()]);
+    for (const e of (await client.query<{ seq: number; type: string; node_id: string | null; created_at: Date }>('select seq, type, node_id, created_at from run_events where run_id = $1 order by seq', [runId])).rows) {
+      marks.push([`db: event seq ${e.seq} ${e.type}${e.node_id ? ` ${e.node_id}` : ''}`, e.created_at.getTime()]);
+    }
+  } finally {
+    await client.end();
+  }
+  const connection = await Connection.connect({ address: temporalAddress });
+  try {
+    const history = await new Client({ connection }).workflow.getHandle(runId).fetchHistory();
+    for (const e of history.events ?? []) {
+      const at = Number(e.eventTime?.seconds ?? 0) * 1000 + Math.round((e.eventTime?.nanos ?? 0) / 1e6);
+      const kind = e.workflowExecutionStartedEventAttributes ? 'workflow started' : e.workflowTaskScheduledEventAttributes ? 'workflow task scheduled'
+        : e.workflowTaskStartedEventAttributes ? 'workflow task started' : e.workflowTaskCompletedEventAttributes ? 'workflow task completed'
+        : e.markerRecordedEventAttributes ? `marker ${e.markerRecordedEventAttributes.markerName ?? ''}` : e.activityTaskScheduledEventAttributes ? 'activity scheduled'
+        : e.activityTaskCompletedEventAttributes ? 'activity completed' : e.workflowExecutionCompletedEventAttributes ? 'workflow completed' : 'other';
+      marks.push([`temporal: ${kind}`, at]);
+    }
+  } finally {
+    await connection.close();
+  }
+  marks.sort((x, y) => x[1] - y[1]);
+  return marks.map(([label, at]) => `    ${String(at - t0).padStart(5)} ms  ${label}`).join('\n');
+}
+
+const fmt = (r: Result) => `${r.rps.toFixed(1)} req/s (p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms${r.errors ? `, ${r.errors} errors` : ''})`;
+
+async function main() {
+  const temporal = await startTemporal();
+  let n8n: Awaited<ReturnType<typeof startN8n>> | undefined;
+  let atelier: Atelier | undefined;
+  try {
+    n8n = await startN8n();
+    atelier = await startAtelierProcess(temporal.address);
+    const nBody = JSON.stringify({ n: 1 });
+    const auth = { authorization: `Bearer ${atelier.key}` };
+    const postBody = JSON.stringify({ workflow_id: atelier.workflowId, input: { n: 1 } });
+    console.log(`n8n ${N8N_VERSION} vs Atelier, ${durationS} s per phase, load average at start ${load1()}, ${new Date().toISOString()}`);
+
+    // Warm-up on both sides (JIT, connections, first workflow tasks), not counted.
+    await cannon({ url: n8n.url, connections: 4, body: nBody });
+    await atelierLoop(atelier, 4);
+
+    console.log(`one run at concurrency 1, traced (ms from the POST):\n${await traceOne(atelier, temporal.address)}`);
+    const rows: string[] = [];
+    for (const [i, c] of levels.entries()) {
+      // Alternate which side goes first from one concurrency to the next.
+      const sides: Array<'n8n' | 'atelier'> = i % 2 === 0 ? ['n8n', 'atelier'] : ['atelier', 'n8n'];
+      let nr: Result | undefined;
+      let ar: Result | undefined;
+      for (const side of sides) {
+        if (side === 'n8n') {
+          nr = await cannon({ url: n8n.url, connections: c, body: nBody });
+          console.log(`  c=${c} n8n      ${fmt(nr)} load ${nr.load}`);
+        } else {
+          ar = await atelierLoop(atelier, c);
+          console.log(`  c=${c} Atelier  ${fmt(ar)} load ${ar.load}`);
+        }
+      }
+      const post = await cannon({ url: `${atelier.url}/engine/v1/v1/runs`, connections: c, headers: auth, body: postBody });
+      console.log(`  c=${c} Atelier POST /runs only ${fmt(post)} load ${post.load}`);
+      await drain(atelier);
+      const ratio = ar!.rps / nr!.rps;
+      rows.push(
+        `| ${c} | ${nr!.rps.toFixed(1)} (${nr!.p50.toFixed(0)} ms) | ${ar!.rps.toFixed(1)} (${ar!.p50.toFixed(0)} ms) | ${ratio.toFixed(2)}× | ${post.rps.toFixed(0)} (${post.p50.toFixed(0)} ms) | ${nr!.load} / ${ar!.load} |`,
+      );
+    }
+    console.log(
+      '\n| concurrency | n8n req/s (p50) | Atelier runs/s (p50) | ratio | Atelier POST-only req/s (p50) | load avg n8n / Atelier |\n|---|---|---|---|---|---|\n' +
+        rows.join('\n'),
+    );
+  } finally {
+    await atelier?.stop().catch((err: unknown) => console.error(err));
+    await n8n?.stop().catch((err: unknown) => console.error(err));
+    temporal.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
