@@ -87,5 +87,5 @@ describe('Step 4 survives a worker crash (seed 001 §3, DESIGN §2 checkpoints)'
     expect(retried.length).toBeGreaterThan(0);
     expect(retried.every((r) => !doneAtKill.includes(r.scene_index))).toBe(true);
     expect(new Set(renders.filter((r) => r.finished_at).map((r) => r.scene_index))).toEqual(new Set([0, 1, 2, 3]));
-  });
+  }, 240_000); // a cold worker process and four renders: over a minute on a loaded 2-core machine
 });
