@@ -74,7 +74,7 @@ export function kindFor(param: string, path = ''): string | undefined {
   return BY_NAME[param];
 }
 
-export async function createFixtures(stack: TestStack, key: string, opts: { waitForRuns?: boolean } = {}): Promise<Fixtures> {
+export async function createFixtures(stack: TestStack, key: string, opts: { waitForRuns?: boolean; session?: string; imageUrl?: string } = {}): Promise<Fixtures> {
   const byKind: Record<string, string> = {};
   const failures: Record<string, string> = {};
   const api = (method: string, path: string, body?: unknown) => stack.api(method, path, { key, body });
@@ -126,7 +126,11 @@ export async function createFixtures(stack: TestStack, key: string, opts: { wait
       return r.body.id;
     }),
     make('hook', async () => {
-      const r = await api('GET', `/engine/v1/v1/workflows/${wf}/webhook`);
+      // Only a webhook-triggered workflow has a public hook.
+      const w = await api('POST', '/engine/v1/v1/workflows', { name: 'fixture hook', spec: { ...simpleSpec(), trigger: { type: 'webhook', config: {} } } });
+      ok(w, 'webhook workflow');
+      byKind.hook_workflow = w.body.id;
+      const r = await api('GET', `/engine/v1/v1/workflows/${w.body.id}/webhook`);
       ok(r, 'hook');
       const url = String(r.body.url ?? r.body.webhook_url ?? '');
       return r.body.webhook_id ?? r.body.id ?? url.split('/hooks/')[1]?.split('/')[0];
@@ -142,7 +146,10 @@ export async function createFixtures(stack: TestStack, key: string, opts: { wait
       return r.body.id;
     }),
     make('widget', async () => {
-      const r = await api('PUT', `/engine/v1/v1/widget/${wf}`, { allowed_domains: ['example.com'] });
+      const r = await api('PUT', `/engine/v1/v1/widget/${wf}`, {
+        interface: { title: 'Ask us', description: 'Fixture', fields: [{ name: 'question', type: 'textarea', label: 'Question', required: true }] },
+        allowed_domains: ['example.com'],
+      });
       ok(r, 'widget');
       return wf;
     }),
@@ -188,6 +195,21 @@ export async function createFixtures(stack: TestStack, key: string, opts: { wait
       return r.body.id ?? r.body.key_id;
     }),
   ]);
+  if (opts.imageUrl) {
+    await make('asset', async () => {
+      const r = await api('POST', '/v1/ai/assets/register', { image_url: opts.imageUrl });
+      ok(r, 'asset');
+      return r.body.asset_id ?? r.body.id;
+    });
+  }
+  if (opts.session) {
+    // Object-store buckets take a session token (seed 002) and the Enterprise plan.
+    await make('s3_bucket', async () => {
+      const r = await stack.api('POST', '/v1/storage/s3/buy', { key: opts.session, body: { display_name: 'fixture', quota_gb: 1 } });
+      ok(r, 's3 bucket');
+      return r.body.bucket?.id ?? r.body.id;
+    });
+  }
   await make('rule', async () => {
     if (!byKind.key || !byKind.destination) throw new Error('needs a key and a destination');
     const r = await api('POST', `/v1/auth/keys/${byKind.key}/output-rules`, { modelPattern: 'fixture-*', destinationId: byKind.destination });
