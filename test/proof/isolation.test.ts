@@ -37,8 +37,6 @@ const NOT_OWNED: Record<string, string> = {
   rule_id: 'probed together with its key id (the other account owns both)',
 };
 
-/** Public routes: reached by a secret in the URL (signed file URLs, hook ids), not by an account's key. */
-const PUBLIC_REASON = 'public route: the URL itself is the credential (signed file URL, secret hook id)';
 
 let stack: TestStack;
 let client: RawClient;
@@ -116,6 +114,7 @@ describe('isolation between accounts', () => {
     const probes: Array<{ route: MountedRoute; foreign: string; missing: string }> = [];
     for (const r of routes) {
       const params = pathParams(r.path);
+      // Public routes are reached by a secret in the URL (signed file URLs, hook ids), not by a key.
       if (params.length === 0 || r.public) continue;
       const owned = params.filter((p) => !NOT_OWNED[p]);
       if (owned.length === 0) continue;
