@@ -60,3 +60,31 @@ describe('fuzz: rerun-from with a version beyond a Postgres integer answered 500
     expect(r.body.detail[0].loc).toEqual(['body', 'version']);
   });
 });
+
+describe('fuzz: an unpaired surrogate escape ("\\ud800") in a JSON body answered 500 where it was stored as jsonb', () => {
+  const body = '{"name":"\\ud800 alone","title":"\\udfff","ok":"\\ud83d\\ude00"}';
+
+  it('a public workflow hook answers 422 with the field, and starts no run', async () => {
+    const wf = await stack.api('POST', '/engine/v1/v1/workflows', { body: { name: 'hooked', spec: { ...simpleSpec, trigger: { type: 'webhook', config: {} } } } });
+    expect(wf.status).toBe(201);
+    const hook = await stack.api('GET', `/engine/v1/v1/workflows/${wf.body.id}/webhook`);
+    const url = String(hook.body.url ?? hook.body.webhook_url);
+    const path = url.slice(url.indexOf('/engine/'));
+    const runsBefore = await stack.atelier.deps.db.selectFrom('runs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const r = await stack.api('POST', path, { rawBody: body, key: null });
+    expect(r.status, r.text).toBe(422);
+    expect(r.body.detail.map((d: { loc: unknown[] }) => d.loc)).toEqual(expect.arrayContaining([['body', 'name'], ['body', 'title']]));
+    expect(r.body.detail.every((d: { type: string }) => d.type === 'invalid_unicode')).toBe(true);
+    const runsAfter = await stack.atelier.deps.db.selectFrom('runs').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(runsAfter.n).toBe(runsBefore.n);
+    // A well-formed pair (an emoji) is fine.
+    expect((await stack.api('POST', path, { rawBody: '{"ok":"\\ud83d\\ude00"}', key: null })).status).toBeLessThan(300);
+  });
+
+  it('an authenticated JSON route answers 422 too (a run input stored as jsonb)', async () => {
+    const wf = await stack.api('POST', '/engine/v1/v1/workflows', { body: { name: 'input', spec: simpleSpec } });
+    const r = await stack.api('POST', '/engine/v1/v1/runs', { rawBody: `{"workflow_id":"${wf.body.id}","input":{"x":"\\udc00"}}` });
+    expect(r.status, r.text).toBe(422);
+    expect(r.body.detail[0].loc).toEqual(['body', 'input', 'x']);
+  });
+});
