@@ -15,7 +15,8 @@ import { startRunAt } from './resume-at';
 const Params = z.object({ run_id: z.string().min(1) });
 const Body = z.object({
   node_id: z.string().min(1),
-  version: z.number().int().min(1).optional(),
+  // workflow_versions.version is a Postgres integer.
+  version: z.number().int().min(1).max(2_147_483_647).optional(),
   patch_incoming: z.record(z.string(), z.unknown()).optional(),
   override_config: z.record(z.string(), z.unknown()).optional(),
 });

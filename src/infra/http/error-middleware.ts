@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { NoResultError } from 'kysely';
 import type { Logger } from 'pino';
 import { ApiError } from './errors';
 
@@ -23,6 +24,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       else log.warn({ status: err.status, body: loggedBody(err) }, 'request refused');
       for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
       res.status(err.status).json(err.body);
+      return;
+    }
+    if (err instanceof NoResultError) {
+      // A row the request named vanished between its check and its write (two DELETEs of one id,
+      // a PATCH racing a DELETE): for the client that is the id not existing, not a server fault.
+      log.warn('row gone before the request could change it');
+      res.status(404).json({ detail: 'Not Found' });
       return;
     }
     const parserError = err as { type?: string; status?: number; expose?: boolean; limit?: number };

@@ -64,6 +64,13 @@ export function nulIssues(root: unknown, rootLoc: (string | number)[]): Validati
   return issues;
 }
 
+/**
+ * An unpaired UTF-16 surrogate (`"\ud800"` in JSON) is not Unicode text: JSON.stringify writes it
+ * back as an escape that PostgreSQL's jsonb refuses, so it used to end as a 500 wherever the value
+ * was stored as JSON (a public hook's run input). Refused with NUL, same place, same envelope.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /** Iterative walk (no recursion: bodies may be deep up to MAX_JSON_DEPTH, queries too). */
 function findNul(root: unknown, rootLoc: (string | number)[], issues: ValidationIssue[]): void {
   const stack: Array<[unknown, (string | number)[]]> = [[root, rootLoc]];
@@ -71,16 +78,25 @@ function findNul(root: unknown, rootLoc: (string | number)[], issues: Validation
     const [value, loc] = stack.pop()!;
     if (typeof value === 'string') {
       if (value.includes('\u0000')) issues.push(nulIssue(loc, value));
+      else if (LONE_SURROGATE.test(value)) issues.push(surrogateIssue(loc, value));
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], [...loc, i]]);
     } else if (value !== null && typeof value === 'object') {
       for (const [k, v] of Object.entries(value)) {
         if (k.includes('\u0000')) issues.push(nulIssue([...loc, k], k));
+        else if (LONE_SURROGATE.test(k)) issues.push(surrogateIssue([...loc, k], k));
         else stack.push([v, [...loc, k]]);
       }
     }
   }
 }
+
+const surrogateIssue = (loc: (string | number)[], input: string): ValidationIssue => ({
+  type: 'invalid_unicode',
+  loc,
+  msg: 'Text must be valid Unicode (an unpaired surrogate escape such as \\ud800 is not)',
+  input: input.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\ufffd'),
+});
 
 const nulIssue = (loc: (string | number)[], input: string): ValidationIssue => ({
   type: 'nul_character',
