@@ -233,8 +233,28 @@ describe.runIf(RECORD)('record the histories of every workflow type', () => {
       },
     });
     ok(wf, 'workflow');
+    // runAnalysis: a criterion on the workflow, so its finished run is analysed.
+    ok(await stack.api('POST', '/engine/v1/v1/analytics/criteria', { body: { workflow_id: wf.body.id, name: 'reached_gate', description: 'The run reached the approval gate', weight: 1, llm_prompt: 'Did the run reach the gate?' } }), 'criterion');
     const run = await stack.api('POST', '/engine/v1/v1/runs', { body: { workflow_id: wf.body.id, input: { n: 2 } } });
     ok(run, 'run');
+    // agentRun: an agent that fetches a loopback page with its http_get tool, then answers.
+    const agent = await stack.api('POST', '/engine/v1/v1/workflows', {
+      body: {
+        name: 'record agent',
+        spec: {
+          nodes: [
+            { id: 'start', type: 'trigger.manual', position: [0, 0], params: {} },
+            { id: 'agent', type: 'agent.run', position: [1, 0], params: { model: 'atelier-local', prompt: `Fetch the web page ${counter.url}/hit?id=agent and summarise it`, tools: ['http_get'], tool_strategy: 'required', max_steps: 4 } },
+          ],
+          edges: [{ id: 'e0', source: 'start', target: 'agent', source_port: 'main' }],
+          trigger: { type: 'manual', config: {} },
+        },
+      },
+    });
+    ok(agent, 'agent workflow');
+    ok(await stack.api('POST', '/engine/v1/v1/runs', { body: { workflow_id: agent.body.id, input: {} } }), 'agent run');
+    // knowledgeIngest: text over the inline limit is indexed in the background.
+    ok(await stack.api('POST', '/engine/v1/v1/knowledge', { body: { workflow_id: wf.body.id, title: 'long', source_type: 'text', text: 'Lighthouses guide ships along the coast at night. '.repeat(2400) } }), 'knowledge');
     // story: the concept step starts the story workflow.
     ok(await stack.api('POST', '/v1/story/step/concept', { body: { prompt: 'A lighthouse keeper finds a message in a bottle', num_scenes: 2, duration: 15 } }), 'story');
     // webhookDelivery: an HTTPS endpoint nothing listens on, fired by a generation (the delivery
