@@ -30,7 +30,7 @@ const noUpwardFaces = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.data/**', 'dist/**', 'coverage/**', 'web/dist/**'] },
+  { ignores: ['node_modules/**', '.data/**', '**/dist/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
