@@ -67,6 +67,16 @@ const ERROR_PORT_PATCH = 'continue-on-error-port';
  */
 const INLINE_PURE_PATCH = 'inline-pure-nodes';
 
+/**
+ * From this patch on, the run's local activities (projections and local nodes) run one at a time,
+ * in the order the workflow asks for them. Several in flight at once resolve in completion order
+ * when executed but in marker order, possibly grouped into one activation, when replayed; the code
+ * that continues after each could then order its next commands differently (the random-DAG replay
+ * suite found `recordNodesSettled` and `finishRun` swapped). One at a time, each resolution is its
+ * own step in both. Executions recorded before it replay with their concurrent local activities.
+ */
+const SERIAL_LOCAL_PATCH = 'serial-local-activities';
+
 /** The activity's result limit (src/engine/node-output-size.ts, 1 MB): larger results go through the activity, which checks it. */
 const MAX_INLINE_RESULT_BYTES = 1024 * 1024;
 
@@ -112,6 +122,15 @@ function nodeExecutor(node: PlannedNode, round: number) {
 export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> {
   const { plan, runId, generation } = args;
   const inlinePure = patched(INLINE_PURE_PATCH);
+  const serialLocal = patched(SERIAL_LOCAL_PATCH);
+  let localTail: Promise<unknown> = Promise.resolve();
+  /** Runs a local activity after every one asked for before it has settled (SERIAL_LOCAL_PATCH). */
+  function inTurn<T>(start: () => Promise<T>): Promise<T> {
+    if (!serialLocal) return start();
+    const result = localTail.then(start);
+    localTail = result.catch(() => undefined);
+    return result;
+  }
   const nodeIds = plan.order;
   const state: Record<string, NodeState> = {};
   const outputs: Record<string, NodeOutput> = {};
@@ -238,11 +257,11 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       try {
         let out: NodeOutput;
         if (node.execution === 'workflow') {
-          await projection.recordNodeStarted({ runId, generation, nodeId: node.id, nodeType: node.type });
+          await inTurn(() => projection.recordNodeStarted({ runId, generation, nodeId: node.id, nodeType: node.type }));
           const done = await runInWorkflow(node, params, inputs);
           out = { ok: true, output: done.output, usd_charged: done.usdChargedMicros / 1_000_000, error: null, logs: [], duration_ms: 0 };
           await CancellationScope.nonCancellable(() =>
-            projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out, notes: done.notes }),
+            inTurn(() => projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out, notes: done.notes })),
           );
         } else {
           const request: ExecuteNodeInput = {
@@ -258,7 +277,8 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
             runInput: args.input,
             usdCapMicros: args.usdCapMicros,
           };
-          out = await nodeExecutor(node, round)(request);
+          const execute = nodeExecutor(node, round);
+          out = node.execution === 'local' ? await inTurn(() => execute(request)) : await execute(request);
         }
         outputs[node.id] = out;
         emitted[node.id] = out.output;
@@ -278,7 +298,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
           }
         }
         await CancellationScope.nonCancellable(() =>
-          projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out }),
+          inTurn(() => projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out })),
         );
         outputs[node.id] = out;
         usdChargedMicros += Math.round(out.usd_charged * 1_000_000);
@@ -428,13 +448,13 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       // Every node settled and nothing else to record: these go with the run's end (one commit).
       if (running.size === 0 && !pendingSettled.length && nodeIds.every((id) => state[id] !== 'pending' && state[id] !== 'running')) break;
       const done = pendingCompleted.splice(0, pendingCompleted.length);
-      await CancellationScope.nonCancellable(() => projection.recordNodesCompleted({ runId, generation, nodes: done }));
+      await CancellationScope.nonCancellable(() => inTurn(() => projection.recordNodesCompleted({ runId, generation, nodes: done })));
       for (const n of done) unrecorded.delete(n.nodeId);
       continue;
     }
     if (pendingSettled.length) {
       const batch = pendingSettled.splice(0, pendingSettled.length);
-      await CancellationScope.nonCancellable(() => projection.recordNodesSettled({ runId, nodes: batch }));
+      await CancellationScope.nonCancellable(() => inTurn(() => projection.recordNodesSettled({ runId, nodes: batch })));
       // Nodes may have finished while we waited: look for newly ready ones before deciding anything.
       continue;
     }
@@ -456,7 +476,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
         ? `max_execution_time_s (${plan.maxExecutionTimeS}) exceeded`
         : (failure ?? (failedNodes.length ? `nodes failed: ${failedNodes.join(', ')}` : null));
   const lastNodes = pendingCompleted.splice(0, pendingCompleted.length);
-  await CancellationScope.nonCancellable(() => projection.finishRun({ runId, generation, status, error, ...(lastNodes.length ? { nodes: lastNodes } : {}) }));
+  await CancellationScope.nonCancellable(() => inTurn(() => projection.finishRun({ runId, generation, status, error, ...(lastNodes.length ? { nodes: lastNodes } : {}) })));
   currentNode = null;
   if (workflowCancelled !== undefined) throw workflowCancelled;
   const nodesCompleted = Object.values(state).filter((s) => s === 'succeeded' || s === 'failed').length;

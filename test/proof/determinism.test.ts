@@ -51,7 +51,8 @@ describe('recorded histories of every workflow type', () => {
     expect(files.length).toBeGreaterThan(0);
     const histories = files.map((f) => {
       const rec = JSON.parse(readFileSync(join(HISTORIES, f), 'utf8')) as { workflowType: string; workflowId: string; history: unknown };
-      expect(`${rec.workflowType}.json`).toBe(f);
+      // <type>.json is the current recording; <type>.<what-came-before>.json keeps an older one replaying.
+      expect(f === `${rec.workflowType}.json` || f.startsWith(`${rec.workflowType}.`), f).toBe(true);
       return { workflowId: `${rec.workflowType}:${rec.workflowId}`, history: History.fromObject(rec.history as Record<string, unknown>) };
     });
     const results = await replay(histories);
@@ -139,12 +140,14 @@ function dagArbitrary(server: CounterServer): fc.Arbitrary<GeneratedSpec> {
     });
 }
 
-// FOUND, NOT YET FIXED: with seed 16018, 4 of 200 specs (119, 134, 162, 190) fail replay with
-// TMPRL1100 "Activity type of recorded marker 'recordNodesSettled' does not match activity type of
-// local activity command 'recordNodeStarted'" (and a timer/activity mismatch): engineRun issues
-// projection local activities from concurrent branches, and their markers are recorded in
-// completion order. Until engineRun serialises them (behind a patch), this test runs only with
-// PROOF_DAG=1 so CI is not blocked; the recorded-history replay above runs always.
+// FOUND, NOT YET FULLY FIXED: with seed 16018, 4 of 200 specs (119, 134, 162, 190) failed replay
+// with TMPRL1100 "Activity type of recorded marker 'recordNodesSettled' does not match activity type
+// of local activity command 'recordNodeStarted'" (and a timer/activity mismatch): engineRun issued
+// projection local activities from concurrent branches, resolved in completion order when executed
+// but in marker order when replayed. engineRun now runs its local activities one at a time behind
+// the `serial-local-activities` patch: 0 of 200 (seed 16018) and 0 of 300 (seed 777) then, but a
+// later run of seed 16018 still had 1 of 200 (spec 143: stop_and_error with continue_on_error
+// beside a noop). Until that is understood this test runs only with PROOF_DAG=1.
 describe.runIf(process.env.PROOF_DAG === '1')('random DAGs run on the real stack and replay', () => {
   it(`${DAG_SPECS} seeded random specs finish, and every history replays without a non-determinism error`, async () => {
     const specs = fc.sample(dagArbitrary(counter), { seed: DAG_SEED, numRuns: DAG_SPECS });

@@ -46,6 +46,9 @@ const BY_PATH: Array<[RegExp, string, string]> = [
   [/\/files\/\{\*key\}/, 'key', 'file_key'],
   [/\/workflows\/:workflow_id\/versions\/:version/, 'version', 'version'],
   [/\/runs\/:run_id\/signals\/:signal_name/, 'signal_name', 'signal_name'],
+  [/\/tools\/workflow\/:workflow_id\/:tool_id/, 'tool_id', 'workflow_tool'],
+  [/\/analytics\/criteria\/:id/, 'id', 'criterion'],
+  [/\/analytics\/data-points\/:id/, 'id', 'data_point'],
 ];
 
 const BY_NAME: Record<string, string> = {
@@ -67,6 +70,8 @@ const BY_NAME: Record<string, string> = {
   bucket_id: 's3_bucket',
   name: 'access_point',
   config_id: 'tiering_config',
+  server_id: 'mcp_server',
+  doc_id: 'knowledge_doc',
 };
 
 export function kindFor(param: string, path = ''): string | undefined {
@@ -118,6 +123,31 @@ export async function createFixtures(stack: TestStack, key: string, opts: { wait
     make('schedule', async () => {
       const r = await api('POST', '/engine/v1/v1/schedules', { workflow_id: wf, cron: '0 0 1 1 *', active: false });
       ok(r, 'schedule');
+      return r.body.id;
+    }),
+    make('workflow_tool', async () => {
+      const r = await api('POST', `/engine/v1/v1/tools/workflow/${wf}`, { tool_id: 'fixture_tool', category: 'info', config: { description: 'fixture tool' } });
+      ok(r, 'workflow tool');
+      return r.body.tool_id;
+    }),
+    make('mcp_server', async () => {
+      const r = await api('POST', '/engine/v1/v1/tools/mcp', { name: 'fixture', transport: 'streamable_http', url: 'http://127.0.0.1:9/mcp' });
+      ok(r, 'mcp server');
+      return r.body.id;
+    }),
+    make('knowledge_doc', async () => {
+      const r = await api('POST', '/engine/v1/v1/knowledge', { workflow_id: wf, title: 'fixture', source_type: 'text', text: 'A fixture document about lighthouses.' });
+      ok(r, 'knowledge document');
+      return r.body.id;
+    }),
+    make('criterion', async () => {
+      const r = await api('POST', '/engine/v1/v1/analytics/criteria', { workflow_id: wf, name: 'fixture', description: 'fixture criterion', weight: 0.5, llm_prompt: 'Was it fine?' });
+      ok(r, 'criterion');
+      return r.body.id;
+    }),
+    make('data_point', async () => {
+      const r = await api('POST', '/engine/v1/v1/analytics/data-points', { workflow_id: wf, name: 'fixture', data_type: 'string', description: 'fixture data point' });
+      ok(r, 'data point');
       return r.body.id;
     }),
     make('connection', async () => {
