@@ -4,7 +4,8 @@
 // continue_on_error, error_handler modes) runs its specs on the real stack and replays every
 // finished history. A change to workflow code that would break running executions fails here.
 //
-// Reproduce a DAG failure with DAG_SEED=<seed printed>; DAG_SPECS sets how many specs run.
+// Reproduce a DAG failure with DAG_SEED=<seed printed>; DAG_SPECS sets how many specs run;
+// PROOF_DAG=0 leaves the random DAGs out (only the recorded histories replay).
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { WorkflowExecutionInfo } from '@temporalio/client';
@@ -12,7 +13,8 @@ import { temporal } from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CounterServer, FINISHED, type NodeSpecIn } from '../engine-runs/helpers';
+import { CounterServer, FINISHED } from '../engine-runs/helpers';
+import { dagArbitrary } from './dag-arbitrary';
 import { startStack, type TestStack } from '../helpers/stack';
 import { inParallel } from './http';
 
@@ -68,7 +70,7 @@ let stack: TestStack;
 let counter: CounterServer;
 
 beforeAll(async () => {
-  if (!RECORD && process.env.PROOF_DAG !== '1') return;
+  if (!RECORD && process.env.PROOF_DAG === '0') return;
   // Recording also runs engineMaintenance (off by default under NODE_ENV=test), with short intervals.
   const record: Record<string, string> = RECORD ? { ATELIER_ENGINE_MAINTENANCE: '1', ATELIER_WATCHDOG_INTERVAL_S: '1', ATELIER_REAPER_INTERVAL_S: '2' } : {};
   [stack, counter] = await Promise.all([startStack({ ATELIER_RATE_LIMIT_SCALE: '1000000', ...record }), new CounterServer().start()]);
@@ -78,77 +80,17 @@ afterAll(async () => {
   await counter?.stop();
 });
 
-interface GeneratedSpec {
-  spec: { nodes: Array<NodeSpecIn & { position: number[]; params: Record<string, unknown> }>; edges: Array<{ id: string; source: string; target: string; source_port: string }>; trigger: unknown; error_handler: string };
-  input: { n: number };
-  approvals: boolean;
-}
-
-const KINDS = ['set', 'if', 'merge', 'delay', 'stop', 'http_ok', 'http_fail', 'approval', 'noop'] as const;
-
-/** A random DAG: each node hangs off one or two earlier nodes, on a port its parent emits. */
-function dagArbitrary(server: CounterServer): fc.Arbitrary<GeneratedSpec> {
-  const node = fc.record({
-    kind: fc.constantFrom(...KINDS),
-    parents: fc.array(fc.nat(), { minLength: 1, maxLength: 2 }),
-    portPick: fc.boolean(),
-    continueOnError: fc.boolean(),
-    threshold: fc.integer({ min: 0, max: 10 }),
-    delayMs: fc.integer({ min: 10, max: 250 }),
-    approve: fc.boolean(),
-  });
-  return fc
-    .record({ nodes: fc.array(node, { minLength: 1, maxLength: 7 }), handler: fc.constantFrom('stop', 'continue', 'retry'), n: fc.integer({ min: 0, max: 10 }) })
-    .map(({ nodes, handler, n }, ) => {
-      const specNodes: GeneratedSpec['spec']['nodes'] = [{ id: 'start', type: 'trigger.manual', position: [0, 0], params: {} }];
-      const kinds: string[] = ['start'];
-      const edges: GeneratedSpec['spec']['edges'] = [];
-      let approvals = false;
-      nodes.forEach((g, i) => {
-        const id = `n${i + 1}`;
-        const base = { id, position: [(i + 1) * 200, 0], params: {} as Record<string, unknown> };
-        let n2: NodeSpecIn & { position: number[]; params: Record<string, unknown> };
-        switch (g.kind) {
-          case 'set': n2 = { ...base, type: 'io.set', params: { values: { from: id, n: '{{start.output.main.n}}' } } }; break;
-          case 'if': n2 = { ...base, type: 'logic.if', params: { left: '{{start.output.main.n}}', operator: 'gt', right: g.threshold } }; break;
-          case 'merge': n2 = { ...base, type: 'logic.merge', params: { mode: g.portPick ? 'any' : 'all' } }; break;
-          case 'delay': n2 = { ...base, type: 'control.delay', params: { seconds: g.delayMs / 1000 } }; break;
-          case 'stop': n2 = { ...base, type: 'logic.stop_and_error', params: { message: `stop at ${id}` }, continue_on_error: g.continueOnError }; break;
-          case 'http_ok': n2 = { ...base, type: 'http.request', params: { url: `${server.url}/hit?id=${id}`, timeout_s: 30 }, retry: { max_attempts: 1 } }; break;
-          case 'http_fail': n2 = { ...base, type: 'http.request', params: { url: `${server.url}/hit?id=${id}&status=500`, fail_on_status: true }, retry: { max_attempts: 1 }, continue_on_error: g.continueOnError }; break;
-          case 'approval':
-            approvals = true;
-            // The test signals approve; the timeout is only a backstop so no run can hang.
-            n2 = { ...base, type: 'control.approval', params: { timeout_s: 20, default: g.approve ? 'approved' : 'rejected' } };
-            break;
-          default: n2 = { ...base, type: 'logic.noop' };
-        }
-        const parents = [...new Set(g.parents.map((p) => p % (i + 1)))].slice(0, g.kind === 'merge' ? 2 : 1);
-        for (const p0 of parents) {
-          // stop_and_error emits nothing, or `error` when it continues on error.
-          const stopped = kinds[p0] === 'stop' && !specNodes[p0]!.continue_on_error;
-          const p = stopped ? 0 : p0;
-          const parentKind = kinds[p]!;
-          if (edges.some((e) => e.source === specNodes[p]!.id && e.target === id)) continue;
-          const port = parentKind === 'stop' ? 'error' : parentKind === 'if' ? (g.portPick ? 'true' : 'false') : parentKind === 'approval' ? (g.approve ? 'approved' : 'rejected') : 'main';
-          edges.push({ id: `e${edges.length}`, source: specNodes[p]!.id, target: id, source_port: port });
-        }
-        specNodes.push(n2);
-        kinds.push(g.kind);
-      });
-      return { spec: { nodes: specNodes, edges, trigger: { type: 'manual', config: {} }, error_handler: handler }, input: { n }, approvals };
-    });
-}
-
-// FOUND, NOT YET FULLY FIXED: with seed 16018, 4 of 200 specs (119, 134, 162, 190) failed replay
-// with TMPRL1100 "Activity type of recorded marker 'recordNodesSettled' does not match activity type
-// of local activity command 'recordNodeStarted'" (and a timer/activity mismatch): engineRun issued
-// projection local activities from concurrent branches, resolved in completion order when executed
-// but in marker order when replayed. engineRun now runs its local activities one at a time behind
-// the `serial-local-activities` patch: 0 of 200 (seed 16018) and 0 of 300 (seed 777) then, but a
-// later run of seed 16018 still had 1 of 200 (spec 143: stop_and_error with continue_on_error
-// beside a noop). Until that is understood this test runs only with PROOF_DAG=1.
-describe.runIf(process.env.PROOF_DAG === '1')('random DAGs run on the real stack and replay', () => {
+// FOUND AND FIXED: with seed 16018, 4 of 200 specs (119, 134, 162, 190) failed replay with TMPRL1100
+// "Activity type of recorded marker 'recordNodesSettled' does not match activity type of local
+// activity command 'recordNodeStarted'" (and a timer/activity mismatch): engineRun issued projection
+// local activities from concurrent branches, resolved in completion order when executed but in
+// marker order when replayed. engineRun runs its local activities one at a time since the
+// `serial-local-activities` patch. One later failure (seed 16018, spec 143) was never reproduced:
+// 1,400 runs since (seeds 16018 and 1–5, spec 143 alone ×100, and one run with 1 s workflow task
+// timeouts and projections slowed by up to 1.5 s, which forces workflow task heartbeats while local
+// activities are in flight) replayed without an error. A failing history is written under the
+// suite's data dir (dag-failures/, in the test/histories format) so it can be kept and studied.
+describe.skipIf(process.env.PROOF_DAG === '0')('random DAGs run on the real stack and replay', () => {
   it(`${DAG_SPECS} seeded random specs finish, and every history replays without a non-determinism error`, async () => {
     const specs = fc.sample(dagArbitrary(counter), { seed: DAG_SEED, numRuns: DAG_SPECS });
     const runs: Array<{ i: number; runId: string; temporalId: string; approvals: boolean }> = [];
@@ -193,7 +135,19 @@ describe.runIf(process.env.PROOF_DAG === '1')('random DAGs run on the real stack
     });
     const results = await replay(histories);
     expect(results).toHaveLength(runs.length);
-    expect(results.filter((r) => r.error).map((r) => `seed ${DAG_SEED} ${r.workflowId}: ${String(r.error)}`)).toEqual([]);
+    const failed = results.filter((r) => r.error);
+    if (failed.length) {
+      const dir = join(inject('dataDir'), 'dag-failures');
+      mkdirSync(dir, { recursive: true });
+      for (const f of failed) {
+        const h = histories.find((x) => x.workflowId === f.workflowId)!;
+        const temporalId = /\((.+?)\)/.exec(f.workflowId)?.[1] ?? 'unknown';
+        const file = join(dir, `engineRun.seed-${DAG_SEED}-${temporalId}.json`);
+        writeFileSync(file, `${JSON.stringify({ workflowType: 'engineRun', workflowId: temporalId, spec: f.workflowId, history: History.toObject(History.fromObject(h.history as Record<string, unknown>), { longs: String, enums: String, bytes: String }) }, null, 1)}\n`);
+        console.log(`[determinism] failing history written to ${file}`);
+      }
+    }
+    expect(failed.map((r) => `seed ${DAG_SEED} ${r.workflowId}: ${String(r.error)}`)).toEqual([]);
     // The generator did produce what it is meant to: failures, branches and approvals.
     expect(statuses.get('completed') ?? 0).toBeGreaterThan(0);
     expect(statuses.get('failed') ?? 0).toBeGreaterThan(0);
