@@ -55,9 +55,11 @@ args=(server start-dev --ip "$host" --port "$port" --db-filename "$db_file"
   --log-level warn --log-format json
   # The dev server's single history shard loads transfer tasks at most 20 times a second by
   # default, which puts a ~100 ms floor under every sequential activity; lift it, and let a
-  # worker that polls start an activity eagerly in the workflow task's answer.
+  # worker that polls start an activity eagerly in the workflow task's answer, and a process that
+  # starts a run hand its first workflow task to its own worker in the start's answer.
   --dynamic-config-value history.transferProcessorMaxPollRPS=1000
-  --dynamic-config-value system.enableActivityEagerExecution=true)
+  --dynamic-config-value system.enableActivityEagerExecution=true
+  --dynamic-config-value system.enableEagerWorkflowStart=true)
 if [ "${TEMPORAL_HEADLESS:-0}" = "1" ]; then args+=(--headless); else args+=(--ui-port "$ui_port"); fi
 for sa in "${search_attributes[@]}"; do args+=(--search-attribute "$sa"); done
 

@@ -36,6 +36,8 @@ const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
 const levels = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
 const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://atelier:atelier@127.0.0.1:5439/postgres';
 const load1 = () => loadavg()[0]!.toFixed(2);
+/** BENCH_N8N=0: Atelier alone (the trace and its own figures, no ratios), e.g. to try a change quickly. */
+const withN8n = process.env.BENCH_N8N !== '0';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -432,7 +434,7 @@ async function main() {
   let n8n: Awaited<ReturnType<typeof startN8n>> | undefined;
   let atelier: Atelier | undefined;
   try {
-    n8n = await startN8n();
+    if (withN8n) n8n = await startN8n();
     atelier = await startAtelierProcess(temporal.address);
     const nBody = JSON.stringify({ n: 1 });
     const auth = { authorization: `Bearer ${atelier.key}` };
@@ -440,7 +442,7 @@ async function main() {
     console.log(`n8n ${N8N_VERSION} vs Atelier, ${durationS} s per phase, load average at start ${load1()}, ${new Date().toISOString()}`);
 
     // Warm-up on both sides (JIT, connections, first workflow tasks), not counted.
-    await cannon({ url: n8n.url, connections: 4, body: nBody });
+    if (n8n) await cannon({ url: n8n.url, connections: 4, body: nBody });
     await atelierLoop(atelier, 4);
 
     console.log(`one run at concurrency 1, traced (ms from the POST):\n${await traceOne(atelier, temporal.address)}`);
@@ -452,6 +454,7 @@ async function main() {
       let ar: Result | undefined;
       for (const side of sides) {
         if (side === 'n8n') {
+          if (!n8n) continue;
           nr = await cannon({ url: n8n.url, connections: c, body: nBody });
           console.log(`  c=${c} n8n      ${fmt(nr)} load ${nr.load}`);
         } else {
@@ -462,7 +465,8 @@ async function main() {
       const post = await cannon({ url: `${atelier.url}/engine/v1/v1/runs`, connections: c, headers: auth, body: postBody });
       console.log(`  c=${c} Atelier POST /runs only ${fmt(post)} load ${post.load}`);
       await drain(atelier);
-      const ratio = ar!.rps / nr!.rps;
+      if (!nr) continue;
+      const ratio = ar!.rps / nr.rps;
       rows.push(
         `| ${c} | ${nr!.rps.toFixed(1)} (${nr!.p50.toFixed(0)} ms) | ${ar!.rps.toFixed(1)} (${ar!.p50.toFixed(0)} ms) | ${ratio.toFixed(2)}× | ${post.rps.toFixed(0)} (${post.p50.toFixed(0)} ms) | ${nr!.load} / ${ar!.load} |`,
       );

@@ -29,6 +29,7 @@ const envSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().default('atelier'),
   TEMPORAL_API_KEY: optionalString,
   TEMPORAL_TLS: bool.default(false),
+  TEMPORAL_EAGER_START: bool.default(true),
   TEMPORAL_TLS_CERT_PATH: optionalString,
   TEMPORAL_TLS_KEY_PATH: optionalString,
   TEMPORAL_UI_URL: optionalString,
@@ -98,6 +99,8 @@ export interface Config {
     tls: boolean;
     tlsCertPath?: string;
     tlsKeyPath?: string;
+    /** Ask for eager workflow start when this process runs the worker (TEMPORAL_EAGER_START). */
+    eagerStart: boolean;
     /** The Temporal UI's base URL: the run viewer links each run there (default http://localhost:8233). */
     uiUrl: string;
   };
@@ -198,6 +201,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       taskQueue: e.TEMPORAL_TASK_QUEUE,
       apiKey: e.TEMPORAL_API_KEY,
       tls: e.TEMPORAL_TLS || Boolean(e.TEMPORAL_API_KEY) || Boolean(e.TEMPORAL_TLS_CERT_PATH),
+      eagerStart: e.TEMPORAL_EAGER_START,
       tlsCertPath: e.TEMPORAL_TLS_CERT_PATH,
       tlsKeyPath: e.TEMPORAL_TLS_KEY_PATH,
       uiUrl: (e.TEMPORAL_UI_URL ?? 'http://localhost:8233').replace(/\/+$/, ''),

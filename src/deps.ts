@@ -29,4 +29,9 @@ export interface Deps {
   tracing?: Tracing;
   /** API keys recently authenticated, dropped on Postgres notifications (API processes). */
   credentials?: CredentialCache<KeyCredential>;
+  /**
+   * This process runs the worker on the client's own connection: a workflow it starts may ask for
+   * eager start (Temporal answers the start with the first workflow task for this worker).
+   */
+  eagerStart?: boolean;
 }

@@ -89,10 +89,15 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
     const tracing = createTracing(config, { exporter: opts.spanExporter });
     // Pushed first among these: it runs after the worker and the server have stopped, so their last spans are sent.
     if (tracing) stops.push(() => tracing.shutdown());
-    const temporal = await connectClient(config, tracing);
+    // A process with a worker connects it first and lets the client share that connection (eager
+    // workflow starts); an API-only process has a client connection of its own.
+    // (The SDK's logging is installed before the first native connection creates its runtime.)
+    if (config.role !== 'api') installSdkLogging(logger, config.metrics.temporalAddress);
+    const nativeConnection: NativeConnection | undefined = config.role !== 'api' ? await connectWorker(config) : undefined;
+    const temporal = await connectClient(config, tracing, nativeConnection);
     stops.push(() => temporal.connection.close());
     const blobs = new BlobStore(config.dataDir, config.sessionSecret, config.publicBaseUrl);
-    const deps: Deps = { config, db, logger, temporal, blobs, taskQueue: config.temporal.taskQueue, providers: createProviders(config.providers), tracing };
+    const deps: Deps = { config, db, logger, temporal, blobs, taskQueue: config.temporal.taskQueue, providers: createProviders(config.providers), tracing, eagerStart: nativeConnection !== undefined && config.temporal.eagerStart };
     if (config.role !== 'worker') {
       const runEvents = new RunEventHub(databaseUrl, logger);
       await runEvents.start();
@@ -106,11 +111,7 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
 
     let worker: Worker | undefined;
     let workerDone: Promise<void> | undefined;
-    let nativeConnection: NativeConnection | undefined;
-    if (config.role !== 'api') {
-      installSdkLogging(logger, config.metrics.temporalAddress);
-      nativeConnection = await connectWorker(config);
-      stops.push(() => nativeConnection?.close());
+    if (nativeConnection) {
       if (!opts.activities) throw new Error('startAtelier: a worker role needs the activity set (opts.activities)');
       worker = await createWorker(deps, { connection: nativeConnection, bundle: opts.workflowBundle, activities: opts.activities });
       workerDone = worker.run();

@@ -101,6 +101,8 @@ async function submit(deps: Deps, run: Run, generation: number, completed?: Reco
       taskQueue: deps.taskQueue,
       workflowId: run.id,
       args: [args],
+      // The first workflow task straight to this process's worker when it has one (no poll round trip).
+      requestEagerStart: deps.eagerStart === true,
       // A resumed run is a new execution under the same id once the old one is closed; a stalled
       // one still open is replaced.
       workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,

@@ -13,14 +13,21 @@ function tlsOptions(config: Config) {
   return true as const;
 }
 
-/** One client connection per process (the API side); with tracing, its calls carry the span context. */
-export async function connectClient(config: Config, tracing?: Tracing): Promise<Client> {
-  const connection = await Connection.connect({
-    address: config.temporal.address,
-    tls: tlsOptions(config),
-    apiKey: config.temporal.apiKey,
-    connectTimeout: '10s',
-  });
+/**
+ * One client per process (the API side); with tracing, its calls carry the span context. A process
+ * that also runs the worker passes the worker's native connection: the client then shares it, which
+ * is what lets a start ask Temporal to hand the first workflow task straight to this process's
+ * worker (eager workflow start) instead of through a task queue poll.
+ */
+export async function connectClient(config: Config, tracing?: Tracing, shared?: NativeConnection): Promise<Client> {
+  const connection =
+    shared ??
+    (await Connection.connect({
+      address: config.temporal.address,
+      tls: tlsOptions(config),
+      apiKey: config.temporal.apiKey,
+      connectTimeout: '10s',
+    }));
   return new Client({
     connection,
     namespace: config.temporal.namespace,
