@@ -17,7 +17,7 @@
 //   npx tsx bench/n8n.ts
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -60,6 +60,55 @@ async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: n
     await sleep(250);
   }
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * CPU time (user + system, ms) of a process and all its descendants, from /proc: what a phase
+ * costs each side in processor time, which the machine's other load does not inflate the way it
+ * inflates wall-clock latency. Linux only; 0 elsewhere.
+ */
+function treeCpuMs(rootPids: number[]): number {
+  if (!existsSync('/proc/self/stat')) return 0;
+  const stats = new Map<number, { ppid: number; ticks: number }>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // Fields after the parenthesised command: state ppid … utime(14) stime(15).
+      const raw = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  const wanted = new Set(rootPids);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, st] of stats) {
+      if (wanted.has(pid) || !wanted.has(st.ppid)) continue;
+      wanted.add(pid);
+      grew = true;
+    }
+  }
+  let ticks = 0;
+  for (const pid of wanted) ticks += stats.get(pid)?.ticks ?? 0;
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/** CPU meters for each side: read before and after a phase; the difference divided by the operations done. */
+interface CpuMeter {
+  label: string;
+  read: () => Promise<number>;
+}
+
+/** Runs a phase between two readings of the meters; the result carries CPU ms per operation. */
+async function metered(meters: CpuMeter[], phase: () => Promise<Result>): Promise<Result> {
+  const before = await Promise.all(meters.map((m) => m.read()));
+  const r = await phase();
+  const after = await Promise.all(meters.map((m) => m.read()));
+  const ops = r.rps * durationS;
+  if (ops > 0 && meters.length) r.cpu = meters.map((m, i) => `${m.label} ${((after[i]! - before[i]!) / ops).toFixed(1)}`).join(' + ');
+  return r;
 }
 
 /** n8n into BENCH_N8N_DIR, once (`npm install`, with the xlsx override this registry needs). */
@@ -107,7 +156,7 @@ function n8nWorkflow(id: string) {
   };
 }
 
-async function startN8n(): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startN8n(): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const bin = installN8n();
   const userFolder = join(n8nDir, 'user');
   rmSync(userFolder, { recursive: true, force: true });
@@ -157,6 +206,7 @@ async function startN8n(): Promise<{ url: string; stop: () => Promise<void> }> {
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
@@ -165,18 +215,19 @@ async function startN8n(): Promise<{ url: string; stop: () => Promise<void> }> {
 }
 
 /** Temporal for Atelier: a running server, or a dev server of our own through ./temporal-dev.sh. */
-async function startTemporal(): Promise<{ address: string; stop: () => void }> {
+async function startTemporal(): Promise<{ address: string; pidFile?: string; stop: () => void }> {
   if (process.env.BENCH_TEMPORAL_ADDRESS) return { address: process.env.BENCH_TEMPORAL_ADDRESS, stop: () => undefined };
   const port = Number(process.env.BENCH_TEMPORAL_PORT ?? 7653);
   const address = `127.0.0.1:${port}`;
   const env = { ...process.env, TEMPORAL_ADDRESS: address, ATELIER_DATA_DIR: join(n8nDir, 'atelier-temporal'), TEMPORAL_HEADLESS: '1' };
   const r = spawnSync(join(root, 'temporal-dev.sh'), ['--background'], { env, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('temporal-dev.sh --background failed');
-  return { address, stop: () => void spawnSync(join(root, 'temporal-dev.sh'), ['--stop'], { env, stdio: 'inherit' }) };
+  return { address, pidFile: join(n8nDir, 'atelier-temporal', `temporal-${port}`, 'temporal.pid'), stop: () => void spawnSync(join(root, 'temporal-dev.sh'), ['--stop'], { env, stdio: 'inherit' }) };
 }
 
 interface Atelier {
   url: string;
+  pid: number;
   key: string;
   workflowId: string;
   databaseUrl: string;
@@ -189,7 +240,13 @@ async function startAtelierProcess(temporalAddress: string): Promise<Atelier> {
   const dataDir = mkdtempSync(join(tmpdir(), 'atelier-bench-n8n-'));
   const key = generateApiKey('live');
   const port = await freePort();
-  const child = spawn('npm', ['start'], {
+  // BENCH_PROFILE=<dir>: the same command as `npm start` run by node itself with a CPU profile
+  // written to <dir> when Atelier stops (goal 5: the hot path's profile).
+  const profileDir = process.env.BENCH_PROFILE;
+  const [command, args] = profileDir
+    ? [process.execPath, ['--no-node-snapshot', '--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/main.ts']]
+    : ['npm', ['start']];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
@@ -243,7 +300,7 @@ async function startAtelierProcess(temporalAddress: string): Promise<Atelier> {
     });
     const body = (await created.json()) as { id?: string };
     if (created.status !== 201 || !body.id) throw new Error(`creating the workflow answered ${created.status}: ${JSON.stringify(body)}`);
-    return { url, key, workflowId: body.id, databaseUrl: scratch.url, stop };
+    return { url, pid: child.pid!, key, workflowId: body.id, databaseUrl: scratch.url, stop };
   } catch (err) {
     console.error(stderr);
     await stop();
@@ -257,6 +314,8 @@ interface Result {
   p99: number;
   errors: number;
   load: string;
+  /** CPU ms per operation by process (see metered). */
+  cpu?: string;
 }
 
 const percentile = (xs: number[], p: number) => {
@@ -427,7 +486,7 @@ async function traceOne(a: Atelier, temporalAddress: string): Promise<string> {
   return marks.map(([label, at]) => `    ${String(at - t0).padStart(5)} ms  ${label}`).join('\n');
 }
 
-const fmt = (r: Result) => `${r.rps.toFixed(1)} req/s (p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms${r.errors ? `, ${r.errors} errors` : ''})`;
+const fmt = (r: Result) => `${r.rps.toFixed(1)} req/s (p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms${r.errors ? `, ${r.errors} errors` : ''})${r.cpu ? ` CPU ms/op: ${r.cpu}` : ''}`;
 
 async function main() {
   const temporal = await startTemporal();
@@ -437,6 +496,20 @@ async function main() {
     if (withN8n) n8n = await startN8n();
     atelier = await startAtelierProcess(temporal.address);
     const nBody = JSON.stringify({ n: 1 });
+    // CPU meters: n8n's process tree; Atelier's process tree, its Temporal dev server and the
+    // Postgres backends serving its scratch database (those connected at each reading).
+    const n8nMeters: CpuMeter[] = n8n ? [{ label: 'n8n', read: async () => treeCpuMs([n8n!.pid]) }] : [];
+    const pgMeter = new pg.Client({ connectionString: atelier.databaseUrl });
+    await pgMeter.connect();
+    const temporalPid = temporal.pidFile && existsSync(temporal.pidFile) ? Number(readFileSync(temporal.pidFile, 'utf8').trim()) : undefined;
+    const atelierMeters: CpuMeter[] = [
+      { label: 'atelier', read: async () => treeCpuMs([atelier!.pid]) },
+      ...(temporalPid ? [{ label: 'temporal', read: async () => treeCpuMs([temporalPid]) }] : []),
+      {
+        label: 'postgres',
+        read: async () => treeCpuMs((await pgMeter.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid)),
+      },
+    ];
     const auth = { authorization: `Bearer ${atelier.key}` };
     const postBody = JSON.stringify({ workflow_id: atelier.workflowId, input: { n: 1 } });
     console.log(`n8n ${N8N_VERSION} vs Atelier, ${durationS} s per phase, load average at start ${load1()}, ${new Date().toISOString()}`);
@@ -455,14 +528,14 @@ async function main() {
       for (const side of sides) {
         if (side === 'n8n') {
           if (!n8n) continue;
-          nr = await cannon({ url: n8n.url, connections: c, body: nBody });
+          nr = await metered(n8nMeters, () => cannon({ url: n8n!.url, connections: c, body: nBody }));
           console.log(`  c=${c} n8n      ${fmt(nr)} load ${nr.load}`);
         } else {
-          ar = await atelierLoop(atelier, c);
+          ar = await metered(atelierMeters, () => atelierLoop(atelier!, c));
           console.log(`  c=${c} Atelier  ${fmt(ar)} load ${ar.load}`);
         }
       }
-      const post = await cannon({ url: `${atelier.url}/engine/v1/v1/runs`, connections: c, headers: auth, body: postBody });
+      const post = await metered(atelierMeters, () => cannon({ url: `${atelier!.url}/engine/v1/v1/runs`, connections: c, headers: auth, body: postBody }));
       console.log(`  c=${c} Atelier POST /runs only ${fmt(post)} load ${post.load}`);
       await drain(atelier);
       if (!nr) continue;
@@ -471,6 +544,7 @@ async function main() {
         `| ${c} | ${nr!.rps.toFixed(1)} (${nr!.p50.toFixed(0)} ms) | ${ar!.rps.toFixed(1)} (${ar!.p50.toFixed(0)} ms) | ${ratio.toFixed(2)}× | ${post.rps.toFixed(0)} (${post.p50.toFixed(0)} ms) | ${nr!.load} / ${ar!.load} |`,
       );
     }
+    await pgMeter.end();
     console.log(
       '\n| concurrency | n8n req/s (p50) | Atelier runs/s (p50) | ratio | Atelier POST-only req/s (p50) | load avg n8n / Atelier |\n|---|---|---|---|---|---|\n' +
         rows.join('\n'),
