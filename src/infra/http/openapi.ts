@@ -16,6 +16,12 @@ export interface RouteDoc {
   summary?: string;
   /** Success response media type and description, for routes that do not answer JSON. */
   produces?: { contentType: string; description: string };
+  /**
+   * An HTML page for browsers (the run viewer, the voice demo), not an API operation: documented
+   * as `text/html` with `x-atelier-page: true`, and left out of the API sweeps (fuzzing, id
+   * isolation), whose contract — JSON envelopes, per-account objects — a static page has no part in.
+   */
+  page?: true;
   /** Refusals this route documents beyond the common ones (e.g. 402 for charged operations). */
   errors?: number[];
 }
@@ -246,8 +252,9 @@ export function buildOpenApiDocument(app: Express, opts: OpenApiOptions) {
     const doc = r.doc ?? {};
     const pathNames = [...r.openapiPath.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const status = String(doc.status ?? 200);
-    const success = doc.produces
-      ? { description: doc.produces.description, content: { [doc.produces.contentType]: { schema: {} } } }
+    const produces = doc.produces ?? (doc.page ? { contentType: 'text/html', description: 'An HTML page' } : undefined);
+    const success = produces
+      ? { description: produces.description, content: { [produces.contentType]: { schema: produces.contentType === 'text/html' ? { type: 'string' } : {} } } }
       : status === '204' ? { description: 'No content' } : { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } };
     const errors = new Set<number>([404, 500, ...(doc.errors ?? [])]);
     if (!r.public) [401, 403, 429].forEach((s) => errors.add(s));
@@ -266,6 +273,7 @@ export function buildOpenApiDocument(app: Express, opts: OpenApiOptions) {
       responses,
       security: r.public ? [] : [{ bearer: [] }],
     };
+    if (doc.page) operation['x-atelier-page'] = true;
     if (doc.body && !['get', 'head', 'delete'].includes(r.method)) {
       operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(doc.body) } } };
     }
