@@ -132,8 +132,8 @@ export function envelopeProblem(path: string, status: number, body: unknown): st
     const d = b.detail as { error?: unknown; message?: unknown };
     return typeof d.error === 'string' && typeof d.message === 'string' ? null : 'detail object without error and message';
   }
-  // 429 from the per-endpoint limiter; 410 "Gone: the body names what to use instead" (/openapi.json).
-  if (typeof b.error === 'string') return status === 429 || status === 410 ? null : `{error: string} on a ${status}`;
+  // 429 from the per-endpoint limiter (the one bare `{error: string}`; a 410 carries `detail` too).
+  if (typeof b.error === 'string') return status === 429 ? null : `{error: string} on a ${status}`;
   if (b.error && typeof b.error === 'object') {
     const e = b.error as { code?: unknown; message?: unknown; type?: unknown };
     if (![401, 403, 429].includes(status)) return `{error: {…}} on a ${status}`;

@@ -74,7 +74,7 @@ describe('OpenAPI document', () => {
     expect(op.parameters.some((p: any) => p.in === 'path' && p.required)).toBe(true);
   });
 
-  it('real refusals match the documented error schemas (401, 404, 422)', async () => {
+  it('real refusals match the documented error schemas (401, 404, 422, 410)', async () => {
     const ajv = new Ajv2020({ strict: false });
     ajv.addSchema({ $id: 'doc', components: doc.components } as any);
     const check = (name: string, body: unknown) => {
@@ -91,6 +91,10 @@ describe('OpenAPI document', () => {
     const invalid = await stack.api('POST', '/v1/auth/keys', { body: { name: 42 } });
     expect(invalid.status).toBe(422);
     check('ValidationError', invalid.body);
+    const gone = await stack.api('POST', '/v1/tiers/subscribe', { body: {} });
+    expect(gone.status).toBe(410);
+    check('Retired', gone.body);
+    check('CodedError', gone.body);
   });
 });
 

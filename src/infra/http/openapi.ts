@@ -209,6 +209,16 @@ const components = {
         { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, description: 'Per-endpoint caps: `{"error": "Rate limit exceeded: N per 1 minute"}` with only Retry-After.' },
       ],
     },
+    Retired: {
+      allOf: [{ $ref: '#/components/schemas/CodedError' }],
+      type: 'object', required: ['detail', 'error', 'use_instead'],
+      properties: {
+        detail: { type: 'object', required: ['use_instead'], properties: { use_instead: { type: 'string' } } },
+        error: { type: 'string', description: 'The code again, at the top level as this route first answered.' },
+        use_instead: { type: 'string', description: 'The operation to call instead.' },
+      },
+      description: 'A retired endpoint: `{"detail": {"error": "<code>", "message", "use_instead"}, "error": "<code>", "use_instead"}`.',
+    },
     InternalError: { type: 'object', required: ['detail', 'request_id'], properties: { detail: { const: 'Internal server error' }, request_id: { type: 'string' } } },
   },
   headers: {
@@ -229,7 +239,7 @@ const components = {
     },
     Conflict: { description: 'The resource is not in a state that allows this.', content: { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/CodedError' }, { $ref: '#/components/schemas/DetailError' }] } } } },
     PayloadTooLarge: { description: 'The body is over the size limit.', content: { 'application/json': { schema: { $ref: '#/components/schemas/DetailError' } } } },
-    Gone: { description: 'Retired: the body names what to use instead.', content: { 'application/json': { schema: { type: 'object' } } } },
+    Gone: { description: 'Retired: the body names what to use instead.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Retired' } } } },
     InternalError: { description: 'An unexpected error; quote request_id when reporting it.', content: { 'application/json': { schema: { $ref: '#/components/schemas/InternalError' } } } },
   },
 };
