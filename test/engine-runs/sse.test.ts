@@ -134,10 +134,12 @@ describe('engine runs: SSE events', () => {
     const { sql } = await import('kysely');
     // The process's one listener connection carries the hub (and the credential cache): kill it, as a Postgres restart would.
     const listener = fx.stack.atelier.deps.listener!;
+    const pid = listener.backendPid;
+    expect(pid).toBeDefined();
     const killed = await sql<{ pid: number }>`
       select pid, pg_terminate_backend(pid) as ok from pg_stat_activity
       where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`.execute(db);
-    expect(killed.rows.map((r) => r.pid)).toEqual([listener.backendPid]);
+    expect(killed.rows.map((r) => r.pid)).toEqual([pid]);
     await waitFor('the hub to notice', async () => !hub.connected, 10_000, 20);
     await waitFor('the hub to reconnect', async () => hub.connected, 20_000, 50);
     // Both subscribers are back on one new connection.
@@ -145,6 +147,7 @@ describe('engine runs: SSE events', () => {
     const after = await sql<{ pid: number }>`
       select pid from pg_stat_activity where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`.execute(db);
     expect(after.rows.map((r) => r.pid)).toEqual([listener.backendPid]);
+    expect(listener.backendPid).not.toBe(pid);
 
     const s = spec(
       [{ id: 'start', type: 'trigger.manual' }, httpNode('r1', fx.counter, 700), httpNode('r2', fx.counter, 700), httpNode('r3', fx.counter, 700)],

@@ -24,8 +24,9 @@ export interface Subscription {
   unsubscribe(): Promise<void>;
 }
 
-interface Entry extends ChannelHandlers {
+interface Entry {
   channel: string;
+  handlers: ChannelHandlers;
   /** The connection this subscription's LISTEN completed on; `listening` compares it with the current one. */
   on: pg.Client | undefined;
   active: boolean;
@@ -88,7 +89,7 @@ export class PgListener {
    */
   async subscribe(channel: string, handlers: ChannelHandlers): Promise<Subscription> {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`PgListener: channel names are plain identifiers, got ${JSON.stringify(channel)}`);
-    const entry: Entry = { ...handlers, channel, on: undefined, active: true };
+    const entry: Entry = { channel, handlers, on: undefined, active: true };
     let set = this.channels.get(channel);
     const first = !set;
     if (!set) {
@@ -104,7 +105,7 @@ export class PgListener {
         else await client.query('select 1');
         if (this.client === client && entry.active) {
           entry.on = client;
-          entry.onReconnect?.();
+          entry.handlers.onReconnect?.();
         }
       } catch {
         // The connection failed meanwhile: the reconnect will LISTEN and call onReconnect.
@@ -169,7 +170,7 @@ export class PgListener {
   private deliver(channel: string, payload: string): void {
     const set = this.channels.get(channel);
     if (!set) return;
-    for (const entry of [...set]) if (entry.active && entry.on === this.client) entry.notify(payload);
+    for (const entry of [...set]) if (entry.active && entry.on === this.client) entry.handlers.notify(payload);
   }
 
   private connect(): Promise<void> {
@@ -203,7 +204,7 @@ export class PgListener {
         for (const entry of [...set]) {
           if (!entry.active) continue;
           entry.on = client;
-          entry.onReconnect?.();
+          entry.handlers.onReconnect?.();
         }
       }
     })().finally(() => {
@@ -227,7 +228,7 @@ export class PgListener {
       for (const entry of [...set]) {
         if (entry.on !== client) continue;
         entry.on = undefined;
-        entry.onDisconnect?.();
+        entry.handlers.onDisconnect?.();
       }
     }
   }
