@@ -3,6 +3,7 @@ import type { BlobStore } from './storage/blob-store';
 import type { Config } from './config';
 import type { Database } from './infra/db/index';
 import type { RunEventHub } from './engine/events/hub';
+import type { PgListener } from './infra/db/listener';
 import type { KeyCredential } from './platform/auth/authenticate';
 import type { CredentialCache } from './platform/auth/credential-cache';
 import type { Logger } from './infra/logging/logger';
@@ -23,7 +24,9 @@ export interface Deps {
   providers: Providers;
   /** Task queue this process's workflows and activities use. */
   taskQueue: string;
-  /** The process's one LISTEN connection for run events (API processes; SSE subscribes to it). */
+  /** The process's one LISTEN connection, shared by every channel (API processes). */
+  listener?: PgListener;
+  /** Run event wake-ups over `listener` (API processes; SSE subscribes to it). */
   runEvents?: RunEventHub;
   /** OpenTelemetry tracing, when this process exports traces (OTEL_EXPORTER_OTLP_ENDPOINT). */
   tracing?: Tracing;

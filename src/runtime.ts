@@ -4,6 +4,7 @@ import type { NativeConnection, Worker, WorkflowBundleWithSourceMap } from '@tem
 import { createApp } from './app';
 import { attachRealtimeEngine } from './voice/realtime/attach';
 import { RunEventHub } from './engine/events/hub';
+import { PgListener } from './infra/db/listener';
 import { startEngineMaintenance } from './engine/watchdog';
 import { closeAccess } from './platform/auth/access-chain';
 import type { KeyCredential } from './platform/auth/authenticate';
@@ -99,11 +100,17 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
     const blobs = new BlobStore(config.dataDir, config.sessionSecret, config.publicBaseUrl);
     const deps: Deps = { config, db, logger, temporal, blobs, taskQueue: config.temporal.taskQueue, providers: createProviders(config.providers), tracing, eagerStart: nativeConnection !== undefined && config.temporal.eagerStart };
     if (config.role !== 'worker') {
-      const runEvents = new RunEventHub(databaseUrl, logger);
+      // One LISTEN connection for the process, shared by the run event hub and the credential cache.
+      const listener = new PgListener(databaseUrl, logger);
+      await listener.start();
+      deps.listener = listener;
+      // Pushed before its subscribers: stops run in reverse, so it closes after them.
+      stops.push(() => listener.stop());
+      const runEvents = new RunEventHub(listener);
       await runEvents.start();
       deps.runEvents = runEvents;
       stops.push(() => runEvents.stop());
-      const credentials = new CredentialCache<KeyCredential>(databaseUrl, logger);
+      const credentials = new CredentialCache<KeyCredential>(listener);
       await credentials.start();
       deps.credentials = credentials;
       stops.push(() => credentials.stop());

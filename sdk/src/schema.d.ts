@@ -3510,6 +3510,16 @@ export interface components {
         RateLimited: components["schemas"]["CodedError"] | {
             error: string;
         };
+        /** @description A retired endpoint: `{"detail": {"error": "<code>", "message", "use_instead"}, "error": "<code>", "use_instead"}`. */
+        Retired: {
+            detail: {
+                use_instead: string;
+            };
+            /** @description The code again, at the top level as this route first answered. */
+            error: string;
+            /** @description The operation to call instead. */
+            use_instead: string;
+        } & WithRequired<components["schemas"]["CodedError"], "detail">;
         ValidationError: {
             detail: {
                 /** @description The offending value (null when missing; secret-like fields are never echoed; long values are cut). */
@@ -3554,7 +3564,7 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["Retired"];
             };
         };
         /** @description An unexpected error; quote request_id when reporting it. */
@@ -3649,7 +3659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             404: components["responses"]["NotFound"];
@@ -6299,7 +6309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             404: components["responses"]["NotFound"];
@@ -6323,7 +6333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             404: components["responses"]["NotFound"];
@@ -11769,7 +11779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": unknown;
+                    "text/html": string;
                 };
             };
             404: components["responses"]["NotFound"];
@@ -11799,3 +11809,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

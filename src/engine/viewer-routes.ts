@@ -47,8 +47,11 @@ export function viewerRoutes(deps: Deps): Router {
     res.set(pageHeaders).type('html').send(cached.html);
   };
 
+  // The pages are `page: true`: the same static shell for any run id, like any single-page app;
+  // what a run holds the page reads through the engine API, which the API sweeps probe.
   router.get('/runs', documentRoute((_req, res) => page(res), {
     summary: 'The run viewer: recent runs (HTML; signs in with a console session or an API key)',
+    page: true,
     produces: { contentType: 'text/html', description: 'The viewer page' },
   }));
   router.get('/runs/assets/:file', documentRoute((req, res) => {
@@ -64,6 +67,7 @@ export function viewerRoutes(deps: Deps): Router {
   }));
   router.get('/runs/:run_id', documentRoute((_req, res) => page(res), {
     summary: 'The run viewer: one run, live (HTML)',
+    page: true,
     params: z.object({ run_id: z.string() }),
     produces: { contentType: 'text/html', description: 'The viewer page' },
   }));

@@ -6,6 +6,7 @@ import { blockedTerm } from './content-policy';
 import type { StepCall, StepOutcome } from './contract';
 import { invalidStoryId, storyError } from './errors';
 import { SlidingWindow } from './rate-limit';
+import { scaleLimit } from '../platform/limits/rate-limiter';
 import {
   charactersBody, conceptBody, finalBody, framesBody, generateBody, pollVideosBody, regenerateCharacterBody, regenerateFrameBody,
   videosBody, voiceoverBody,
@@ -41,7 +42,8 @@ export function storyRoutes(deps: Deps): Router {
   const cfg = deps.config.story;
   const limit = (req: Request, bucket: 'generate' | 'step' | 'poll') => {
     const max = bucket === 'generate' ? cfg.generatePerMinute : bucket === 'step' ? cfg.stepPerMinute : 60;
-    windows.hit(`${bucket}:${auth(req).accountId}`, max);
+    // Scaled like every other limiter (ATELIER_RATE_LIMIT_SCALE), so load tests and private deployments move them together.
+    windows.hit(`${bucket}:${auth(req).accountId}`, scaleLimit(max, deps.config.rateLimitScale));
   };
 
   const step = <S extends z.ZodType>(

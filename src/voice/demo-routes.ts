@@ -22,7 +22,7 @@ export function voiceDemoRoutes(deps: Deps): Router {
     'X-Content-Type-Options': 'nosniff',
   };
   router.get('/voice-demo', documentRoute((_req, res) => void res.set(headers).type('html').send(html), {
-    summary: 'Voice agent demo page (development)', produces: { contentType: 'text/html', description: 'The demo page' },
+    summary: 'Voice agent demo page (development)', page: true, produces: { contentType: 'text/html', description: 'The demo page' },
   }));
   router.get('/voice-demo/app.js', documentRoute((_req, res) => void res.set(headers).type('application/javascript').send(js), {
     summary: "The demo page's script", produces: { contentType: 'application/javascript', description: 'The demo script' },

@@ -1,14 +1,10 @@
-// Determinism guard: histories of runs executed just now, plus recorded ones committed under
-// histories/, must replay against the current workflow code. A change to engineRun that would
-// break running executions fails here (DESIGN §2; STYLE "replay tests guard determinism").
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { temporal } from '@temporalio/proto';
+// Determinism guard: histories of runs executed just now must replay against the current workflow
+// code (DESIGN §2; STYLE "replay tests guard determinism"). Recorded histories — engineRun's
+// among every other workflow type's — live under test/histories/ and replay in
+// test/proof/determinism.test.ts.
 import { Worker } from '@temporalio/worker';
 import { describe, expect, it, inject } from 'vitest';
 import { createWorkflow, failingNode, getRun, httpNode, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
-
-const HISTORIES = join(import.meta.dirname, 'histories');
 
 const fx = useEngineStack();
 
@@ -72,30 +68,10 @@ describe('engine runs: replay', () => {
     expect((await getRun(fx.stack, approval)).status).toBe('completed');
     expect((await getRun(fx.stack, cancelled)).status).toBe('cancelled');
 
-    // RECORD_HISTORIES=1 (or an empty histories/ folder) records these as the committed fixtures.
-    const record = process.env.RECORD_HISTORIES === '1' || !existsSync(HISTORIES) || !readdirSync(HISTORIES).some((f) => f.endsWith('.history.b64'));
     const histories = [];
-    for (const id of ids) {
-      const history = await fx.stack.atelier.deps.temporal.workflow.getHandle(id).fetchHistory();
-      histories.push({ workflowId: id, history });
-      if (record) {
-        mkdirSync(HISTORIES, { recursive: true });
-        // Binary protobuf (base64): exact, and independent of the SDK's JSON conversion helpers.
-        writeFileSync(join(HISTORIES, `engine-run-${ids.indexOf(id)}.history.b64`), Buffer.from(temporal.api.history.v1.History.encode(history).finish()).toString('base64'));
-      }
-    }
+    for (const id of ids) histories.push({ workflowId: id, history: await fx.stack.atelier.deps.temporal.workflow.getHandle(id).fetchHistory() });
     const results = await replay(histories);
     expect(results).toHaveLength(ids.length);
-    for (const r of results) expect(r.error, `${r.workflowId}: ${String(r.error)}`).toBeUndefined();
-  });
-
-  it('replays the recorded histories committed under test/engine-runs/histories', async () => {
-    const files = existsSync(HISTORIES) ? readdirSync(HISTORIES).filter((f) => f.endsWith('.history.b64')) : [];
-    expect(files.length).toBeGreaterThan(0);
-    const results = await replay(
-      files.map((f) => ({ workflowId: f, history: temporal.api.history.v1.History.decode(Buffer.from(readFileSync(join(HISTORIES, f), 'utf8'), 'base64')) })),
-    );
-    expect(results).toHaveLength(files.length);
     for (const r of results) expect(r.error, `${r.workflowId}: ${String(r.error)}`).toBeUndefined();
   });
 });

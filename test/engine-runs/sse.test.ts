@@ -1,5 +1,6 @@
 // GET /v1/runs/{id}/events (seed 002 §4.3, DESIGN §2 "Events"): replay, tail, reconnect.
 import { describe, expect, it } from 'vitest';
+import { LISTENER_APPLICATION_NAME } from '../../src/infra/db/listener';
 import { createWorkflow, httpNode, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
 
 const fx = useEngineStack();
@@ -131,13 +132,22 @@ describe('engine runs: SSE events', () => {
     expect(hub.connected).toBe(true);
     const db = fx.stack.atelier.deps.db;
     const { sql } = await import('kysely');
-    // Kill the hub's backend, as a Postgres restart would.
-    const killed = await sql<{ ok: boolean }>`
-      select pg_terminate_backend(pid) as ok from pg_stat_activity
-      where datname = current_database() and query ilike 'LISTEN %' and pid <> pg_backend_pid()`.execute(db);
-    expect(killed.rows.length).toBeGreaterThan(0);
+    // The process's one listener connection carries the hub (and the credential cache): kill it, as a Postgres restart would.
+    const listener = fx.stack.atelier.deps.listener!;
+    const pid = listener.backendPid;
+    expect(pid).toBeDefined();
+    const killed = await sql<{ pid: number }>`
+      select pid, pg_terminate_backend(pid) as ok from pg_stat_activity
+      where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`.execute(db);
+    expect(killed.rows.map((r) => r.pid)).toEqual([pid]);
     await waitFor('the hub to notice', async () => !hub.connected, 10_000, 20);
     await waitFor('the hub to reconnect', async () => hub.connected, 20_000, 50);
+    // Both subscribers are back on one new connection.
+    expect(fx.stack.atelier.deps.credentials!.connected).toBe(true);
+    const after = await sql<{ pid: number }>`
+      select pid from pg_stat_activity where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`.execute(db);
+    expect(after.rows.map((r) => r.pid)).toEqual([listener.backendPid]);
+    expect(listener.backendPid).not.toBe(pid);
 
     const s = spec(
       [{ id: 'start', type: 'trigger.manual' }, httpNode('r1', fx.counter, 700), httpNode('r2', fx.counter, 700), httpNode('r3', fx.counter, 700)],

@@ -3,6 +3,7 @@
 // committed before a request is seen by that request, on the process that made the change and on
 // a second Atelier process on the same database, whichever way the change was written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTENER_APPLICATION_NAME } from '../../src/infra/db/listener';
 import { hashApiKey } from '../../src/platform/auth/api-keys';
 import { startAtelier, type Atelier } from '../../src/runtime';
 import { startStack, type TestStack } from '../helpers/stack';
@@ -160,12 +161,47 @@ describe('credential cache: changes reach the next request on every process', ()
     expect(cache.get(hashApiKey(k.key))).toBeUndefined();
   });
 
+  it('each process has one LISTEN connection, shared by the credential cache and the run event hub', async () => {
+    const { sql } = await import('kysely');
+    const backends = await sql<{ pid: number }>`
+      select pid from pg_stat_activity
+      where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME} order by pid`.execute(stack.atelier.deps.db);
+    const pids = [stack.atelier.deps.listener!.backendPid, second.deps.listener!.backendPid].sort((a, b) => a! - b!);
+    expect(backends.rows.map((r) => r.pid)).toEqual(pids);
+    for (const atelier of [stack.atelier, second]) {
+      expect(atelier.deps.credentials!.connected).toBe(true);
+      expect(atelier.deps.runEvents!.connected).toBe(true);
+    }
+  });
+
+  it('after the LISTEN connection drops and comes back the cache starts empty, and revocation stays immediate', async () => {
+    const { sql } = await import('kysely');
+    const k = await createKey({ name: 'reconnected', type: 'admin' });
+    await warm(k.key);
+    const cache = second.deps.credentials!;
+    const pid = second.deps.listener!.backendPid!;
+    await sql`select pg_terminate_backend(${pid})`.execute(stack.atelier.deps.db);
+    const until = Date.now() + 20_000;
+    while (!(cache.connected && second.deps.listener!.backendPid !== pid)) {
+      expect(Date.now()).toBeLessThan(until);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // Changes made while it was down were not heard: nothing read before is kept.
+    expect(cache.get(hashApiKey(k.key))).toBeUndefined();
+    expect((await call('second', 'GET', '/v1/billing/balance', k.key)).status).toBe(200);
+    expect(cache.get(hashApiKey(k.key))).toBeDefined();
+    await stack.atelier.deps.db.updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', k.id).execute();
+    expect((await call('second', 'GET', '/v1/billing/balance', k.key)).status).toBe(401);
+  });
+
   it('without its LISTEN connection a process reads every key from the database', async () => {
     const k = await createKey({ name: 'uncached', type: 'admin' });
     await warm(k.key);
     const cache = second.deps.credentials!;
     await cache.stop();
     expect(cache.connected).toBe(false);
+    // The connection itself stays: the run event hub still listens on it.
+    expect(second.deps.runEvents!.connected).toBe(true);
     expect(cache.size).toBe(0);
     expect(await cache.sync()).toBe(false);
     expect((await call('second', 'GET', '/v1/billing/balance', k.key)).status).toBe(200);

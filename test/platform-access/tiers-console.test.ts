@@ -124,11 +124,15 @@ describe('tiers', () => {
     expect(JSON.stringify(catalog.body)).not.toMatch(/price_monthly|monthly_credits/);
   });
 
-  it('POST /v1/tiers/subscribe always answers 410 with the exact body', async () => {
+  it('POST /v1/tiers/subscribe always answers 410 in the coded envelope, keeping its top-level error and use_instead', async () => {
     for (const body of [{}, { tier: 'sub-startup' }]) {
       const r = await stack.api('POST', '/v1/tiers/subscribe', { body });
       expect(r.status).toBe(410);
-      expect(r.body).toEqual({ error: 'api_subscriptions_retired', use_instead: 'POST /v1/tiers/wallet/topup' });
+      expect(r.body).toEqual({
+        error: 'api_subscriptions_retired',
+        use_instead: 'POST /v1/tiers/wallet/topup',
+        detail: { error: 'api_subscriptions_retired', message: expect.stringMatching(/retired/), use_instead: 'POST /v1/tiers/wallet/topup' },
+      });
     }
   });
 

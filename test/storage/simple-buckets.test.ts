@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,5 +197,32 @@ describe('streamed uploads', () => {
     const onServer = await rootClient(stack).send(new ListObjectsV2Command({ Bucket: stack.config.storage.simpleBucket, Prefix: bucket.path_prefix }));
     expect(onServer.KeyCount).toBe(9);
     expect((onServer.Contents ?? []).reduce((n, o) => n + (o.Size ?? 0), 0)).toBe(bucket.total_bytes);
+  });
+});
+
+describe('with the S3 server unreachable', () => {
+  let down: TestStack;
+  beforeAll(async () => {
+    // A port that was just free and is closed again: connections are refused at once.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((r) => probe.close(() => r()));
+    ({ stack: down } = await startStorageStack({ S3_ENDPOINT: `http://127.0.0.1:${port}`, S3_PUBLIC_ENDPOINT: `http://127.0.0.1:${port}` }));
+  });
+  afterAll(async () => {
+    await down?.close();
+  });
+
+  it('uploads answer 503 storage_unavailable in the coded envelope, not 500, and leave no file row', async () => {
+    const bucket = await down.api('POST', '/v1/buckets', { body: { name: 'unreachable' } });
+    expect(bucket.status).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const r = await upload(down, { bytes: PNG, name: 'dot.png', type: 'image/png' }, { bucket_name: 'unreachable' });
+      expect(r.status, JSON.stringify(r.body)).toBe(503);
+      expect(r.body.detail).toMatchObject({ error: 'storage_unavailable', message: expect.stringMatching(/storage/i) });
+    }
+    const rows = await down.atelier.deps.db.selectFrom('storage_files').select('id').where('account_id', '=', down.accountId).execute();
+    expect(rows).toEqual([]);
   });
 });

@@ -4,12 +4,15 @@ import { startStack, type TestStack } from '../helpers/stack';
 import { storyPrefix } from '../../src/story/store';
 
 let stack: TestStack;
+/** Story caps tighter than the platform's per-endpoint caps, under ATELIER_RATE_LIMIT_SCALE=0.5. */
+let halved: TestStack;
 beforeAll(async () => {
-  // The clock is injected: stories live 4 seconds here instead of 24 hours. Caps are the seed's.
-  stack = await startStack({ ATELIER_STORY_TTL_S: '4' });
+  // The clock is injected: stories live 4 seconds here instead of 24 hours. Caps are the seed's
+  // (scale 1; tests default to 1000).
+  [stack, halved] = await Promise.all([startStack({ ATELIER_STORY_TTL_S: '4', ATELIER_RATE_LIMIT_SCALE: '1' }), startStack({ ATELIER_RATE_LIMIT_SCALE: '0.5', ATELIER_STORY_STEP_PER_MIN: '6', ATELIER_STORY_GENERATE_PER_MIN: '2', ATELIER_ROLE: 'api' })]);
 });
 afterAll(async () => {
-  await stack?.close();
+  await Promise.all([stack?.close(), halved?.close()]);
 });
 
 describe('Story lifetime and limits (seed 001 §3, §8)', () => {
@@ -41,7 +44,7 @@ describe('Story lifetime and limits (seed 001 §3, §8)', () => {
     expect((await fetch(portrait)).status).toBe(404);
   });
 
-  it('caps /v1/story/step* at 10 and /v1/story/generate at 3 per minute (429 rate_limited, Retry-After)', async () => {
+  it('caps /v1/story/step* at 10 and /v1/story/generate at 3 per minute (the per-endpoint 429, Retry-After)', async () => {
     const { key } = await stack.newAccount();
     for (let i = 0; i < 10; i++) {
       const r = await stack.api('POST', '/v1/story/step/characters', { body: { story_id: 'story_missing' }, key });
@@ -49,7 +52,8 @@ describe('Story lifetime and limits (seed 001 §3, §8)', () => {
     }
     const capped = await stack.api('POST', '/v1/story/step/frames', { body: { story_id: 'story_missing' }, key });
     expect(capped.status).toBe(429);
-    expect(capped.body.error).toMatchObject({ code: 'rate_limited', limit: 10 });
+    // At the seed's limits the platform's per-endpoint cap (checked first) is the one that answers.
+    expect(capped.body).toEqual({ error: 'Rate limit exceeded: 10 per 1 minute' });
     expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(0);
     // Polling is a poll route with its own, larger window.
     expect((await stack.api('POST', '/v1/story/step/poll-videos', { body: { story_id: 'story_missing' }, key })).status).toBe(404);
@@ -60,9 +64,23 @@ describe('Story lifetime and limits (seed 001 §3, §8)', () => {
     }
     const gen = await stack.api('POST', '/v1/story/generate', { body: { prompt: 'x' }, key });
     expect(gen.status).toBe(429);
-    expect(gen.body.error.code).toBe('rate_limited');
+    expect(gen.body).toEqual({ error: 'Rate limit exceeded: 3 per 1 minute' });
     // Caps are per account.
     const other = await stack.newAccount();
     expect((await stack.api('POST', '/v1/story/step/frames', { body: { story_id: 'story_missing' }, key: other.key })).status).toBe(404);
+  });
+
+  it('scales its own caps by ATELIER_RATE_LIMIT_SCALE like every other limiter (story caps 6 and 2 at 0.5: 3 and 1)', async () => {
+    const { key } = await halved.newAccount();
+    // Unscaled, the story caps would be 6 and 2, and the 4th step would pass (the platform's own cap is 5 here).
+    for (let i = 0; i < 3; i++) expect((await halved.api('POST', '/v1/story/step/characters', { body: { story_id: 'story_missing' }, key })).status).toBe(404);
+    const capped = await halved.api('POST', '/v1/story/step/frames', { body: { story_id: 'story_missing' }, key });
+    expect(capped.status).toBe(429);
+    expect(capped.body.error).toMatchObject({ code: 'rate_limited', limit: 3 });
+    expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await halved.api('POST', '/v1/story/generate', { body: { prompt: '' }, key })).status).toBe(400);
+    const gen = await halved.api('POST', '/v1/story/generate', { body: { prompt: 'x' }, key });
+    expect(gen.status).toBe(429);
+    expect(gen.body.error).toMatchObject({ code: 'rate_limited', limit: 1 });
   });
 });

@@ -46,6 +46,24 @@ describe('OpenAPI document', () => {
     expect(undocumented).toEqual([]);
   });
 
+  it('HTML pages are flagged (documentRoute page: true) and typed text/html; no API operation is', async () => {
+    const routes = listMountedRoutes(createApp(stack.atelier.deps));
+    const pages = routes.filter((r) => r.doc?.page).map((r) => `${r.method} ${r.path}`);
+    expect(pages).toEqual(expect.arrayContaining(['get /runs', 'get /runs/:run_id', 'get /voice-demo', 'get /docs']));
+    const wrong: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths as Record<string, Record<string, any>>)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const types = Object.keys(op.responses['200']?.content ?? {});
+        const page = op['x-atelier-page'] === true;
+        if (page ? types.join() !== 'text/html' : types.includes('text/html')) wrong.push(`${method} ${path}: page=${page}, answers ${types.join()}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // What a flagged route really answers.
+    const res = await fetch(`${stack.url}/voice-demo`);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
   it('carries request schemas from the zod validation (POST /v1/auth/keys body, path parameters)', () => {
     const createKey = doc.paths['/v1/auth/keys']?.post;
     expect(createKey?.requestBody?.content['application/json']?.schema?.type).toBe('object');
@@ -56,7 +74,7 @@ describe('OpenAPI document', () => {
     expect(op.parameters.some((p: any) => p.in === 'path' && p.required)).toBe(true);
   });
 
-  it('real refusals match the documented error schemas (401, 404, 422)', async () => {
+  it('real refusals match the documented error schemas (401, 404, 422, 410)', async () => {
     const ajv = new Ajv2020({ strict: false });
     ajv.addSchema({ $id: 'doc', components: doc.components } as any);
     const check = (name: string, body: unknown) => {
@@ -73,6 +91,10 @@ describe('OpenAPI document', () => {
     const invalid = await stack.api('POST', '/v1/auth/keys', { body: { name: 42 } });
     expect(invalid.status).toBe(422);
     check('ValidationError', invalid.body);
+    const gone = await stack.api('POST', '/v1/tiers/subscribe', { body: {} });
+    expect(gone.status).toBe(410);
+    check('Retired', gone.body);
+    check('CodedError', gone.body);
   });
 });
 

@@ -1,39 +1,35 @@
-import pg from 'pg';
-import type { Logger } from '../../infra/logging/logger';
+import type { PgListener, Subscription } from '../../infra/db/listener';
 import { RUN_EVENTS_CHANNEL } from './store';
 
 type Wake = () => void;
 
 /**
- * One LISTEN connection per process that wakes every SSE subscriber of a run when its events
- * change. NOTIFY is only a wake-up — subscribers re-read the table — so a lost notification
- * (reconnect, Postgres restart) costs latency, never events: after reconnecting, everyone is woken.
+ * Wakes every SSE subscriber of a run when its events change, from the process's one LISTEN
+ * connection (src/infra/db/listener.ts). NOTIFY is only a wake-up — subscribers re-read the table —
+ * so a lost notification (reconnect, Postgres restart) costs latency, never events: whenever the
+ * channel is listened on again, everyone is woken and catches up from Postgres.
  */
 export class RunEventHub {
-  private client: pg.Client | undefined;
+  private subscription: Subscription | undefined;
   private readonly subscribers = new Map<string, Set<Wake>>();
-  private stopped = false;
-  private backoffMs = 250;
-  private reconnectTimer: NodeJS.Timeout | undefined;
-  private connecting: Promise<void> | undefined;
 
-  constructor(
-    private readonly connectionString: string,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly listener: PgListener) {}
 
-  /** Connects (retrying in the background when Postgres is not there yet). */
   async start(): Promise<void> {
-    this.stopped = false;
-    await this.connect().catch(() => this.scheduleReconnect());
+    if (this.subscription) return;
+    this.subscription = await this.listener.subscribe(RUN_EVENTS_CHANNEL, {
+      notify: (runId) => {
+        if (runId) this.wake(runId);
+      },
+      // Anything committed while we were not listening: let every subscriber re-read.
+      onReconnect: () => this.wakeAll(),
+    });
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    await subscription?.unsubscribe();
     this.wakeAll();
   }
 
@@ -54,68 +50,13 @@ export class RunEventHub {
   }
 
   get connected(): boolean {
-    return this.client !== undefined;
+    return this.subscription?.listening ?? false;
   }
 
   get subscriberCount(): number {
     let n = 0;
     for (const s of this.subscribers.values()) n += s.size;
     return n;
-  }
-
-  private connect(): Promise<void> {
-    if (this.connecting) return this.connecting;
-    this.connecting = (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString });
-      client.on('notification', (msg) => {
-        if (msg.channel === RUN_EVENTS_CHANNEL && msg.payload) this.wake(msg.payload);
-      });
-      client.on('error', (err) => {
-        this.logger.warn({ err }, 'run event hub: LISTEN connection failed');
-        this.lost(client);
-      });
-      client.on('end', () => this.lost(client));
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${RUN_EVENTS_CHANNEL}`);
-      } catch (err) {
-        await client.end().catch(() => undefined);
-        throw err;
-      }
-      if (this.stopped) {
-        await client.end().catch(() => undefined);
-        return;
-      }
-      this.client = client;
-      this.backoffMs = 250;
-      // Anything committed while we were not listening: let every subscriber re-read.
-      this.wakeAll();
-    })().finally(() => {
-      this.connecting = undefined;
-    });
-    return this.connecting;
-  }
-
-  private lost(client: pg.Client): void {
-    if (this.client !== client) return;
-    this.client = undefined;
-    client.removeAllListeners('notification');
-    void client.end().catch(() => undefined);
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(): void {
-    if (this.stopped || this.reconnectTimer) return;
-    const delay = this.backoffMs;
-    this.backoffMs = Math.min(this.backoffMs * 2, 10_000);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
-      this.connect().catch((err: unknown) => {
-        this.logger.warn({ err, retryInMs: this.backoffMs }, 'run event hub: reconnect failed');
-        this.scheduleReconnect();
-      });
-    }, delay);
-    this.reconnectTimer.unref();
   }
 
   private wake(runId: string): void {

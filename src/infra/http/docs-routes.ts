@@ -35,7 +35,7 @@ export function docsRoutes(deps: Deps, app: () => Express): Router {
   router.get('/docs', documentRoute((_req, res) => {
     res.setHeader('Content-Security-Policy', "default-src 'self'; script-src 'self' blob:; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:");
     res.type('html').send(page);
-  }, { summary: 'The API reference, rendered', produces: { contentType: 'text/html', description: 'HTML page' } }));
+  }, { summary: 'The API reference, rendered', page: true, produces: { contentType: 'text/html', description: 'HTML page' } }));
   router.get('/docs/redoc.standalone.js', documentRoute((_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.type('application/javascript').sendFile(redocBundle);

@@ -16,6 +16,12 @@ export interface RouteDoc {
   summary?: string;
   /** Success response media type and description, for routes that do not answer JSON. */
   produces?: { contentType: string; description: string };
+  /**
+   * An HTML page for browsers (the run viewer, the voice demo), not an API operation: documented
+   * as `text/html` with `x-atelier-page: true`, and left out of the API sweeps (fuzzing, id
+   * isolation), whose contract — JSON envelopes, per-account objects — a static page has no part in.
+   */
+  page?: true;
   /** Refusals this route documents beyond the common ones (e.g. 402 for charged operations). */
   errors?: number[];
 }
@@ -203,6 +209,16 @@ const components = {
         { type: 'object', required: ['error'], properties: { error: { type: 'string' } }, description: 'Per-endpoint caps: `{"error": "Rate limit exceeded: N per 1 minute"}` with only Retry-After.' },
       ],
     },
+    Retired: {
+      allOf: [{ $ref: '#/components/schemas/CodedError' }],
+      type: 'object', required: ['detail', 'error', 'use_instead'],
+      properties: {
+        detail: { type: 'object', required: ['use_instead'], properties: { use_instead: { type: 'string' } } },
+        error: { type: 'string', description: 'The code again, at the top level as this route first answered.' },
+        use_instead: { type: 'string', description: 'The operation to call instead.' },
+      },
+      description: 'A retired endpoint: `{"detail": {"error": "<code>", "message", "use_instead"}, "error": "<code>", "use_instead"}`.',
+    },
     InternalError: { type: 'object', required: ['detail', 'request_id'], properties: { detail: { const: 'Internal server error' }, request_id: { type: 'string' } } },
   },
   headers: {
@@ -223,7 +239,7 @@ const components = {
     },
     Conflict: { description: 'The resource is not in a state that allows this.', content: { 'application/json': { schema: { oneOf: [{ $ref: '#/components/schemas/CodedError' }, { $ref: '#/components/schemas/DetailError' }] } } } },
     PayloadTooLarge: { description: 'The body is over the size limit.', content: { 'application/json': { schema: { $ref: '#/components/schemas/DetailError' } } } },
-    Gone: { description: 'Retired: the body names what to use instead.', content: { 'application/json': { schema: { type: 'object' } } } },
+    Gone: { description: 'Retired: the body names what to use instead.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Retired' } } } },
     InternalError: { description: 'An unexpected error; quote request_id when reporting it.', content: { 'application/json': { schema: { $ref: '#/components/schemas/InternalError' } } } },
   },
 };
@@ -246,8 +262,9 @@ export function buildOpenApiDocument(app: Express, opts: OpenApiOptions) {
     const doc = r.doc ?? {};
     const pathNames = [...r.openapiPath.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const status = String(doc.status ?? 200);
-    const success = doc.produces
-      ? { description: doc.produces.description, content: { [doc.produces.contentType]: { schema: {} } } }
+    const produces = doc.produces ?? (doc.page ? { contentType: 'text/html', description: 'An HTML page' } : undefined);
+    const success = produces
+      ? { description: produces.description, content: { [produces.contentType]: { schema: produces.contentType === 'text/html' ? { type: 'string' } : {} } } }
       : status === '204' ? { description: 'No content' } : { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } };
     const errors = new Set<number>([404, 500, ...(doc.errors ?? [])]);
     if (!r.public) [401, 403, 429].forEach((s) => errors.add(s));
@@ -266,6 +283,7 @@ export function buildOpenApiDocument(app: Express, opts: OpenApiOptions) {
       responses,
       security: r.public ? [] : [{ bearer: [] }],
     };
+    if (doc.page) operation['x-atelier-page'] = true;
     if (doc.body && !['get', 'head', 'delete'].includes(r.method)) {
       operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(doc.body) } } };
     }

@@ -1,5 +1,4 @@
-import pg from 'pg';
-import type { Logger } from '../../infra/logging/logger';
+import type { PgListener, Subscription } from '../../infra/db/listener';
 
 /** Channel the `api_keys` and `accounts` triggers notify on (migration …-access-cache-notify). */
 export const ACCESS_CHANGES_CHANNEL = 'atelier_access';
@@ -14,7 +13,8 @@ const MAX_ENTRIES = 10_000;
  * Every change that matters to the access chain is announced by Postgres itself: triggers on
  * `api_keys` (any column but `last_used_at`) and on `accounts` (balance, lifetime spend, tier
  * override, status) `pg_notify` the key id or the account id, in the changing transaction. This
- * process LISTENs on its own connection and drops what changed.
+ * process LISTENs on the process's listener connection (src/infra/db/listener.ts) and drops what
+ * changed.
  *
  * "Immediate" is kept exactly, not approximately: before a request reads the cache it waits for a
  * barrier — one `select 1` on the LISTEN connection, sent after the request arrived. Postgres
@@ -26,43 +26,40 @@ const MAX_ENTRIES = 10_000;
  * one, so under load one round trip serves many requests.
  *
  * While the LISTEN connection is down the cache is emptied and bypassed (every request reads the
- * database, as without a cache); it fills again once the connection is back.
+ * database, as without a cache); when it is back the cache starts empty, since changes made while
+ * it was down were not heard.
  */
 export class CredentialCache<T extends { key: { id: string }; accountId: string }> {
-  private client: pg.Client | undefined;
+  private subscription: Subscription | undefined;
   private readonly byHash = new Map<string, T>();
   private readonly hashById = new Map<string, string>();
   private readonly hashesByAccount = new Map<string, Set<string>>();
   /** Bumped by every notification and by every connect/disconnect: a read older than it is not kept. */
   private generation = 0;
-  private inflight: Promise<boolean> | undefined;
-  private queued: Promise<boolean> | undefined;
-  private stopped = false;
-  private backoffMs = 250;
-  private reconnectTimer: NodeJS.Timeout | undefined;
-  private connecting: Promise<void> | undefined;
 
-  constructor(
-    private readonly connectionString: string,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly listener: PgListener) {}
 
-  /** Connects (retrying in the background when Postgres is not there yet; the cache stays off meanwhile). */
+  /** Subscribes to the access channel (the cache stays off until the listener is connected). */
   async start(): Promise<void> {
-    this.stopped = false;
-    await this.connect().catch(() => this.scheduleReconnect());
+    if (this.subscription) return;
+    this.subscription = await this.listener.subscribe(ACCESS_CHANGES_CHANNEL, {
+      notify: (payload) => this.changed(payload),
+      // Listening from here on: whatever was read before cannot be kept.
+      onReconnect: () => this.drop(),
+      onDisconnect: () => this.drop(),
+    });
   }
 
+  /** Stops listening (the listener connection stays, for its other subscribers); the cache empties and is bypassed. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    const client = this.client;
+    const subscription = this.subscription;
+    this.subscription = undefined;
     this.drop();
-    await client?.end().catch(() => undefined);
+    await subscription?.unsubscribe();
   }
 
   get connected(): boolean {
-    return this.client !== undefined;
+    return this.subscription?.listening ?? false;
   }
 
   get size(): number {
@@ -73,15 +70,11 @@ export class CredentialCache<T extends { key: { id: string }; accountId: string 
    * Resolves true once every change committed before this call has reached the cache; false when
    * the cache cannot vouch for that (not listening) and the caller must read the database.
    */
-  sync(): Promise<boolean> {
-    if (!this.client) return Promise.resolve(false);
-    if (!this.inflight) return this.barrier();
-    // The barrier in flight may have been sent before this call: wait for the next one.
-    this.queued ??= this.inflight.then(() => {
-      this.queued = undefined;
-      return this.barrier();
-    });
-    return this.queued;
+  async sync(): Promise<boolean> {
+    // Listening means our LISTEN completed on the current connection, so a barrier sent on it now
+    // comes back after every notification committed before this call (false if the connection changed).
+    if (!this.connected) return false;
+    return (await this.listener.barrier()) && this.connected;
   }
 
   /** The cached credential; only meaningful right after `sync()` resolved true. */
@@ -100,7 +93,7 @@ export class CredentialCache<T extends { key: { id: string }; accountId: string 
    * correct it.
    */
   put(hash: string, value: T, mark: number): void {
-    if (!this.client || mark !== this.generation) return;
+    if (!this.connected || mark !== this.generation) return;
     this.forget(hash);
     if (this.byHash.size >= MAX_ENTRIES) {
       const oldest = this.byHash.keys().next().value;
@@ -114,21 +107,6 @@ export class CredentialCache<T extends { key: { id: string }; accountId: string 
       this.hashesByAccount.set(value.accountId, set);
     }
     set.add(hash);
-  }
-
-  private barrier(): Promise<boolean> {
-    const client = this.client;
-    if (!client) return Promise.resolve(false);
-    const run = client.query('select 1').then(
-      // Still the same connection, so nothing was missed between the barrier and now.
-      () => this.client === client,
-      () => false,
-    );
-    this.inflight = run;
-    void run.then(() => {
-      if (this.inflight === run) this.inflight = undefined;
-    });
-    return run;
   }
 
   /** Applies one notification: `k:<key id>` or `a:<account id>`. */
@@ -164,66 +142,9 @@ export class CredentialCache<T extends { key: { id: string }; accountId: string 
     this.hashesByAccount.clear();
   }
 
-  /** Stops vouching: empties the cache and forgets the connection. */
+  /** Empties the cache and invalidates reads in flight (connection lost, back, or stopped). */
   private drop(): void {
-    this.client = undefined;
     this.generation += 1;
     this.clear();
-  }
-
-  private connect(): Promise<void> {
-    if (this.connecting) return this.connecting;
-    this.connecting = (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString });
-      client.on('notification', (msg) => {
-        if (msg.channel === ACCESS_CHANGES_CHANNEL && this.client === client) this.changed(msg.payload ?? '');
-      });
-      client.on('error', (err) => {
-        this.logger.warn({ err }, 'credential cache: LISTEN connection failed; reading keys from the database meanwhile');
-        this.lost(client);
-      });
-      client.on('end', () => this.lost(client));
-      try {
-        await client.connect();
-        await client.query(`LISTEN ${ACCESS_CHANGES_CHANNEL}`);
-      } catch (err) {
-        await client.end().catch(() => undefined);
-        throw err;
-      }
-      if (this.stopped) {
-        await client.end().catch(() => undefined);
-        return;
-      }
-      // Listening from here on: whatever was read before cannot be kept.
-      this.generation += 1;
-      this.clear();
-      this.client = client;
-      this.backoffMs = 250;
-    })().finally(() => {
-      this.connecting = undefined;
-    });
-    return this.connecting;
-  }
-
-  private lost(client: pg.Client): void {
-    if (this.client !== client) return;
-    this.drop();
-    client.removeAllListeners('notification');
-    void client.end().catch(() => undefined);
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(): void {
-    if (this.stopped || this.reconnectTimer) return;
-    const delay = this.backoffMs;
-    this.backoffMs = Math.min(this.backoffMs * 2, 10_000);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = undefined;
-      this.connect().catch((err: unknown) => {
-        this.logger.warn({ err, retryInMs: this.backoffMs }, 'credential cache: reconnect failed');
-        this.scheduleReconnect();
-      });
-    }, delay);
-    this.reconnectTimer.unref();
   }
 }

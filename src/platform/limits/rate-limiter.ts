@@ -9,6 +9,11 @@ import { endpointCap } from './endpoint-caps';
 import { MemoryWindowStore, RedisWindowStore, WINDOW_MS, type HitResult, type SlidingWindowStore, type WindowCheck, type WindowState } from './window-store';
 
 
+/** A limit under ATELIER_RATE_LIMIT_SCALE (config.rateLimitScale): every limiter scales the same way, never below 1. */
+export function scaleLimit(limit: number, scale: number): number {
+  return Math.max(1, Math.round(limit * scale));
+}
+
 export interface RateLimiterOptions {
   store: SlidingWindowStore;
   /** Injected so tests can stand exactly on the window edge. */
@@ -56,7 +61,7 @@ export class RateLimiter {
   }
 
   scaled(limit: number): number {
-    return Math.max(1, Math.round(limit * this.scale));
+    return scaleLimit(limit, this.scale);
   }
 
   /**

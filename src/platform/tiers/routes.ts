@@ -9,6 +9,8 @@ import { documentRoute } from '../../infra/http/openapi';
 import { TIERS, loadAccountTier, walletView, type TierDefinition } from './tiers';
 
 const BILLING_MODEL = 'prepaid_wallet_usd';
+const SUBSCRIPTIONS_RETIRED = 'api_subscriptions_retired';
+const USE_INSTEAD = 'POST /v1/tiers/wallet/topup';
 
 /** A tier as the compare and catalog endpoints show it (seed 000 §4.3): no prices, nothing to buy. */
 function tierRow(t: TierDefinition) {
@@ -78,9 +80,19 @@ export function tierRoutes(deps: Deps): Router {
     })),
   );
 
-  // seed 000 §4.3: always 410, body exactly as written.
+  // Always 410. The body is the platform's coded envelope ({detail: {error, message, …}}, as every
+  // other coded refusal) and keeps the top-level `error` and `use_instead` this route has always
+  // answered with, so clients written against either form read it.
   router.post('/tiers/subscribe', documentRoute(() => {
-    throw new ApiError(410, { error: 'api_subscriptions_retired', use_instead: 'POST /v1/tiers/wallet/topup' });
+    throw new ApiError(410, {
+      error: SUBSCRIPTIONS_RETIRED,
+      use_instead: USE_INSTEAD,
+      detail: {
+        error: SUBSCRIPTIONS_RETIRED,
+        message: 'API subscriptions were retired on 2026-08-13: tiers follow wallet balance and lifetime spend. Top up the wallet instead.',
+        use_instead: USE_INSTEAD,
+      },
+    });
   }, { summary: 'Tiers are reached by balance and spend, not bought: always 410', errors: [410] }));
 
   router.post(

@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { StorageConfig } from '../config';
+import { asStorageError } from './unavailable';
 import { VersitygwAdmin } from './versitygw-admin';
 
 // The SDK warns once per process about Node 20 support ending in 2027; Atelier pins Node 20 today.
@@ -52,6 +53,18 @@ export class S3Server {
       responseChecksumValidation: 'WHEN_REQUIRED' as const,
     };
     this.root = new S3Client({ ...base, endpoint: config.endpoint });
+    // Every call any route makes: an unreachable server is a 503 storage_unavailable, not a 500.
+    // Outermost step, so the SDK's own retries have been spent by the time it gets here.
+    this.root.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (err) {
+          throw asStorageError(err);
+        }
+      },
+      { step: 'initialize', priority: 'high', name: 'atelierStorageUnavailable' },
+    );
     this.admin = config.iam === 'versitygw' ? new VersitygwAdmin(config) : null;
     // Derived from the root credentials, so every Atelier process agrees without storing anything.
     this.presignerKeyId = this.admin ? `ATLPRESIGN${createHash('sha256').update(`presigner:${config.accessKeyId}`).digest('hex').slice(0, 10).toUpperCase()}` : config.accessKeyId;

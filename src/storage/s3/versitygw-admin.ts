@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { asStorageError } from './unavailable';
 import type { StorageConfig } from '../config';
 
 /** node:crypto behind the hash interface @smithy/signature-v4 expects (sha256, HMAC when keyed). */
@@ -97,6 +98,8 @@ export class VersitygwAdmin {
       headers: signed.headers as Record<string, string>,
       body: body || undefined,
       signal: AbortSignal.timeout(10_000),
+    }).catch((err: unknown) => {
+      throw asStorageError(err);
     });
     const text = await res.text();
     if (!res.ok) {
