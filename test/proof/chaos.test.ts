@@ -99,6 +99,7 @@ describe(`chaos with invariants (short tier, seed ${SEED})`, () => {
     const settled = await batch!.settle(150_000);
     const report = await batch!.check();
     const markdown = reportMarkdown(report);
+    if (process.env.CHAOS_TEST_REPORT === '1') console.log(`${markdown}\n${progress.join('\n')}`);
     const violations = report.invariants.flatMap((i) => i.violations.map((v) => `${i.name}: ${v}`));
     expect(violations, `seed ${SEED} (CHAOS_TEST_SEED=${SEED} repeats it)\n${markdown}\n${progress.join('\n')}`).toEqual([]);
     expect(settled.waitingOn).toEqual([]);
