@@ -216,10 +216,9 @@ class Api {
   }
 }
 
-interface Query {
-  <T extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<T[]>;
-}
+type Query = <T extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<T[]>;
 
+/** A small pool for the checks; a query during a Postgres restart waits for it (up to 30 s). */
 function connect(databaseUrl: string): { query: Query; end(): Promise<void> } {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   pool.on('error', () => undefined); // a Postgres restart drops idle clients; the next query reconnects
@@ -737,7 +736,7 @@ export function reportMarkdown(r: BatchReport): string {
     '|---|---|---|',
     ...r.invariants.map((i) => `| ${i.name} | ${i.checked} | ${i.violations.length === 0 ? '0' : `**${i.violations.length}**: ${i.violations.slice(0, 3).join('; ')}`} |`),
     '',
-    `Verdict: ${r.violations === 0 ? 'PASS' : `FAIL (${r.violations} violations)`}.`,
+    `Verdict: ${r.violations === 0 ? 'PASS' : 'FAIL'} — ${r.violations} violations in ${r.invariants.reduce((n, i) => n + i.checked, 0)} checks.`,
   ];
   return lines.join('\n');
 }
