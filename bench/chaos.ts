@@ -364,7 +364,7 @@ async function stopLeftovers(): Promise<void> {
     }
   };
   const atelierPid = Number(existsSync(ATELIER_PID_FILE) ? readFileSync(ATELIER_PID_FILE, 'utf8') : NaN);
-  if (Number.isSafeInteger(atelierPid) && alive(atelierPid) && readFileSync(`/proc/${atelierPid}/cmdline`, 'utf8').includes('src/main.ts')) {
+  if (Number.isSafeInteger(atelierPid) && alive(atelierPid) && /src\/main\.ts|atelier-main\.ts/.test(readFileSync(`/proc/${atelierPid}/cmdline`, 'utf8'))) {
     log(`stopping the Atelier process ${atelierPid} a previous run left behind`);
     process.kill(atelierPid, 'SIGKILL');
   }
