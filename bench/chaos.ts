@@ -500,6 +500,8 @@ async function batchMain(): Promise<void> {
       ATELIER_INCLUDED_CREDITS: '0',
       ATELIER_STORY_MAX_CONCURRENT: '10',
       ATELIER_STORY_GENERATE_PER_MIN: '1000',
+      // A synchronous generation killed mid-request is failed and refunded after 30 s, not 15 min.
+      ATELIER_ABANDONED_JOB_S: '30',
       ATELIER_WEBHOOK_CA_FILE: receiver.caFile,
     },
     { prebuiltBundle: true },

@@ -440,7 +440,7 @@ export class ChaosBatch {
          and not exists (select 1 from story_events e where e.story_id = s.id and e.event in ('complete','error'))`,
       [this.accountId],
     );
-    const jobs = await this.db.query<{ id: string }>(`select id from generation_jobs where account_id = $1 and status = 'processing' and type in ('video','3d')`, [this.accountId]);
+    const jobs = await this.db.query<{ id: string }>(`select id from generation_jobs where account_id = $1 and status = 'processing'`, [this.accountId]);
     return [...runs.map((r) => `run ${r.id} ${r.status}`), ...stories.map((s) => `story ${s.id}`), ...jobs.map((j) => `job ${j.id}`)];
   }
 

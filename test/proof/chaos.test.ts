@@ -64,6 +64,8 @@ beforeAll(async () => {
       ATELIER_TOPUP_GATEWAY: 'direct',
       ATELIER_INCLUDED_CREDITS: '0',
       ATELIER_STORY_MAX_CONCURRENT: '10',
+      // An image whose process is killed mid-request is failed and refunded by the sweep after 20 s.
+      ATELIER_ABANDONED_JOB_S: '20',
       ATELIER_WEBHOOK_CA_FILE: receiver.caFile,
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     },
