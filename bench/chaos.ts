@@ -1,26 +1,42 @@
-// Durability under real faults (issue 3): a 26-node workflow whose nodes call a loopback HTTP
-// counter runs on its own Temporal dev server, its own embedded Postgres and an Atelier child
-// process, while one of them is restarted mid-run:
+// Durability under real faults (issues 3 and 16), on a Temporal dev server, an embedded Postgres
+// and an Atelier process (API + worker) of its own.
+//
+// Single-fault scenarios (issue 3): a 26-node workflow whose nodes call a loopback HTTP counter
+// runs while one of them is restarted mid-run:
 //   (a) Postgres stopped, 3 s, started again;
 //   (b) the Temporal dev server stopped and started again (its SQLite file keeps the state);
 //   (c) the Atelier process SIGKILLed and a new one started.
 // An SSE client follows each run from start to end, reconnecting with Last-Event-ID when dropped.
 // For each scenario: the run must end `completed`, every node's node_completed must be in
 // run_events exactly once and reach the SSE client exactly once; repeated side effects (counter
-// hits beyond one per http node) are counted. A script, not a CI test: it restarts servers.
-//   npx tsx bench/chaos.ts            (CHAOS_SCENARIOS=a,b,c  CHAOS_RECORD=0 to skip RESULTS.md;
+// hits beyond one per http node) are counted.
+//
+// Batch mode (issue 16, CHAOS_SCENARIOS=batch): a mixed batch (bench/lib/chaos-batch.ts: engine
+// DAG runs with http side effects, stories, image and video generations, top-ups, webhook
+// deliveries) while the Atelier process is SIGKILLed 20 times at seeded random points and Postgres
+// and the Temporal dev server are each restarted once; then every invariant of the batch module is
+// checked and the figures per fault are printed (and recorded in bench/RESULTS.md).
+//
+// A script, not a CI test: it restarts servers (test/proof/chaos.test.ts is the short tier).
+//   npx tsx bench/chaos.ts            (CHAOS_SCENARIOS=a,b,c | batch   CHAOS_RECORD=0 to skip RESULTS.md;
+//                                      CHAOS_SEED=<n> CHAOS_KILLS=20 for the batch;
 //                                      CHAOS_SERVE=1 keeps the stack up afterwards for curl)
 // Stop it with Ctrl-C, or SIGTERM to the script's own node process: the tsx wrapper SIGKILLs its
 // child on SIGTERM, which leaves the servers running (the next run stops such leftovers first).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { startEmbeddedPostgres, type RunningPostgres } from '../src/infra/db/postgres';
+import { bundleWorkflows } from '../src/infra/temporal/worker';
+import { rng } from '../src/generation/prng';
+import { AtelierProcess } from './lib/atelier-process';
+import { ChaosBatch, followSse, reportMarkdown, type BatchReport } from './lib/chaos-batch';
+import { FaultLog, startCounterServer, startWebhookReceiver, type CounterServer, type WebhookReceiver } from './lib/chaos-loopbacks';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const DATA_DIR = join(ROOT, '.data', 'chaos');
@@ -40,10 +56,10 @@ const log = (msg: string) => console.log(`[chaos ${((Date.now() - t0) / 1000).to
 
 // ── Processes this script owns (cleaned up on every exit path) ─────────────────────────────────
 let postgres: RunningPostgres | undefined;
-let atelier: ChildProcess | undefined;
+let atelier: AtelierProcess | undefined;
 let temporalStarted = false;
-let counter: http.Server | undefined;
-let atelierGeneration = 0;
+let counter: CounterServer | undefined;
+let receiver: WebhookReceiver | undefined;
 
 function temporalDev(arg: '--background' | '--stop'): void {
   const r = spawnSync(join(ROOT, 'temporal-dev.sh'), [arg], {
@@ -79,67 +95,21 @@ function freePort(): Promise<number> {
   });
 }
 
-interface AtelierEnv {
-  port: number;
-  key: string;
-  databaseUrl: string;
-}
-
-async function startAtelierProcess(env: AtelierEnv): Promise<void> {
-  atelierGeneration += 1;
-  const out = createWriteStream(join(DATA_DIR, `atelier-${atelierGeneration}.log`));
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', 'src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      PORT: String(env.port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: env.databaseUrl,
-      TEMPORAL_ADDRESS,
-      TEMPORAL_TASK_QUEUE: 'atelier-chaos',
-      ATELIER_DATA_DIR: DATA_DIR,
-      ATELIER_BOOTSTRAP_KEY: env.key,
-      ATELIER_ALLOW_PRIVATE_NETWORK: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  atelier = child;
-  writeFileSync(ATELIER_PID_FILE, String(child.pid));
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Atelier exited with ${child.exitCode} during start-up; see ${DATA_DIR}/atelier-${atelierGeneration}.log`);
-    try {
-      const r = await fetch(`http://127.0.0.1:${env.port}/engine/v1/v1/nodes`, { headers: { authorization: `Bearer ${env.key}` } });
-      if (r.status === 200) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error('Atelier did not come up within 180 s');
-    await sleep(300);
-  }
-}
-
-async function killAtelier(signal: NodeJS.Signals): Promise<void> {
-  const child = atelier;
-  atelier = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  child.kill(signal);
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
+/** (Re)starts the Atelier process and notes its pid, so a run SIGKILLed itself can stop it next time. */
+async function startAtelier(): Promise<void> {
+  const started = atelier!.start();
+  // The pid is known at spawn; write it before waiting for the API.
+  await sleep(0);
+  if (atelier!.pid) writeFileSync(ATELIER_PID_FILE, String(atelier!.pid));
+  await started;
 }
 
 let cleaning: Promise<void> | undefined;
 function cleanup(): Promise<void> {
   cleaning ??= (async () => {
-    await killAtelier('SIGTERM').catch((e: unknown) => log(`cleanup atelier: ${String(e)}`));
-    await new Promise<void>((r) => (counter ? counter.close(() => r()) : r()));
-    counter?.closeAllConnections();
+    await atelier?.stop('SIGTERM').catch((e: unknown) => log(`cleanup atelier: ${String(e)}`));
+    await counter?.close();
+    await receiver?.close();
     await stopPostgres().catch((e: unknown) => log(`cleanup postgres: ${String(e)}`));
     if (temporalStarted) {
       try {
@@ -158,34 +128,7 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
     void cleanup().finally(() => process.exit(130));
   });
 }
-
-// ── The loopback counter the nodes call ─────────────────────────────────────────────────────────
-const hits = new Map<string, number>();
-function startCounter(): Promise<number> {
-  return new Promise((res) => {
-    counter = http.createServer((req, reply) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname === '/counts') {
-        reply.end(JSON.stringify(Object.fromEntries(hits)));
-        return;
-      }
-      const node = url.searchParams.get('node') ?? '?';
-      const run = url.searchParams.get('run') ?? '?';
-      const key = `${run}/${node}`;
-      const n = (hits.get(key) ?? 0) + 1;
-      hits.set(key, n);
-      // The side effect happened on arrival; the answer comes a little later, so faults land mid-call.
-      // For manual checks (CHAOS_SERVE=1): /status/503 answers that status, ?delay_ms= another delay.
-      const status = Number(/^\/status\/(\d{3})$/.exec(url.pathname)?.[1] ?? 200);
-      const delay = Number(url.searchParams.get('delay_ms') ?? HIT_DELAY_MS);
-      setTimeout(() => {
-        reply.writeHead(status, { 'content-type': 'application/json' });
-        reply.end(JSON.stringify({ node, hit: n }));
-      }, delay);
-    });
-    counter.listen(0, '127.0.0.1', () => res((counter!.address() as net.AddressInfo).port));
-  });
-}
+process.on('exit', () => atelier?.killNow());
 
 /** trigger → prep → 3 lanes of 7 http nodes → merge → if → summary: 26 nodes, 21 side effects. */
 function chaosSpec(counterPort: number, tag: string) {
@@ -224,84 +167,6 @@ function chaosSpec(counterPort: number, tag: string) {
     nodeIds: nodes.map((n) => n.id as string),
     httpNodes,
   };
-}
-
-// ── The SSE client (reconnects with Last-Event-ID) ─────────────────────────────────────────────
-interface SseTally {
-  lastSeq: number;
-  seqs: number[];
-  completed: Map<string, number>;
-  finished?: { status: string };
-  reconnects: number;
-  outOfOrder: number;
-  done: Promise<void>;
-  stop(): void;
-}
-
-function followRun(baseUrl: () => string, key: string, runId: string): SseTally {
-  const tally: SseTally = { lastSeq: 0, seqs: [], completed: new Map(), reconnects: 0, outOfOrder: 0, done: Promise.resolve(), stop: () => undefined };
-  let stopped = false;
-  let current: http.ClientRequest | undefined;
-  tally.stop = () => {
-    stopped = true;
-    current?.destroy();
-  };
-  const connectOnce = () =>
-    new Promise<void>((res) => {
-      const url = new URL(`${baseUrl()}/engine/v1/v1/runs/${runId}/events?since_seq=0`);
-      const headers: Record<string, string> = { authorization: `Bearer ${key}`, accept: 'text/event-stream' };
-      if (tally.lastSeq > 0) headers['last-event-id'] = String(tally.lastSeq);
-      const req = http.get(url, { headers }, (resp) => {
-        if (resp.statusCode !== 200) {
-          resp.resume();
-          resp.on('end', () => res());
-          return;
-        }
-        resp.setEncoding('utf8');
-        let buf = '';
-        resp.on('data', (chunk: string) => {
-          buf += chunk;
-          let i: number;
-          while ((i = buf.indexOf('\n\n')) >= 0) {
-            const frame = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            let id: number | undefined;
-            let type = 'message';
-            let data = '';
-            for (const line of frame.split('\n')) {
-              if (line.startsWith('id: ')) id = Number(line.slice(4));
-              else if (line.startsWith('event: ')) type = line.slice(7);
-              else if (line.startsWith('data: ')) data += line.slice(6);
-            }
-            if (id === undefined) continue;
-            if (id <= tally.lastSeq) tally.outOfOrder += 1;
-            tally.lastSeq = Math.max(tally.lastSeq, id);
-            tally.seqs.push(id);
-            const payload = JSON.parse(data) as { node_id?: string; status?: string };
-            if (type === 'node_completed' && payload.node_id) tally.completed.set(payload.node_id, (tally.completed.get(payload.node_id) ?? 0) + 1);
-            if (type === 'run_finished') tally.finished = { status: String(payload.status) };
-          }
-        });
-        resp.on('end', () => res());
-        resp.on('error', () => res());
-        resp.on('aborted', () => res());
-      });
-      current = req;
-      req.on('error', () => res());
-      req.setTimeout(60_000, () => req.destroy());
-    });
-  tally.done = (async () => {
-    let first = true;
-    while (!stopped && !tally.finished) {
-      if (!first) {
-        tally.reconnects += 1;
-        await sleep(500);
-      }
-      first = false;
-      await connectOnce();
-    }
-  })();
-  return tally;
 }
 
 // ── API helpers ─────────────────────────────────────────────────────────────────────────────────
@@ -361,13 +226,13 @@ async function runScenario(
   if (run.status !== 201) throw new Error(`create run: ${run.status} ${JSON.stringify(run.json)}`);
   const runId = run.json.run_id as string;
   log(`scenario ${name}: run ${runId} started (${nodeIds.length} nodes, ${httpNodes.length} http)`);
-  const sse = followRun(ctx.base, ctx.key, runId);
+  const sse = followSse(`${ctx.base()}/engine/v1/v1/runs/${runId}/events?since_seq=0`, ctx.key, (type) => type === 'run_finished', { giveUpMs: RUN_DEADLINE_MS + 60_000 });
   const notes: string[] = [];
 
   // Let a few nodes finish, then inject the fault while calls are in flight.
   await sleep(HIT_DELAY_MS * 2 + 700);
   const faultAt = (Date.now() - started) / 1000;
-  log(`scenario ${name}: injecting fault (${fault}); ${[...hits.keys()].filter((k) => k.startsWith(`${tag}/`)).length} nodes hit so far`);
+  log(`scenario ${name}: injecting fault (${fault}); ${[...counter!.arrivals.byKey.keys()].filter((k) => k.startsWith(`${tag}/`)).length} nodes hit so far`);
   await inject();
   log(`scenario ${name}: fault over`);
 
@@ -411,12 +276,12 @@ async function runScenario(
   if (tableBad.length) notes.push(`table not once: ${tableBad.join(' ')}`);
   if (clientBad.length) notes.push(`client not once: ${clientBad.join(' ')}`);
   if (sse.outOfOrder) notes.push(`${sse.outOfOrder} SSE frames repeated or out of order`);
-  if (!sse.finished) notes.push('no run_finished at the client');
+  if (!sse.terminal) notes.push('no run_finished at the client');
 
   let repeated = 0;
   const missing: string[] = [];
   for (const id of httpNodes) {
-    const n = hits.get(`${tag}/${id}`) ?? 0;
+    const n = counter!.arrivals.count(`${tag}/${id}`);
     if (n === 0) missing.push(id);
     else repeated += n - 1;
   }
@@ -479,7 +344,9 @@ function recordResults(results: ScenarioResult[]): void {
   let next: string;
   if (start < 0) next = `${current.replace(/\n*$/, '\n\n')}${section}`;
   else {
-    const after = current.indexOf('\n## ', start + heading.length);
+    // Replace the scenarios' part only: the batch subsections (### …) below it stay.
+    const ends = ['\n## ', '\n### '].map((h) => current.indexOf(h, start + heading.length)).filter((i) => i >= 0);
+    const after = ends.length ? Math.min(...ends) : -1;
     next = current.slice(0, start) + section + (after < 0 ? '' : `\n${current.slice(after + 1)}`);
   }
   writeFileSync(file, next);
@@ -497,7 +364,7 @@ async function stopLeftovers(): Promise<void> {
     }
   };
   const atelierPid = Number(existsSync(ATELIER_PID_FILE) ? readFileSync(ATELIER_PID_FILE, 'utf8') : NaN);
-  if (Number.isSafeInteger(atelierPid) && alive(atelierPid) && readFileSync(`/proc/${atelierPid}/cmdline`, 'utf8').includes('src/main.ts')) {
+  if (Number.isSafeInteger(atelierPid) && alive(atelierPid) && /src\/main\.ts|atelier-main\.ts/.test(readFileSync(`/proc/${atelierPid}/cmdline`, 'utf8'))) {
     log(`stopping the Atelier process ${atelierPid} a previous run left behind`);
     process.kill(atelierPid, 'SIGKILL');
   }
@@ -512,25 +379,54 @@ async function stopLeftovers(): Promise<void> {
   temporalStarted = false;
 }
 
-async function main(): Promise<void> {
+/** Starts the Temporal dev server, Postgres (with a fresh database), the loopbacks and Atelier. */
+async function startStack(extraEnv: Record<string, string>, opts: { prebuiltBundle: boolean }) {
   mkdirSync(DATA_DIR, { recursive: true });
   await stopLeftovers();
   log('starting Temporal dev server on ' + TEMPORAL_ADDRESS);
   temporalDev('--background');
   log(`starting embedded Postgres on ${PG_PORT}`);
   const pgRunning = await startPostgres();
-  const counterPort = await startCounter();
+  counter = await startCounterServer(HIT_DELAY_MS);
   const key = generateApiKey('live');
   // A fresh database each time, so the bootstrap key is this run's.
   await dbQuery(pgRunning.adminUrl, `drop database if exists ${DATABASE}_run with (force)`, []);
   await dbQuery(pgRunning.adminUrl, `create database ${DATABASE}_run`, []);
   const databaseUrl = pgRunning.url.replace(`/${DATABASE}`, `/${DATABASE}_run`);
   const port = await freePort();
-  const env: AtelierEnv = { port, key, databaseUrl };
+  let workflowBundlePath: string | undefined;
+  if (opts.prebuiltBundle) {
+    // Twenty restarts: bundle the workflows once instead of on every start.
+    log('bundling workflows');
+    workflowBundlePath = join(DATA_DIR, 'workflow-bundle.js');
+    writeFileSync(workflowBundlePath, (await bundleWorkflows()).code);
+  }
+  atelier = new AtelierProcess({
+    port,
+    key,
+    logDir: DATA_DIR,
+    workflowBundlePath,
+    env: {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: databaseUrl,
+      TEMPORAL_ADDRESS,
+      TEMPORAL_TASK_QUEUE: 'atelier-chaos',
+      ATELIER_DATA_DIR: DATA_DIR,
+      ATELIER_ALLOW_PRIVATE_NETWORK: '1',
+      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+      ...extraEnv,
+    },
+  });
   log(`starting Atelier on ${port}`);
-  await startAtelierProcess(env);
+  await startAtelier();
   log('Atelier is up');
-  const ctx = { base: () => `http://127.0.0.1:${port}`, key, counterPort, databaseUrl };
+  return { port, key, databaseUrl };
+}
+
+async function scenariosMain(): Promise<void> {
+  const { port, key, databaseUrl } = await startStack({}, { prebuiltBundle: false });
+  const ctx = { base: () => `http://127.0.0.1:${port}`, key, counterPort: counter!.port, databaseUrl };
 
   const results: ScenarioResult[] = [];
   const scenarios: Record<string, [string, () => Promise<void>]> = {
@@ -552,8 +448,8 @@ async function main(): Promise<void> {
     c: [
       'Atelier SIGKILLed, new process',
       async () => {
-        await killAtelier('SIGKILL');
-        await startAtelierProcess(env);
+        await atelier!.stop('SIGKILL');
+        await startAtelier();
       },
     ],
   };
@@ -570,7 +466,7 @@ async function main(): Promise<void> {
       });
       // Make sure the next scenario has a whole stack.
       if (!postgres) await startPostgres().catch(() => undefined);
-      if (!atelier) await startAtelierProcess(env).catch(() => undefined);
+      if (!atelier?.child) await startAtelier().catch(() => undefined);
     }
   }
   if (results.length) console.log('\n' + markdownTable(results) + '\n');
@@ -578,10 +474,129 @@ async function main(): Promise<void> {
   if (results.some((r) => !r.ok)) process.exitCode = 1;
   if (process.env.CHAOS_SERVE === '1') {
     // Keep the stack up for manual checks (curl) until SIGINT/SIGTERM.
-    writeFileSync(join(DATA_DIR, 'serve.env'), `BASE=http://127.0.0.1:${port}\nKEY=${key}\nDATABASE_URL=${databaseUrl}\nCOUNTER=http://127.0.0.1:${counterPort}\n`);
+    writeFileSync(join(DATA_DIR, 'serve.env'), `BASE=http://127.0.0.1:${port}\nKEY=${key}\nDATABASE_URL=${databaseUrl}\nCOUNTER=http://127.0.0.1:${counter!.port}\n`);
     log(`serving: BASE=http://127.0.0.1:${port} KEY=${key} (also in ${DATA_DIR}/serve.env); SIGTERM to stop`);
     await new Promise<never>(() => undefined);
   }
+}
+
+// ── Batch mode (issue 16) ───────────────────────────────────────────────────────────────────────
+const KILLS = Number(process.env.CHAOS_KILLS ?? 20);
+// The batch for 20 kills; fewer kills (a quick look) scale it down.
+const BATCH_PLAN = Object.fromEntries(
+  Object.entries({ engineRuns: 60, stories: 6, images: 40, videos: 8, topups: 6 }).map(([k, v]) => [k, Math.max(1, Math.ceil((v * Math.min(KILLS, 20)) / 20))]),
+) as { engineRuns: number; stories: number; images: number; videos: number; topups: number };
+
+async function batchMain(): Promise<void> {
+  const seed = Number(process.env.CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  log(`batch mode, seed ${seed} (CHAOS_SEED=${seed} repeats this schedule)`);
+  const load = loadavg();
+  receiver = await startWebhookReceiver();
+  const { port, key, databaseUrl } = await startStack(
+    {
+      ATELIER_TOPUP_GATEWAY: 'direct',
+      ATELIER_RATE_LIMIT_SCALE: '1000',
+      // Story credits come from the wallet, so story spends and refunds are ledger entries too.
+      ATELIER_INCLUDED_CREDITS: '0',
+      ATELIER_STORY_MAX_CONCURRENT: '10',
+      ATELIER_STORY_GENERATE_PER_MIN: '1000',
+      // A synchronous generation killed mid-request is failed and refunded after 30 s, not 15 min.
+      ATELIER_ABANDONED_JOB_S: '30',
+      ATELIER_WEBHOOK_CA_FILE: receiver.caFile,
+    },
+    { prebuiltBundle: true },
+  );
+  const faults = new FaultLog();
+  const batch = new ChaosBatch({ baseUrl: `http://127.0.0.1:${port}`, key, databaseUrl }, counter!, receiver, faults, seed, log);
+  const started = Date.now();
+  try {
+    await batch.setup();
+    // The fault schedule: KILLS SIGKILLs, with the Postgres and the Temporal restart at seeded
+    // positions among them; a seeded pause of 3–12 s after the stack is back before the next.
+    const r = rng(seed ^ 0x5eed);
+    const schedule: Array<'kill' | 'postgres' | 'temporal'> = Array(KILLS).fill('kill');
+    schedule.splice(r.int(2, Math.max(2, Math.floor(KILLS / 2))), 0, 'postgres');
+    schedule.splice(r.int(Math.floor(KILLS / 2) + 1, KILLS), 0, 'temporal');
+    const pauses = schedule.map(() => r.int(3_000, 12_000));
+    // Spread the submissions over about the time the faults will take (a restart is ~8 s here).
+    const spreadMs = pauses.reduce((a, b) => a + b, 0) + schedule.length * 8_000;
+    log(`plan: ${JSON.stringify(BATCH_PLAN)} over ~${Math.round(spreadMs / 1000)} s; faults: ${schedule.join(' ')}`);
+    const producing = batch.produce({ ...BATCH_PLAN, spreadMs });
+    let kills = 0;
+    for (const [i, kind] of schedule.entries()) {
+      await sleep(pauses[i]!);
+      if (kind === 'kill') {
+        kills += 1;
+        const end = faults.begin('kill', `SIGKILL ${kills} of ${KILLS}`);
+        await atelier!.stop('SIGKILL');
+        await startAtelier();
+        end();
+      } else if (kind === 'postgres') {
+        const end = faults.begin('postgres', 'Postgres stopped 3 s');
+        await stopPostgres();
+        await sleep(3_000);
+        await startPostgres();
+        end();
+      } else {
+        const end = faults.begin('temporal', 'Temporal dev server restarted');
+        temporalDev('--stop');
+        temporalDev('--background');
+        end();
+      }
+      const f = faults.faults.at(-1)!;
+      log(`fault ${f.index} (${f.label}) over in ${((f.endMs - f.startMs) / 1000).toFixed(1)} s`);
+    }
+    await producing;
+    log('all faults injected and all items submitted; settling');
+    const settled = await batch.settle(300_000);
+    if (!settled.settled) log(`not settled after 300 s: ${settled.waitingOn.slice(0, 10).join(', ')}`);
+    const report = await batch.check();
+    const markdown = reportMarkdown(report);
+    console.log('\n' + markdown + '\n');
+    for (const inv of report.invariants) for (const v of inv.violations.slice(0, 20)) log(`VIOLATION ${inv.name}: ${v}`);
+    if (process.env.CHAOS_RECORD !== '0') recordBatch(report, markdown, { load, durationS: (Date.now() - started) / 1000 });
+    if (report.violations > 0) process.exitCode = 1;
+  } finally {
+    await batch.close();
+  }
+}
+
+function recordBatch(report: BatchReport, markdown: string, meta: { load: number[]; durationS: number }): void {
+  const file = join(ROOT, 'bench', 'RESULTS.md');
+  const chaosHeading = '## Chaos (durability under faults)';
+  const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const sub = `### Batch under ${report.perFault.length} faults, ${date} UTC`;
+  const section = [
+    sub,
+    '',
+    `\`CHAOS_SCENARIOS=batch CHAOS_SEED=${report.seed} npx tsx bench/chaos.ts\` (bench/lib/chaos-batch.ts; the short tier is`,
+    '`test/proof/chaos.test.ts` in `npm test`). A mixed batch — engine DAG runs (trigger, io.set, two lanes of three',
+    '`http.request` nodes calling a loopback counter, logic.merge, a charged ai.translate, io.set), Story Studio pipelines',
+    '(2 scenes, offline providers, story credits paid from the wallet), image and video generations, top-ups, and a webhook',
+    'subscription delivering `generation.*` and `billing.charged` to an HTTPS loopback receiver — while the Atelier',
+    `process (API + worker) is SIGKILLed ${KILLS} times at seeded random points and restarted, and Postgres and the Temporal`,
+    'dev server are each restarted once. Every engine run and story is followed by an SSE client reconnecting with',
+    `Last-Event-ID. Load average at the start ${meta.load.map((l) => l.toFixed(2)).join(' / ')} (2 cores); ${meta.durationS.toFixed(0)} s in all.`,
+    'A repeat is attributed to a fault when the fault began between the two arrivals (a call in flight at the kill).',
+    '',
+    markdown,
+    '',
+  ].join('\n');
+  let current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
+  if (!current.includes(chaosHeading)) current = `${current.replace(/\n*$/, '\n\n')}${chaosHeading}\n\n`;
+  const start = current.indexOf(chaosHeading);
+  const after = current.indexOf('\n## ', start + chaosHeading.length);
+  const end = after < 0 ? current.length : after + 1;
+  // Newest batch first, right under the section's heading and intro; older batches stay.
+  const firstSub = current.indexOf('\n### ', start);
+  const at = firstSub >= 0 && firstSub < end ? firstSub + 1 : end;
+  writeFileSync(file, current.slice(0, at) + section + '\n' + current.slice(at));
+  log(`recorded in ${file}`);
+}
+
+async function main(): Promise<void> {
+  if (SCENARIOS.includes('batch')) await batchMain();
+  else await scenariosMain();
 }
 
 main()

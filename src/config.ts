@@ -55,6 +55,7 @@ const envSchema = z.object({
   ATELIER_MAX_BODY: z.string().default('10mb'),
   TRUST_PROXY: optionalString,
   ATELIER_TOPUP_GATEWAY: z.enum(['none', 'direct']).default('none'),
+  ATELIER_ABANDONED_JOB_S: z.coerce.number().positive().default(900),
   ATELIER_ENGINE_MAINTENANCE: bool.optional(),
   ATELIER_WATCHDOG_INTERVAL_S: z.coerce.number().positive().default(30),
   ATELIER_WATCHDOG_STALL_S: z.coerce.number().positive().default(60),
@@ -136,6 +137,8 @@ export interface Config {
    * collecting any payment and exists for development and tests only (refused in production).
    */
   topupGateway: Env['ATELIER_TOPUP_GATEWAY'];
+  /** A synchronous generation job still `processing` after this many seconds is failed and refunded (src/generation/abandoned-jobs.ts). */
+  abandonedJobS: number;
   /** Engine reaper/watchdog (seed 002 §3); seconds, so tests can shrink them. */
   engine: {
     /** Start the engineMaintenance workflow (default on, off under NODE_ENV=test unless set). */
@@ -225,6 +228,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxBody: e.ATELIER_MAX_BODY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     topupGateway: e.ATELIER_TOPUP_GATEWAY,
+    abandonedJobS: e.ATELIER_ABANDONED_JOB_S,
     engine: {
       maintenance: e.ATELIER_ENGINE_MAINTENANCE ?? e.NODE_ENV !== 'test',
       watchdogIntervalS: e.ATELIER_WATCHDOG_INTERVAL_S,

@@ -22,6 +22,7 @@ import { createWorker, type ActivityFactory } from './infra/temporal/worker';
 import { installSdkLogging } from './infra/temporal/sdk-logging';
 import { createProviders } from './generation/providers/index';
 import { deleteAssetPurgeSchedule, ensureAssetPurgeSchedule } from './platform/assets/schedule';
+import { startAbandonedJobSweep } from './generation/abandoned-jobs';
 import { deleteStorageAccrualSchedule, ensureStorageAccrualSchedule } from './storage/billing/schedule';
 import { join } from 'node:path';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -124,6 +125,7 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
       workerDone = worker.run();
       workerDone.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
       if (config.engine.maintenance) stops.push(await startEngineMaintenance(deps));
+      stops.push(startAbandonedJobSweep(deps, config.abandonedJobS));
       await ensureAssetPurgeSchedule(deps);
       // Test stacks each get a task queue of their own; their schedules go with them.
       if (config.env === 'test') stops.push(() => deleteAssetPurgeSchedule(deps));

@@ -2,9 +2,13 @@ import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporali
 import type { PlatformGenerationActivities } from '../activities/platform-generation';
 import type { GenerationJobInput } from '../src/generation/async-jobs';
 
-// Rendering can take minutes; a provider hiccup gets two more tries before the job fails.
+// Rendering can take minutes; a provider hiccup gets two more tries before the job fails. The
+// activity heartbeats every 5 s, so a worker lost mid-render (SIGKILL, OOM) costs 30 s, not the
+// whole start-to-close timeout, before another worker retries (bench/chaos.ts found jobs left
+// `processing` for 10 minutes after a kill).
 const { runGenerationJob } = proxyActivities<PlatformGenerationActivities>({
   startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '30 seconds',
   retry: { maximumAttempts: 3, initialInterval: '2 seconds', backoffCoefficient: 2, nonRetryableErrorTypes: ['InvalidJob'] },
 });
 const { failGenerationJob } = proxyActivities<PlatformGenerationActivities>({

@@ -88,18 +88,40 @@ export async function prepare(
   let costMicros = 0;
   let balanceMicros: number;
   let chargeOperationId: string | null = null;
+  const insertJob = (db: Pick<Deps['db'], 'insertInto'>, cost: number) =>
+    db
+      .insertInto('generation_jobs')
+      .values({
+        id: jobId,
+        account_id: auth.accountId,
+        key_id: keyId,
+        type: opts.type,
+        model: opts.model,
+        status: 'processing',
+        sandbox,
+        request: JSON.stringify({ ...opts.request, operation }),
+        cost_micros: cost,
+        charge_operation_id: chargeOperationId,
+      })
+      .execute();
   if (sandbox) {
     balanceMicros = await getBalanceMicros(deps.db, auth.accountId);
+    await insertJob(deps.db, 0);
   } else {
     const chargeId = `gen:${jobId}`;
     chargeOperationId = chargeId;
     let charged: number | undefined;
     // The wallet pays the operation's one price (operations.ts), as a node or a story scene would.
+    // The job row commits with the charge (`alongside`): a process killed in between must never
+    // leave a charge without the job it paid for.
     const wallet = {
       async charge(amountMicros: number, label: string) {
         const charge = await chargeWallet(
           deps.db,
-          { accountId: auth.accountId, amountMicros, operationId: chargeId, operation, label, metadata: { job_id: jobId } },
+          {
+            accountId: auth.accountId, amountMicros, operationId: chargeId, operation, label, metadata: { job_id: jobId },
+            alongside: async (trx) => void (await insertJob(trx, amountMicros)),
+          },
           { baseUrl: deps.config.publicBaseUrl },
         );
         charged = charge.balanceMicros;
@@ -115,26 +137,6 @@ export async function prepare(
       }
       throw err;
     }
-  }
-  try {
-    await deps.db
-      .insertInto('generation_jobs')
-      .values({
-        id: jobId,
-        account_id: auth.accountId,
-        key_id: keyId,
-        type: opts.type,
-        model: opts.model,
-        status: 'processing',
-        sandbox,
-        request: JSON.stringify({ ...opts.request, operation }),
-        cost_micros: costMicros,
-        charge_operation_id: chargeOperationId,
-      })
-      .execute();
-  } catch (err) {
-    if (chargeOperationId) await refundCharge(deps.db, { accountId: auth.accountId, chargeOperationId, operationId: `${chargeOperationId}:refund` });
-    throw err;
   }
   return { jobId, type: opts.type, model: opts.model, price: opts.price, plan, sandbox, accountId: auth.accountId, keyId, operation, chargeOperationId, costMicros, balanceMicros };
 }

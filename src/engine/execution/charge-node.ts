@@ -24,33 +24,35 @@ export async function chargeNode(deps: Deps, input: ChargeTarget, operationId: s
     .where('operation_id', '=', operationId)
     .executeTakeFirst();
   if (existing) return -existing.amount_micros;
-  const reserved = await db
-    .updateTable('runs')
-    .set({ usd_charged_micros: sql`usd_charged_micros + ${amountMicros}` })
-    .where('id', '=', input.runId)
-    .where(sql<boolean>`usd_cap_micros is null or usd_charged_micros + ${amountMicros} <= usd_cap_micros`)
-    .returning('usd_charged_micros')
-    .executeTakeFirst();
-  if (!reserved) {
-    const run = await db.selectFrom('runs').select(['usd_cap_micros', 'usd_charged_micros']).where('id', '=', input.runId).executeTakeFirst();
-    throw new NodeError(
-      `usd_cap exceeded: this node costs $${microsToUsd(amountMicros)} and the run has charged $${microsToUsd(run?.usd_charged_micros ?? 0)} of its $${microsToUsd(run?.usd_cap_micros ?? 0)} cap`,
-      { type: 'usd_cap_exceeded' },
-    );
-  }
   try {
+    // The usd_cap reservation commits with the charge (`alongside`) or not at all: as two
+    // transactions, a worker killed between them left the reservation behind, and the retry
+    // reserved again — the run's usd_charged counted the node twice (bench/chaos.ts found it).
     const result = await chargeWallet(
       db,
-      { accountId: input.accountId, amountMicros, operationId, operation, label: operation, metadata: { run_id: input.runId, node_id: input.node.id } },
+      {
+        accountId: input.accountId, amountMicros, operationId, operation, label: operation, metadata: { run_id: input.runId, node_id: input.node.id },
+        alongside: async (trx) => {
+          const reserved = await trx
+            .updateTable('runs')
+            .set({ usd_charged_micros: sql`usd_charged_micros + ${amountMicros}` })
+            .where('id', '=', input.runId)
+            .where(sql<boolean>`usd_cap_micros is null or usd_charged_micros + ${amountMicros} <= usd_cap_micros`)
+            .returning('usd_charged_micros')
+            .executeTakeFirst();
+          if (!reserved) {
+            const run = await trx.selectFrom('runs').select(['usd_cap_micros', 'usd_charged_micros']).where('id', '=', input.runId).executeTakeFirst();
+            throw new NodeError(
+              `usd_cap exceeded: this node costs $${microsToUsd(amountMicros)} and the run has charged $${microsToUsd(run?.usd_charged_micros ?? 0)} of its $${microsToUsd(run?.usd_cap_micros ?? 0)} cap`,
+              { type: 'usd_cap_exceeded' },
+            );
+          }
+        },
+      },
       { baseUrl: deps.config.publicBaseUrl },
     );
     return -result.entry.amount_micros;
   } catch (err) {
-    await db
-      .updateTable('runs')
-      .set({ usd_charged_micros: sql`greatest(usd_charged_micros - ${amountMicros}, 0)` })
-      .where('id', '=', input.runId)
-      .execute();
     if (err instanceof ApiError && err.status === 402) {
       // A 402-shaped node error: the body's detail travels in the message.
       throw new NodeError(`insufficient_funds: ${JSON.stringify((err.body as { detail?: unknown }).detail)}`, { type: 'insufficient_funds' });

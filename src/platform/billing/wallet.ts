@@ -17,6 +17,13 @@ export interface ChargeRequest {
   /** Ledger label; defaults to `operation`. */
   label?: string;
   metadata?: Record<string, unknown>;
+  /**
+   * Writes that must commit with the charge or not at all, run first in its transaction (e.g. the
+   * generation job the charge pays for, or a run's usd_cap reservation): a process killed between
+   * two separate transactions would leave a charge without its operation. Throwing refuses the
+   * charge and rolls both back. Skipped when the operation was already charged (a replay).
+   */
+  alongside?: (trx: Executor) => Promise<void>;
 }
 
 export interface ChargeResult {
@@ -56,6 +63,7 @@ export async function chargeWallet(db: Database, req: ChargeRequest, opts: { bas
     throw new Error(`charge amount must be a non-negative integer of micro-USD, got ${req.amountMicros}`);
   }
   return oncePerOperation(db, req.accountId, req.operationId, async (trx) => {
+    await req.alongside?.(trx);
     const updated = await trx
       .updateTable('accounts')
       .set({
@@ -206,7 +214,7 @@ async function replay(db: Database, entry: LedgerEntry): Promise<ChargeResult> {
   return { entry, balanceMicros: await getBalanceMicros(db, entry.account_id), replayed: true };
 }
 
-type Executor = Parameters<Parameters<ReturnType<Database['transaction']>['execute']>[0]>[0];
+export type Executor = Parameters<Parameters<ReturnType<Database['transaction']>['execute']>[0]>[0];
 
 function insertEntry(
   trx: Executor,

@@ -1,0 +1,92 @@
+// One Atelier process (API + worker) as an operator runs it, for the chaos bench and the CI chaos
+// test: spawned as a plain `node` child (not through the tsx wrapper), so a SIGKILL lands on the
+// process that serves the API and polls the task queue, with nothing in between to clean up.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export interface AtelierProcessOptions {
+  /** Environment for src/config.ts (PORT, DATABASE_URL, TEMPORAL_ADDRESS, …), on top of process.env. */
+  env: Record<string, string>;
+  port: number;
+  key: string;
+  /** Each generation's output goes to `<logDir>/atelier-<n>.log`. */
+  logDir: string;
+  /** A prebuilt workflow bundle (a restart then skips webpack); without it the process bundles. */
+  workflowBundlePath?: string;
+  readyTimeoutMs?: number;
+}
+
+/** Starts, SIGKILLs and restarts one Atelier process; `generation` counts the processes started. */
+export class AtelierProcess {
+  child: ChildProcess | undefined;
+  generation = 0;
+  constructor(private readonly opts: AtelierProcessOptions) {}
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.opts.port}`;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  /** Spawns a process and resolves once its API answers an authenticated request. */
+  async start(): Promise<void> {
+    this.generation += 1;
+    const log = join(this.opts.logDir, `atelier-${this.generation}.log`);
+    const out = createWriteStream(log);
+    const entry = this.opts.workflowBundlePath ? 'bench/lib/atelier-main.ts' : 'src/main.ts';
+    const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', entry], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...this.opts.env,
+        PORT: String(this.opts.port),
+        HOST: '127.0.0.1',
+        ATELIER_BOOTSTRAP_KEY: this.opts.key,
+        ...(this.opts.workflowBundlePath ? { ATELIER_CHAOS_WORKFLOW_BUNDLE: this.opts.workflowBundlePath } : {}),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.pipe(out);
+    child.stderr?.pipe(out);
+    this.child = child;
+    const deadline = Date.now() + (this.opts.readyTimeoutMs ?? 180_000);
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`Atelier exited (${child.exitCode ?? child.signalCode}) during start-up; see ${log}`);
+      }
+      try {
+        const r = await fetch(`${this.baseUrl}/engine/v1/v1/nodes`, { headers: { authorization: `Bearer ${this.opts.key}` } });
+        await r.arrayBuffer();
+        if (r.status === 200) return;
+      } catch {
+        /* not listening yet */
+      }
+      if (Date.now() > deadline) throw new Error(`Atelier did not come up within ${(this.opts.readyTimeoutMs ?? 180_000) / 1000} s; see ${log}`);
+      await sleep(250);
+    }
+  }
+
+  /** Sends `signal` and waits for the exit (SIGKILL after 20 s for a SIGTERM that hangs). */
+  async stop(signal: NodeJS.Signals): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  /** Synchronous last resort for exit paths (`process.on('exit')`): never leaves the child behind. */
+  killNow(): void {
+    if (this.child && this.child.exitCode === null && this.child.signalCode === null) this.child.kill('SIGKILL');
+  }
+}
