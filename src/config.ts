@@ -56,6 +56,7 @@ const envSchema = z.object({
   TRUST_PROXY: optionalString,
   ATELIER_TOPUP_GATEWAY: z.enum(['none', 'direct']).default('none'),
   ATELIER_ABANDONED_JOB_S: z.coerce.number().positive().default(900),
+  ATELIER_KNOWLEDGE_RESUME_S: z.coerce.number().positive().default(300),
   ATELIER_ENGINE_MAINTENANCE: bool.optional(),
   ATELIER_WATCHDOG_INTERVAL_S: z.coerce.number().positive().default(30),
   ATELIER_WATCHDOG_STALL_S: z.coerce.number().positive().default(60),
@@ -139,6 +140,8 @@ export interface Config {
   topupGateway: Env['ATELIER_TOPUP_GATEWAY'];
   /** A synchronous generation job still `processing` after this many seconds is failed and refunded (src/generation/abandoned-jobs.ts). */
   abandonedJobS: number;
+  /** Knowledge documents pending this long (their indexing never started) are picked up again. */
+  knowledgeResumeS: number;
   /** Engine reaper/watchdog (seed 002 §3); seconds, so tests can shrink them. */
   engine: {
     /** Start the engineMaintenance workflow (default on, off under NODE_ENV=test unless set). */
@@ -229,6 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     topupGateway: e.ATELIER_TOPUP_GATEWAY,
     abandonedJobS: e.ATELIER_ABANDONED_JOB_S,
+    knowledgeResumeS: e.ATELIER_KNOWLEDGE_RESUME_S,
     engine: {
       maintenance: e.ATELIER_ENGINE_MAINTENANCE ?? e.NODE_ENV !== 'test',
       watchdogIntervalS: e.ATELIER_WATCHDOG_INTERVAL_S,

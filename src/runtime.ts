@@ -23,6 +23,7 @@ import { installSdkLogging } from './infra/temporal/sdk-logging';
 import { createProviders } from './generation/providers/index';
 import { deleteAssetPurgeSchedule, ensureAssetPurgeSchedule } from './platform/assets/schedule';
 import { startAbandonedJobSweep } from './generation/abandoned-jobs';
+import { startPendingDocumentSweep } from './engine/knowledge/resume-pending';
 import { deleteStorageAccrualSchedule, ensureStorageAccrualSchedule } from './storage/billing/schedule';
 import { join } from 'node:path';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -126,6 +127,7 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
       workerDone.catch((err: unknown) => logger.error({ err }, 'worker stopped with an error'));
       if (config.engine.maintenance) stops.push(await startEngineMaintenance(deps));
       stops.push(startAbandonedJobSweep(deps, config.abandonedJobS));
+      stops.push(startPendingDocumentSweep(deps, config.knowledgeResumeS));
       await ensureAssetPurgeSchedule(deps);
       // Test stacks each get a task queue of their own; their schedules go with them.
       if (config.env === 'test') stops.push(() => deleteAssetPurgeSchedule(deps));

@@ -5,6 +5,7 @@
 // Asynchronous jobs (video, 3D) are not swept: their Temporal workflow retries or fails them.
 import { sql } from 'kysely';
 import type { Deps } from '../deps';
+import { startSweep, sweepInterval } from '../infra/sweep';
 import type { OperationType } from './prices';
 import { failPrepared } from './pipeline';
 
@@ -35,15 +36,5 @@ export async function failAbandonedJobs(deps: Deps, olderThanS: number): Promise
 
 /** Runs the sweep on every worker, every third of the threshold (at most once a minute). */
 export function startAbandonedJobSweep(deps: Deps, olderThanS: number): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = failAbandonedJobs(deps, olderThanS).catch((err: unknown) => deps.logger.warn({ err }, 'abandoned-job sweep failed'));
-  };
-  const timer = setInterval(tick, Math.min(60, Math.max(1, olderThanS / 3)) * 1000);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return startSweep(deps.logger, 'abandoned-job sweep', sweepInterval(olderThanS), () => failAbandonedJobs(deps, olderThanS));
 }

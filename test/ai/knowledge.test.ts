@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviders, parseProviderConfig } from '../../src/generation/providers/index';
-import { createDocument } from '../../src/engine/knowledge/service';
+import { createDocument, newDocumentId } from '../../src/engine/knowledge/service';
+import { resumePendingDocuments } from '../../src/engine/knowledge/resume-pending';
 import { searchKnowledge } from '../../src/engine/knowledge/search';
 import { startStack, type TestStack } from '../helpers/stack';
 import { createWorkflow, spec, startRun, waitFor, waitForRun } from '../engine-runs/helpers';
@@ -289,5 +290,25 @@ describe('knowledge', () => {
     expect(toolStep.result).toMatch(/^\[1\] Returns desk, chunk 0:\nParcels are returned/);
     expect(toolStep.result).not.toContain('Refund policy');
     expect(out.text).toContain('returns desk on the ground floor');
+  });
+});
+
+describe('a document whose indexing never started (its process died after storing it)', () => {
+  it('is picked up by the pending sweep, indexed once, and left alone afterwards', async () => {
+    const { db } = stack.atelier.deps;
+    const id = newDocumentId();
+    // What a crash between the insert and the start leaves: the row, pending, and no workflow.
+    await db.insertInto('knowledge_documents').values({
+      id, account_id: stack.accountId, workflow_id: workflowId, title: 'stranded', source_type: 'text', source_url: null,
+      text: SHIPPING, char_count: SHIPPING.length, embedding_model: null, indexed_at: null, error: null,
+      updated_at: new Date(Date.now() - 10 * 60_000),
+    }).execute();
+    // A document pending for less than the threshold is another request's, still in progress.
+    expect(await resumePendingDocuments(stack.atelier.deps, 3600)).not.toContain(id);
+    expect(await resumePendingDocuments(stack.atelier.deps, 60)).toContain(id);
+    const doc = await waitForDocument(id);
+    expect(doc).toMatchObject({ status: 'ready', error: null });
+    expect(doc.chunk_count).toBeGreaterThan(0);
+    expect(await resumePendingDocuments(stack.atelier.deps, 60)).not.toContain(id);
   });
 });

@@ -29,6 +29,11 @@ const EMBED_BATCH = 64;
 export const newDocumentId = () => `kdoc_${randomBytes(12).toString('hex')}`;
 export const ingestWorkflowId = (documentId: string) => `knowledge-ingest-${documentId}`;
 
+/** Starts the document's knowledgeIngest workflow (one id per document: a second start while it runs is refused by Temporal). */
+export async function startIngest(deps: Deps, documentId: string, accountId: string): Promise<void> {
+  await deps.temporal.workflow.start('knowledgeIngest', { taskQueue: deps.taskQueue, workflowId: ingestWorkflowId(documentId), args: [{ documentId }], memo: { account_id: accountId } });
+}
+
 export function documentView(row: KnowledgeDocument) {
   return {
     id: row.id,
@@ -89,7 +94,7 @@ export async function createDocument(deps: Deps, accountId: string, input: NewDo
     await indexDocument(deps, id, { text: input.text! });
   } else {
     try {
-      await deps.temporal.workflow.start('knowledgeIngest', { taskQueue: deps.taskQueue, workflowId: ingestWorkflowId(id), args: [{ documentId: id }], memo: { account_id: accountId } });
+      await startIngest(deps, id, accountId);
     } catch (err) {
       await deps.db.deleteFrom('knowledge_documents').where('id', '=', id).execute();
       deps.logger.error({ err, documentId: id }, 'knowledge ingest could not be started');
