@@ -46,12 +46,19 @@ const HOOKS = 12; // 120 calls a minute each (not scaled); the hook share of tra
 const RUN_DEADLINE_MS = 120_000;
 const IDLE_SETTLE_MS = 35_000; // the pool closes connections idle for 30 s (src/infra/db/index.ts)
 const MONITOR_APP = 'atelier-soak-monitor';
-// Memory thresholds: growth counts only when the trend AND the window comparison both exceed them
-// (a GC sawtooth or an allocator arena moves one of them, a leak moves both).
+// Memory thresholds. Idle after vs idle before (same conditions: sampler running, pool settled):
+// what the soak left behind. Warm window vs last window and the slope after warm-up: growth
+// counts when the trend AND the window difference both exceed their thresholds (a GC sawtooth or
+// an allocator arena moves one of them, a leak both), and only when the two windows ran at a
+// comparable rate (within 25 %): on a shared machine the rate can triple when a neighbour stops,
+// and more in flight is more memory, not a leak.
+const HEAP_IDLE_MB = 16;
+const RSS_IDLE_MB = 32;
 const HEAP_SLOPE_MB_MIN = 1; // 1 MB/min ≈ 1.4 GB a day
 const HEAP_WINDOW_MB = 16;
 const RSS_SLOPE_MB_MIN = 2;
 const RSS_WINDOW_MB = 32;
+const COMPARABLE_RATE = 0.25;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const t0 = Date.now();
@@ -469,6 +476,7 @@ interface Sample {
   listenClients: number;
   sseClients: number;
   load1: number;
+  actions: number; // actions finished so far (the rate inside a window)
 }
 
 function rssMb(pid: number): number {
@@ -508,6 +516,7 @@ async function takeSample(pid: number, monitor: pg.Pool, database: string, traff
     listenClients: counts.listen,
     sseClients: m.atelier_sse_clients ?? NaN,
     load1: loadavg()[0]!,
+    actions: [...stats.values()].reduce((a, k) => a + k.count, 0),
   };
 }
 
@@ -525,29 +534,45 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 interface MemoryVerdict {
   what: string;
-  first: number;
+  idleBefore: number;
   warm: number;
   last: number;
   max: number;
+  idleAfter: number;
   slopePerMin: number;
+  idleOk: boolean;
+  trendOk: boolean;
   ok: boolean;
 }
 
-function judgeMemory(samples: Sample[], field: 'rssMb' | 'heapMb', slopeMax: number, windowMax: number): MemoryVerdict {
+/** Samples of the traffic between two fractions of its duration. */
+const windowOf = (samples: Sample[], from: number, to: number) => samples.filter((s) => s.t >= DURATION_S * from && s.t <= DURATION_S * to);
+
+/** Actions per second inside a window. */
+function windowRate(w: Sample[]): number {
+  if (w.length < 2) return NaN;
+  return (w.at(-1)!.actions - w[0]!.actions) / (w.at(-1)!.t - w[0]!.t);
+}
+
+function judgeMemory(samples: Sample[], idleBefore: Sample, idleAfter: Sample, field: 'rssMb' | 'heapMb', limits: { idle: number; slope: number; window: number }, comparable: boolean): MemoryVerdict {
   const during = samples.filter((s) => s.t >= 0 && s.t <= DURATION_S);
-  const warm = during.filter((s) => s.t >= DURATION_S * 0.2 && s.t <= DURATION_S * 0.3).map((s) => s[field]);
-  const last = during.filter((s) => s.t >= DURATION_S * 0.9).map((s) => s[field]);
-  const steady = during.filter((s) => s.t >= DURATION_S * 0.2).map((s): [number, number] => [s.t / 60, s[field]]);
+  const warm = windowOf(samples, 0.2, 0.3).map((s) => s[field]);
+  const last = windowOf(samples, 0.9, 1).map((s) => s[field]);
+  const steady = windowOf(samples, 0.2, 1).map((s): [number, number] => [s.t / 60, s[field]]);
   const slopePerMin = slope(steady);
-  const growth = mean(last) - mean(warm);
+  const idleOk = idleAfter[field] - idleBefore[field] <= limits.idle;
+  const trendOk = !comparable || !(slopePerMin > limits.slope && mean(last) - mean(warm) > limits.window);
   return {
     what: field === 'rssMb' ? 'RSS' : 'JS heap used',
-    first: during[0]?.[field] ?? NaN,
+    idleBefore: idleBefore[field],
     warm: mean(warm),
     last: mean(last),
     max: Math.max(...during.map((s) => s[field])),
+    idleAfter: idleAfter[field],
     slopePerMin,
-    ok: !(slopePerMin > slopeMax && growth > windowMax),
+    idleOk,
+    trendOk,
+    ok: idleOk && trendOk,
   };
 }
 
@@ -592,30 +617,24 @@ async function main(): Promise<void> {
   const monitor = new pg.Pool({ connectionString: PG_ADMIN_URL, max: 1, application_name: MONITOR_APP });
   const fixture = await setup(echoPort);
 
-  // Warm-up (not counted): every shape once, then the idle baseline once the pool has settled.
+  // Warm-up (not counted): every shape once.
   for (let i = 0; i < Object.keys(fixture.workflows).length; i++) await actions.run!(fixture);
   if (errorCount) throw new Error(`warm-up failed: ${errors.join('\n')}`);
   stats.clear();
   Object.assign(sse, { opened: 0, completed: 0, incomplete: 0 });
-  log(`warm-up done; waiting ${IDLE_SETTLE_MS / 1000} s idle for the baseline`);
-  await sleep(IDLE_SETTLE_MS);
-  const samples: Sample[] = [];
-  let trafficStart = Date.now();
-  const baseline = await takeSample(pid, monitor, scratch.name, trafficStart);
-  log(`baseline: ${baseline.pgConnections} connections, ${baseline.listenClients} LISTEN, RSS ${baseline.rssMb.toFixed(0)} MB, heap ${baseline.heapMb.toFixed(0)} MB; load ${load()}`);
 
-  const loadStart = load();
-  trafficStart = Date.now();
-  const until = trafficStart + DURATION_S * 1000;
+  // The sampler runs from here to the end, idle phases included, so the idle samples before and
+  // after the traffic are taken under the same conditions (its /metrics scrapes use pool connections).
+  let origin = Date.now() + IDLE_SETTLE_MS; // t = 0 when the traffic starts
+  const samples: Sample[] = [];
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
       try {
-        const s = await takeSample(pid, monitor, scratch!.name, trafficStart);
+        const s = await takeSample(pid, monitor, scratch!.name, origin);
         samples.push(s);
-        if (samples.length % Math.max(1, Math.round(60 / SAMPLE_S)) === 0) {
-          const n = [...stats.values()].reduce((a, k) => a + k.count, 0);
-          log(`t=${s.t.toFixed(0)} s: ${n} actions, ${errorCount} errors, RSS ${s.rssMb.toFixed(0)} MB, heap ${s.heapMb.toFixed(0)} MB, pg ${s.pgConnections} (${s.listenClients} LISTEN), SSE ${s.sseClients}, load ${load()}`);
+        if (s.t > 0 && s.t <= DURATION_S + SAMPLE_S && samples.filter((x) => x.t > 0).length % Math.max(1, Math.round(60 / SAMPLE_S)) === 0) {
+          log(`t=${s.t.toFixed(0)} s: ${s.actions} actions, ${errorCount} errors, RSS ${s.rssMb.toFixed(0)} MB, heap ${s.heapMb.toFixed(0)} MB, pg ${s.pgConnections} (${s.listenClients} LISTEN), SSE ${s.sseClients}, load ${load()}`);
         }
       } catch (err) {
         fail('sample', err instanceof Error ? err.message : String(err));
@@ -623,24 +642,40 @@ async function main(): Promise<void> {
       await sleep(SAMPLE_S * 1000);
     }
   })();
+  log(`warm-up done; waiting ${IDLE_SETTLE_MS / 1000} s idle for the baseline`);
+  await sleep(IDLE_SETTLE_MS);
+  const baseline = await takeSample(pid, monitor, scratch.name, origin);
+  log(`idle before: ${baseline.pgConnections} connections, ${baseline.listenClients} LISTEN, RSS ${baseline.rssMb.toFixed(0)} MB, heap ${baseline.heapMb.toFixed(0)} MB; load ${load()}`);
+
+  const loadStart = load();
+  const trafficStart = Date.now();
+  origin = trafficStart;
+  const until = trafficStart + DURATION_S * 1000;
   log(`traffic: ${LANES} lanes for ${DURATION_S} s; load ${loadStart}`);
   await Promise.all(Array.from({ length: LANES }, (_, i) => lane(i, fixture, until)));
   const trafficS = (Date.now() - trafficStart) / 1000;
   const loadEnd = load();
-  log(`traffic over after ${trafficS.toFixed(0)} s; waiting for the last runs and for idle connections to close`);
+  log(`traffic over after ${trafficS.toFixed(0)} s; idle again for ${IDLE_SETTLE_MS / 1000} s at least, then until the connections are back (at most 120 s)`);
 
-  // Every run finished (the SSE clients saw them end), then the pool's idle timeout: back to baseline?
+  // Every run has finished (each lane waited for its SSE stream); idle as long as before the
+  // traffic, then until connections and LISTEN clients are back to the baseline.
+  await sleep(IDLE_SETTLE_MS);
   const settleDeadline = Date.now() + 120_000;
-  let end = await takeSample(pid, monitor, scratch.name, trafficStart);
+  let end = await takeSample(pid, monitor, scratch.name, origin);
   while (Date.now() < settleDeadline && (end.pgConnections > baseline.pgConnections || end.listenClients !== baseline.listenClients || end.sseClients !== 0)) {
     await sleep(2000);
-    end = await takeSample(pid, monitor, scratch.name, trafficStart);
+    end = await takeSample(pid, monitor, scratch.name, origin);
   }
   const settledS = end.t - trafficS;
   sampling = false;
   await sampler;
-  const peakConnections = Math.max(...samples.map((s) => s.pgConnections));
-  const peakListen = Math.max(...samples.map((s) => s.listenClients));
+  const leftover = await monitor.query<{ application_name: string; state: string; query: string }>(
+    `select application_name, state, left(query, 60) as query from pg_stat_activity where datname = $1 and application_name <> $2`,
+    [scratch.name, MONITOR_APP],
+  );
+  const during = samples.filter((s) => s.t >= 0 && s.t <= trafficS);
+  const peakConnections = Math.max(...during.map((s) => s.pgConnections));
+  const peakListen = Math.max(...during.map((s) => s.listenClients));
   const check = new pg.Client({ connectionString: scratch.url, application_name: MONITOR_APP });
   await check.connect();
   const unfinished = Number((await check.query<{ n: string }>(`select count(*) as n from runs where status in ('queued', 'running')`)).rows[0]!.n);
@@ -650,8 +685,11 @@ async function main(): Promise<void> {
   if (errorLines.length > 5) errorCount += errorLines.length - 5;
   await monitor.end();
 
-  const heap = judgeMemory(samples, 'heapMb', HEAP_SLOPE_MB_MIN, HEAP_WINDOW_MB);
-  const rss = judgeMemory(samples, 'rssMb', RSS_SLOPE_MB_MIN, RSS_WINDOW_MB);
+  const warmRate = windowRate(windowOf(samples, 0.2, 0.3));
+  const lastRate = windowRate(windowOf(samples, 0.9, 1));
+  const comparable = Math.abs(lastRate - warmRate) <= COMPARABLE_RATE * warmRate;
+  const heap = judgeMemory(samples, baseline, end, 'heapMb', { idle: HEAP_IDLE_MB, slope: HEAP_SLOPE_MB_MIN, window: HEAP_WINDOW_MB }, comparable);
+  const rss = judgeMemory(samples, baseline, end, 'rssMb', { idle: RSS_IDLE_MB, slope: RSS_SLOPE_MB_MIN, window: RSS_WINDOW_MB }, comparable);
   const connectionsOk = end.pgConnections <= baseline.pgConnections && end.listenClients === baseline.listenClients;
   const sseOk = sse.incomplete === 0 && sse.completed === sse.opened && end.sseClients === 0;
   const total = [...stats.values()].reduce((a, k) => a + k.count, 0);
@@ -661,8 +699,9 @@ async function main(): Promise<void> {
   const kindRows = [...stats.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, s]) => `| ${k} | ${s.count} | ${(s.count / trafficS).toFixed(2)} | ${(s.totalMs / s.count).toFixed(0)} ms | ${s.maxMs.toFixed(0)} ms | ${s.errors} |`);
+  const mb = (x: number) => `${x.toFixed(0)} MB`;
   const memRow = (v: MemoryVerdict) =>
-    `| ${v.what} | ${v.first.toFixed(0)} MB | ${v.warm.toFixed(0)} MB | ${v.last.toFixed(0)} MB | ${v.max.toFixed(0)} MB | ${v.slopePerMin >= 0 ? '+' : ''}${v.slopePerMin.toFixed(2)} MB/min | ${v.ok ? 'no growth' : 'GROWTH'} |`;
+    `| ${v.what} | ${mb(v.idleBefore)} | ${mb(v.warm)} | ${mb(v.last)} | ${mb(v.max)} | ${mb(v.idleAfter)} (${v.idleAfter >= v.idleBefore ? '+' : ''}${(v.idleAfter - v.idleBefore).toFixed(0)}) | ${v.slopePerMin >= 0 ? '+' : ''}${v.slopePerMin.toFixed(2)} MB/min | ${v.ok ? 'no growth' : `GROWTH (${v.idleOk ? '' : 'idle after > idle before'}${!v.idleOk && !v.trendOk ? '; ' : ''}${v.trendOk ? '' : 'trend'})`} |`;
   const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const section = [
     `### ${stamp} UTC — ${ok ? 'pass' : 'FAIL'}`,
@@ -677,12 +716,14 @@ async function main(): Promise<void> {
     `Errors: **${errorCount}** (non-2xx or unexpected answers, runs not completed, SSE streams without run_finished, error lines in Atelier's log: ${errorLines.length}); runs still queued or running at the end: ${unfinished}.`,
     `SSE: ${sse.opened} streams opened, ${sse.completed} reached run_finished; the SSE subscriber gauge ${end.sseClients} at the end.`,
     '',
-    '| memory | first sample | warm window (20–30 %) | last window (90–100 %) | max | slope after warm-up | verdict |',
-    '|---|---|---|---|---|---|---|',
+    '| memory | idle before | warm window (20–30 %) | last window (90–100 %) | max | idle after | slope after warm-up | verdict |',
+    '|---|---|---|---|---|---|---|---|',
     memRow(rss),
     memRow(heap),
     '',
-    `Postgres (scratch database): ${baseline.pgConnections} connections (${baseline.listenClients} LISTEN) idle before the traffic, peak ${peakConnections} (${peakListen} LISTEN) during it, ${end.pgConnections} (${end.listenClients} LISTEN) ${settledS.toFixed(0)} s after it — ${connectionsOk ? 'back to baseline' : 'NOT back to baseline'}.`,
+    `Rate in the warm window ${warmRate.toFixed(1)} actions/s, in the last ${lastRate.toFixed(1)}: ${comparable ? 'comparable, so the trend counts' : `not comparable (over ${COMPARABLE_RATE * 100} % apart), so only idle after vs idle before counts`}.`,
+    '',
+    `Postgres (scratch database): ${baseline.pgConnections} connections (${baseline.listenClients} LISTEN) idle before the traffic, peak ${peakConnections} (${peakListen} LISTEN) during it, ${end.pgConnections} (${end.listenClients} LISTEN) ${settledS.toFixed(0)} s after it — ${connectionsOk ? 'back to baseline' : `NOT back to baseline: ${leftover.rows.map((r) => `${r.application_name || '-'}/${r.state}/${r.query}`).join('; ')}`}.`,
     ...(errors.length ? ['', 'First errors:', '', ...errors.slice(0, 10).map((e) => `- ${e.replace(/\|/g, '\\|')}`)] : []),
     '',
   ].join('\n');
