@@ -4,9 +4,11 @@
 //   1. no error: every non-2xx answer, every run that does not end `completed`, every SSE stream
 //      that does not reach run_finished, and every error-level line in Atelier's log is counted;
 //   2. no memory growth: Atelier's RSS (/proc/<pid>/status) and JS heap (its /metrics,
-//      prom-client's nodejs_heap_size_used_bytes) sampled every SOAK_SAMPLE_S (5) s; the warm
-//      window (20–30 % of the soak, minutes 2–3 of 10) is compared with the last 10 %, and a
-//      least-squares slope is fitted over everything after warm-up (thresholds below);
+//      prom-client's nodejs_heap_size_used/total_bytes) sampled every SOAK_SAMPLE_S (5) s, idle
+//      phases included; judged are the JS heap used and the RSS outside the V8 heap (RSS minus
+//      the heap's committed size): idle after the traffic against idle before it, and the warm
+//      window (20–30 % of the soak, minutes 2–3 of 10) against the last 10 % with a least-squares
+//      slope after warm-up, when both windows ran at a comparable rate (thresholds below);
 //   3. no leaked Postgres connections or LISTEN clients: pg_stat_activity of the scratch database
 //      back to the idle baseline taken before the traffic, once the last run has finished;
 //   4. SSE streams all complete, and the process's SSE subscriber gauge is back at 0.
@@ -53,7 +55,7 @@ const MONITOR_APP = 'atelier-soak-monitor';
 // comparable rate (within 25 %): on a shared machine the rate can triple when a neighbour stops,
 // and more in flight is more memory, not a leak.
 const HEAP_IDLE_MB = 16;
-const RSS_IDLE_MB = 32;
+const RSS_IDLE_MB = 32; // for RSS outside the V8 heap (RSS itself also holds the heap V8 keeps committed)
 const HEAP_SLOPE_MB_MIN = 1; // 1 MB/min ≈ 1.4 GB a day
 const HEAP_WINDOW_MB = 16;
 const RSS_SLOPE_MB_MIN = 2;
@@ -471,6 +473,8 @@ interface Sample {
   t: number; // s since the traffic started (negative: before)
   rssMb: number;
   heapMb: number;
+  heapTotalMb: number; // the V8 heap's committed size: RSS it keeps after a major GC until it shrinks
+  nativeMb: number; // RSS outside the V8 heap (isolates, Temporal's core, buffers, the allocator)
   externalMb: number;
   pgConnections: number;
   listenClients: number;
@@ -489,7 +493,7 @@ async function scrapeMetrics(): Promise<Record<string, number>> {
   if (r.status !== 200) throw new Error(`/metrics answered ${r.status}`);
   const out: Record<string, number> = {};
   for (const line of r.text.split('\n')) {
-    const m = /^(atelier_process_nodejs_heap_size_used_bytes|atelier_process_nodejs_external_memory_bytes|atelier_sse_clients) (\S+)$/.exec(line);
+    const m = /^(atelier_process_nodejs_heap_size_used_bytes|atelier_process_nodejs_heap_size_total_bytes|atelier_process_nodejs_external_memory_bytes|atelier_sse_clients) (\S+)$/.exec(line);
     if (m) out[m[1]!] = Number(m[2]);
   }
   return out;
@@ -511,6 +515,8 @@ async function takeSample(pid: number, monitor: pg.Pool, database: string, traff
     t: (Date.now() - trafficStart) / 1000,
     rssMb: rssMb(pid),
     heapMb: (m.atelier_process_nodejs_heap_size_used_bytes ?? NaN) / 2 ** 20,
+    heapTotalMb: (m.atelier_process_nodejs_heap_size_total_bytes ?? NaN) / 2 ** 20,
+    nativeMb: rssMb(pid) - (m.atelier_process_nodejs_heap_size_total_bytes ?? NaN) / 2 ** 20,
     externalMb: (m.atelier_process_nodejs_external_memory_bytes ?? NaN) / 2 ** 20,
     pgConnections: counts.connections,
     listenClients: counts.listen,
@@ -554,7 +560,7 @@ function windowRate(w: Sample[]): number {
   return (w.at(-1)!.actions - w[0]!.actions) / (w.at(-1)!.t - w[0]!.t);
 }
 
-function judgeMemory(samples: Sample[], idleBefore: Sample, idleAfter: Sample, field: 'rssMb' | 'heapMb', limits: { idle: number; slope: number; window: number }, comparable: boolean): MemoryVerdict {
+function judgeMemory(samples: Sample[], idleBefore: Sample, idleAfter: Sample, field: 'rssMb' | 'heapMb' | 'nativeMb', limits: { idle: number; slope: number; window: number }, comparable: boolean): MemoryVerdict {
   const during = samples.filter((s) => s.t >= 0 && s.t <= DURATION_S);
   const warm = windowOf(samples, 0.2, 0.3).map((s) => s[field]);
   const last = windowOf(samples, 0.9, 1).map((s) => s[field]);
@@ -563,7 +569,7 @@ function judgeMemory(samples: Sample[], idleBefore: Sample, idleAfter: Sample, f
   const idleOk = idleAfter[field] - idleBefore[field] <= limits.idle;
   const trendOk = !comparable || !(slopePerMin > limits.slope && mean(last) - mean(warm) > limits.window);
   return {
-    what: field === 'rssMb' ? 'RSS' : 'JS heap used',
+    what: { rssMb: 'RSS (reported, not judged alone)', heapMb: 'JS heap used', nativeMb: 'RSS outside the V8 heap' }[field],
     idleBefore: idleBefore[field],
     warm: mean(warm),
     last: mean(last),
@@ -690,11 +696,13 @@ async function main(): Promise<void> {
   const comparable = Math.abs(lastRate - warmRate) <= COMPARABLE_RATE * warmRate;
   const heap = judgeMemory(samples, baseline, end, 'heapMb', { idle: HEAP_IDLE_MB, slope: HEAP_SLOPE_MB_MIN, window: HEAP_WINDOW_MB }, comparable);
   const rss = judgeMemory(samples, baseline, end, 'rssMb', { idle: RSS_IDLE_MB, slope: RSS_SLOPE_MB_MIN, window: RSS_WINDOW_MB }, comparable);
+  const native = judgeMemory(samples, baseline, end, 'nativeMb', { idle: RSS_IDLE_MB, slope: RSS_SLOPE_MB_MIN, window: RSS_WINDOW_MB }, comparable);
+  const committed = (x: Sample) => `${x.heapTotalMb.toFixed(0)} MB`;
   const connectionsOk = end.pgConnections <= baseline.pgConnections && end.listenClients === baseline.listenClients;
   const sseOk = sse.incomplete === 0 && sse.completed === sse.opened && end.sseClients === 0;
   const total = [...stats.values()].reduce((a, k) => a + k.count, 0);
   const runs = [...stats.entries()].filter(([k]) => k.startsWith('run:') || k === 'hook').reduce((a, [, k]) => a + k.count, 0);
-  const ok = errorCount === 0 && unfinished === 0 && sseOk && heap.ok && rss.ok && connectionsOk;
+  const ok = errorCount === 0 && unfinished === 0 && sseOk && heap.ok && native.ok && connectionsOk;
 
   const kindRows = [...stats.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
@@ -719,7 +727,10 @@ async function main(): Promise<void> {
     '| memory | idle before | warm window (20–30 %) | last window (90–100 %) | max | idle after | slope after warm-up | verdict |',
     '|---|---|---|---|---|---|---|---|',
     memRow(rss),
+    memRow(native),
     memRow(heap),
+    '',
+    `The V8 heap's committed size: ${committed(baseline)} idle before, peak ${Math.max(...samples.map((x) => x.heapTotalMb)).toFixed(0)} MB, ${committed(end)} idle after. RSS is judged as JS heap used (live objects) plus RSS outside the V8 heap (native memory); RSS as a whole also holds the heap V8 has committed and not yet released after a major GC.`,
     '',
     `Rate in the warm window ${warmRate.toFixed(1)} actions/s, in the last ${lastRate.toFixed(1)}: ${comparable ? 'comparable, so the trend counts' : `not comparable (over ${COMPARABLE_RATE * 100} % apart), so only idle after vs idle before counts`}.`,
     '',
