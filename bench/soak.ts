@@ -6,7 +6,8 @@
 //   2. no memory growth: Atelier's RSS (/proc/<pid>/status) and JS heap (its /metrics,
 //      prom-client's nodejs_heap_size_used/total_bytes) sampled every SOAK_SAMPLE_S (5) s, idle
 //      phases included; judged are the JS heap used and the RSS outside the V8 heap (RSS minus
-//      the heap's committed size): idle after the traffic against idle before it, and the warm
+//      the heap's committed size): idle after the traffic against idle before it (each after a
+//      full GC run through Atelier's inspector, on a loopback port of its own), and the warm
 //      window (20–30 % of the soak, minutes 2–3 of 10) against the last 10 % with a least-squares
 //      slope after warm-up, when both windows ran at a comparable rate (thresholds below);
 //   3. no leaked Postgres connections or LISTEN clients: pg_stat_activity of the scratch database
@@ -34,6 +35,7 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { createScratchDatabase, type ScratchDatabase } from '../src/infra/db/postgres';
 
@@ -96,9 +98,10 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startAtelierProcess(port: number, key: string, databaseUrl: string): Promise<ChildProcess> {
+async function startAtelierProcess(port: number, key: string, databaseUrl: string, inspectPort: number): Promise<ChildProcess> {
   const out = createWriteStream(join(DATA_DIR, 'atelier.log'));
-  const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', 'src/main.ts'], {
+  // The inspector (loopback only) lets the soak run a full GC before each idle sample.
+  const child = spawn(process.execPath, ['--no-node-snapshot', `--inspect=127.0.0.1:${inspectPort}`, '--import', 'tsx', 'src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -181,6 +184,23 @@ function stopLeftovers(): void {
   }
   temporalStarted = true; // --stop only stops a server temporal-dev.sh started for this data dir
   temporalDev('--stop');
+}
+
+/**
+ * A full garbage collection in the Atelier process, through its inspector: idle samples compare
+ * live memory, not how long ago V8 last collected (35 s after the traffic it often had not).
+ */
+async function collectGarbage(inspectPort: number): Promise<void> {
+  const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as Array<{ webSocketDebuggerUrl: string }>;
+  const socket = new WebSocket(target!.webSocketDebuggerUrl);
+  await new Promise<void>((res, rej) => {
+    socket.once('error', rej);
+    socket.once('open', () => socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' })));
+    socket.on('message', (data: Buffer) => {
+      if ((JSON.parse(data.toString()) as { id?: number }).id === 1) res();
+    });
+  });
+  socket.close();
 }
 
 // ── Loopback server the http.request nodes call ───────────────────────────────────────────────
@@ -616,9 +636,10 @@ async function main(): Promise<void> {
   const echoPort = await startEcho();
   KEY = generateApiKey('live');
   const port = await freePort();
+  const inspectPort = await freePort();
   BASE = `http://127.0.0.1:${port}`;
   log(`starting Atelier on ${port} (database ${scratch.name})`);
-  const child = await startAtelierProcess(port, KEY, scratch.url);
+  const child = await startAtelierProcess(port, KEY, scratch.url, inspectPort);
   const pid = child.pid!;
   const monitor = new pg.Pool({ connectionString: PG_ADMIN_URL, max: 1, application_name: MONITOR_APP });
   const fixture = await setup(echoPort);
@@ -650,6 +671,7 @@ async function main(): Promise<void> {
   })();
   log(`warm-up done; waiting ${IDLE_SETTLE_MS / 1000} s idle for the baseline`);
   await sleep(IDLE_SETTLE_MS);
+  await collectGarbage(inspectPort);
   const baseline = await takeSample(pid, monitor, scratch.name, origin);
   log(`idle before: ${baseline.pgConnections} connections, ${baseline.listenClients} LISTEN, RSS ${baseline.rssMb.toFixed(0)} MB, heap ${baseline.heapMb.toFixed(0)} MB; load ${load()}`);
 
@@ -667,9 +689,11 @@ async function main(): Promise<void> {
   // traffic, then until connections and LISTEN clients are back to the baseline.
   await sleep(IDLE_SETTLE_MS);
   const settleDeadline = Date.now() + 120_000;
+  await collectGarbage(inspectPort);
   let end = await takeSample(pid, monitor, scratch.name, origin);
   while (Date.now() < settleDeadline && (end.pgConnections > baseline.pgConnections || end.listenClients !== baseline.listenClients || end.sseClients !== 0)) {
     await sleep(2000);
+    await collectGarbage(inspectPort);
     end = await takeSample(pid, monitor, scratch.name, origin);
   }
   const settledS = end.t - trafficS;
