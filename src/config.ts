@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parsePrivateTarget } from './infra/net/safe-fetch';
 import { loadStoryConfig, type StoryConfig } from './story/config';
 import { loadVoiceConfig, type VoiceConfig } from './voice/config';
 import { loadStorageConfig, type StorageConfig } from './storage/config';
@@ -50,6 +51,8 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString,
   ATELIER_ENCRYPTION_KEY: optionalString,
   ATELIER_ALLOW_PRIVATE_NETWORK: bool.default(false),
+  // Exceptions while private networks are refused: comma-separated address:port pairs user URLs may reach.
+  ATELIER_PRIVATE_NETWORK_ALLOW: z.string().default(''),
   // MCP stdio servers are commands the worker launches: comma-separated command prefixes admins may register (empty = stdio off).
   ATELIER_MCP_STDIO_ALLOW: z.string().default(''),
   ATELIER_MAX_BODY: z.string().default('10mb'),
@@ -122,6 +125,8 @@ export interface Config {
   /** 32-byte AES-256-GCM key for secrets at rest. */
   encryptionKey: Buffer;
   allowPrivateNetwork: boolean;
+  /** `address:port` pairs user URLs may reach although private networks are refused (canonical form). */
+  privateNetworkAllow: string[];
   /**
    * Command lines an admin may register as stdio MCP servers, each a list of words: a server's
    * `[command, ...args]` must start with one of them. Empty: stdio servers are refused.
@@ -227,6 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: secret('SESSION_SECRET', e.SESSION_SECRET),
     encryptionKey,
     allowPrivateNetwork: e.ATELIER_ALLOW_PRIVATE_NETWORK,
+    privateNetworkAllow: parsePrivateNetworkAllow(e.ATELIER_PRIVATE_NETWORK_ALLOW),
     mcpStdioAllow: e.ATELIER_MCP_STDIO_ALLOW.split(',').map((entry) => entry.trim().split(/\s+/).filter(Boolean)).filter((words) => words.length > 0),
     maxBody: e.ATELIER_MAX_BODY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -320,4 +326,13 @@ function devSecret(dataDir: string, name: string): string {
   const value = randomBytes(32).toString('hex');
   writeFileSync(file, value + '\n', { mode: 0o600 });
   return value;
+}
+
+function parsePrivateNetworkAllow(value: string): string[] {
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  return entries.map((entry) => {
+    const target = parsePrivateTarget(entry);
+    if (!target) throw new ConfigError(`ATELIER_PRIVATE_NETWORK_ALLOW: '${entry}' is not an IP address and port (e.g. 10.0.0.5:11434 or [fd00::5]:8080)`);
+    return target;
+  });
 }

@@ -2,6 +2,7 @@
 import { createActivities } from '../activities/index';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './infra/logging/logger';
+import { exitBlockedBy, exitProcess } from './infra/process-exit';
 import { startAtelier } from './runtime';
 
 async function main(): Promise<void> {
@@ -36,14 +37,18 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => {
       logger.error('shutdown took over 30 s; exiting');
-      process.exit(1);
+      exitProcess(1);
     }, 30_000);
     force.unref();
     atelier.stop().then(
-      () => process.exit(exitCode),
+      () => {
+        const blocked = exitBlockedBy();
+        if (blocked) logger.error({ reason: blocked }, 'a normal exit would hang; ending with SIGKILL');
+        exitProcess(exitCode);
+      },
       (err: unknown) => {
         logger.error({ err }, 'shutdown failed');
-        process.exit(1);
+        exitProcess(1);
       },
     );
   };

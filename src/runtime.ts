@@ -28,6 +28,7 @@ import { deleteStorageAccrualSchedule, ensureStorageAccrualSchedule } from './st
 import { join } from 'node:path';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { createTracing } from './infra/tracing/tracing';
+import { setPrivateNetworkExceptions } from './infra/net/safe-fetch';
 
 export interface Atelier {
   deps: Deps;
@@ -60,6 +61,8 @@ export interface StartOptions {
 /** Starts everything this process's role needs. Used by `src/main.ts` and by the test stack. */
 export async function startAtelier(config: Config, opts: StartOptions = {}): Promise<Atelier> {
   const logger = opts.logger ?? createLogger(config.logLevel, { role: config.role });
+  // Process-wide, like the firewall rule it is: the API's and the worker's outbound fetches alike.
+  setPrivateNetworkExceptions(config.privateNetworkAllow);
   const stops: Array<() => Promise<void> | void> = [];
   const stopAll = async () => {
     for (const fn of stops.reverse()) {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlockedAddressError, isBlockedAddress, safeFetch } from '../../src/infra/net/safe-fetch';
+import { BlockedAddressError, isBlockedAddress, parsePrivateTarget, safeFetch, setPrivateNetworkExceptions } from '../../src/infra/net/safe-fetch';
 
 let server: Server;
 let port: number;
@@ -38,5 +38,24 @@ describe('SSRF guard', () => {
 
   it('rejects non-HTTP schemes', async () => {
     await expect(safeFetch('file:///etc/passwd', {}, { allowPrivateNetwork: true })).rejects.toThrow(/scheme/);
+  });
+
+  it('an address:port exception reaches that one service, and a redirect from it to another port is refused', async () => {
+    expect(parsePrivateTarget('10.0.0.5:11434')).toBe('10.0.0.5:11434');
+    expect(parsePrivateTarget('[0:0:0:0:0:0:0:1]:8080')).toBe('[::1]:8080');
+    for (const bad of ['localhost:80', '10.0.0.5', '10.0.0.5:0', '10.0.0.5:70000', 'http://10.0.0.5:80', '::1:80']) expect(parsePrivateTarget(bad), bad).toBeUndefined();
+    const redirector = createServer((req, res) => res.writeHead(302, { location: `http://127.0.0.1:${port}/behind` }).end());
+    await new Promise<void>((r) => redirector.listen(0, '127.0.0.1', r));
+    const redirectorPort = (redirector.address() as AddressInfo).port;
+    setPrivateNetworkExceptions([parsePrivateTarget(`127.0.0.1:${redirectorPort}`)!]);
+    try {
+      const first = await safeFetch(`http://127.0.0.1:${redirectorPort}/`, {}, { allowPrivateNetwork: false });
+      expect(first.status).toBe(302);
+      await expect(safeFetch(`http://127.0.0.1:${redirectorPort}/`, { maxRedirects: 3 }, { allowPrivateNetwork: false })).rejects.toBeInstanceOf(BlockedAddressError);
+      await expect(safeFetch(`http://127.0.0.1:${port}/x`, {}, { allowPrivateNetwork: false })).rejects.toBeInstanceOf(BlockedAddressError);
+    } finally {
+      setPrivateNetworkExceptions([]);
+      await new Promise<void>((r) => redirector.close(() => r()));
+    }
   });
 });

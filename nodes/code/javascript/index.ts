@@ -1,6 +1,7 @@
 import ivm from 'isolated-vm';
 import { z } from 'zod';
 import { NodeError } from '../../../src/engine/node-error';
+import { markExitBlocked } from '../../../src/infra/process-exit';
 import type { LogLevel, NodeDefinition } from '../../../src/engine/types';
 
 export const CODE_MEMORY_LIMIT_MB = 64;
@@ -78,8 +79,23 @@ export async function runSandboxed(
 ): Promise<unknown> {
   const release = await sandboxSlots.acquire(opts.accountId, opts.signal);
   let isolate: ivm.Isolate;
+  // Some allocations past the cap (a Map or an array rehashing into a backing store the heap cannot
+  // hold) are a V8 fatal out-of-memory, not the catchable limit error: without this handler it
+  // aborts the whole worker process (isolated-vm issues 107 and 527). With it the process lives on,
+  // the node fails like any other memory overrun, and the isolate's memory and thread are lost.
+  let catastrophe: (() => void) | undefined;
+  const broken = new Promise<never>((_, reject) => (catastrophe = () => reject(new Error('memory limit (catastrophic)'))));
+  broken.catch(() => undefined);
   try {
-    isolate = new ivm.Isolate({ memoryLimit: opts.memoryLimitMb ?? CODE_MEMORY_LIMIT_MB });
+    isolate = new ivm.Isolate({
+      memoryLimit: opts.memoryLimitMb ?? CODE_MEMORY_LIMIT_MB,
+      onCatastrophicError: (message) => {
+        process.emitWarning(`code.javascript sandbox: ${message}; about ${opts.memoryLimitMb ?? CODE_MEMORY_LIMIT_MB} MB of this process stay lost until it restarts`, { code: 'ATELIER_SANDBOX_CATASTROPHE' });
+        markExitBlocked(`a code.javascript sandbox failed catastrophically (${message})`);
+        stop('catastrophe');
+        catastrophe?.();
+      },
+    });
   } catch (err) {
     release();
     throw err;
@@ -141,7 +157,7 @@ export async function runSandboxed(
       [JSON.stringify(args.inputs ?? {}), JSON.stringify(args.variables ?? {})],
       { timeout: opts.timeoutMs, result: { promise: true, copy: true } },
     );
-    const text = (await Promise.race([run, outer])) as string;
+    const text = (await Promise.race([run, outer, broken])) as string;
     return JSON.parse(text) as unknown;
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
@@ -149,7 +165,8 @@ export async function runSandboxed(
       throw new NodeError(`code.javascript timed out after ${opts.timeoutMs / 1000} s`, { type: 'code_timeout' });
     }
     if (stopped === 'cancelled') throw new NodeError('code.javascript was cancelled', { type: 'cancelled', retryable: true });
-    if (/memory limit/i.test(message)) {
+    // "Array buffer allocation failed": the isolate's allocator refused a buffer past the cap.
+    if (stopped === 'catastrophe' || /memory limit|Array buffer allocation failed/i.test(message)) {
       throw new NodeError(`code.javascript exceeded its ${opts.memoryLimitMb ?? CODE_MEMORY_LIMIT_MB} MB memory limit`, { type: 'code_memory' });
     }
     throw new NodeError(message, { type: 'code_error' });

@@ -74,15 +74,47 @@ function expandIpv6(address: string): number[] | undefined {
 }
 
 /**
+ * Operator exceptions to the refusal, exact `address:port` pairs (ATELIER_PRIVATE_NETWORK_ALLOW):
+ * one internal service (a model server on 10.0.0.5:11434) without opening the whole private
+ * network. Process-wide, like a firewall rule; set when Atelier starts. Redirect hops are checked
+ * again, so an allowed service cannot bounce a request to another private address or port.
+ */
+const privateExceptions = new Set<string>();
+
+/** Replaces the exceptions (entries as `parsePrivateTarget` returns them). */
+export function setPrivateNetworkExceptions(entries: readonly string[]): void {
+  privateExceptions.clear();
+  for (const entry of entries) privateExceptions.add(entry);
+}
+
+/** `10.0.0.5:11434` or `[fd00::5]:8080` in the canonical form the checks compare; undefined when malformed. */
+export function parsePrivateTarget(entry: string): string | undefined {
+  const m = /^(?:\[([^\]]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(entry.trim());
+  const port = Number(m?.[3]);
+  const address = m?.[1] ?? m?.[2];
+  if (!address || !net.isIP(address) || !(port >= 1 && port <= 65535)) return undefined;
+  // The URL parser's canonical spelling (::1, not 0:0:0:0:0:0:0:1), as resolvers report addresses.
+  return targetKey(new URL(`http://${net.isIPv6(address) ? `[${address}]` : address}`).hostname.replace(/^\[|\]$/g, ''), port);
+}
+
+const targetKey = (address: string, port: number) => `${net.isIPv6(address) ? `[${address}]` : address}:${port}`;
+const urlPort = (url: URL) => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
+
+/** True when connecting to `address` on `port` must be refused. */
+function refused(address: string, port: number, allowPrivate: boolean): boolean {
+  return !allowPrivate && isBlockedAddress(address) && !privateExceptions.has(targetKey(address, port));
+}
+
+/**
  * A DNS lookup that refuses blocked addresses. Used as the socket's `lookup`, so the address
  * checked is the address connected to (no DNS-rebinding window between check and connect).
  */
-function guardedLookup(allowPrivate: boolean): net.LookupFunction {
+function guardedLookup(allowPrivate: boolean, port: number): net.LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, '', 0);
       const list = (addresses as unknown as LookupAddress[]) ?? [];
-      const allowed = allowPrivate ? list : list.filter((a) => !isBlockedAddress(a.address));
+      const allowed = list.filter((a) => !refused(a.address, port, allowPrivate));
       const first = allowed[0];
       if (!first) return callback(new BlockedAddressError(hostname, list[0]?.address ?? 'unresolved'), '', 0);
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, allowed);
@@ -102,14 +134,15 @@ export async function assertPublicUrl(rawUrl: string, opts: { allowPrivateNetwor
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchError(`Unsupported URL scheme: ${url.protocol}`, 'invalid_url');
   if (opts.allowPrivateNetwork) return url;
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  const port = urlPort(url);
   if (net.isIP(host)) {
-    if (isBlockedAddress(host)) throw new BlockedAddressError(host, host);
+    if (refused(host, port, false)) throw new BlockedAddressError(host, host);
     return url;
   }
   const addresses = await new Promise<LookupAddress[]>((resolve, reject) =>
     dnsLookup(host, { all: true }, (err, a) => (err ? reject(err) : resolve(a))),
   );
-  const bad = addresses.find((a) => isBlockedAddress(a.address));
+  const bad = addresses.find((a) => refused(a.address, port, false));
   if (bad || addresses.length === 0) throw new BlockedAddressError(host, bad?.address ?? 'unresolved');
   return url;
 }
@@ -158,8 +191,6 @@ export async function safeFetch(rawUrl: string, init: SafeFetchInit = {}, opts: 
 
 async function fetchOnce(rawUrl: string, init: SafeFetchInit, opts: { allowPrivateNetwork: boolean }): Promise<SafeFetchResponse> {
   const url = await assertPublicUrl(rawUrl, opts);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!opts.allowPrivateNetwork && net.isIP(host) && isBlockedAddress(host)) throw new BlockedAddressError(host, host);
   const client = url.protocol === 'https:' ? https : http;
   const timeoutMs = init.timeoutMs ?? 30_000;
   const maxBytes = init.maxBytes ?? 10 * 1024 * 1024;
@@ -170,7 +201,7 @@ async function fetchOnce(rawUrl: string, init: SafeFetchInit, opts: { allowPriva
       {
         method: init.method ?? 'GET',
         headers: init.headers,
-        lookup: guardedLookup(opts.allowPrivateNetwork),
+        lookup: guardedLookup(opts.allowPrivateNetwork, urlPort(url)),
         signal: init.signal,
         ca: init.ca,
         agent: false,
@@ -223,7 +254,7 @@ export function streamingSafeFetch(opts: { allowPrivateNetwork: boolean }): (inp
     return new Promise<Response>((resolve, reject) => {
       const req = client.request(
         url,
-        { method: init.method ?? 'GET', headers, lookup: guardedLookup(opts.allowPrivateNetwork), signal: init.signal ?? undefined, agent: false },
+        { method: init.method ?? 'GET', headers, lookup: guardedLookup(opts.allowPrivateNetwork, urlPort(url)), signal: init.signal ?? undefined, agent: false },
         (res) => {
           const out = new Headers();
           for (const [k, v] of Object.entries(res.headers)) {
