@@ -25,7 +25,6 @@
 // child on SIGTERM, which leaves the servers running (the next run stops such leftovers first).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +36,7 @@ import { rng } from '../src/generation/prng';
 import { AtelierProcess } from './lib/atelier-process';
 import { ChaosBatch, followSse, reportMarkdown, type BatchReport } from './lib/chaos-batch';
 import { FaultLog, startCounterServer, startWebhookReceiver, type CounterServer, type WebhookReceiver } from './lib/chaos-loopbacks';
+import { freePort } from './lib/free-port';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const DATA_DIR = join(ROOT, '.data', 'chaos');
@@ -84,16 +84,6 @@ async function stopPostgres(): Promise<void> {
   await p?.stop();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = net.createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => res(port));
-    });
-  });
-}
 
 /** (Re)starts the Atelier process and notes its pid, so a run SIGKILLed itself can stop it next time. */
 async function startAtelier(): Promise<void> {

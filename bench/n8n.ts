@@ -19,7 +19,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +27,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { createScratchDatabase } from '../src/infra/db/postgres';
+import { freePort } from './lib/free-port';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const N8N_VERSION = '1.94.1';
@@ -39,16 +39,6 @@ const load1 = () => loadavg()[0]!.toFixed(2);
 /** BENCH_N8N=0: Atelier alone (the trace and its own figures, no ratios), e.g. to try a change quickly. */
 const withN8n = process.env.BENCH_N8N !== '0';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-    s.once('error', reject);
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

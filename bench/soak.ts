@@ -38,6 +38,8 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { createScratchDatabase, type ScratchDatabase } from '../src/infra/db/postgres';
+import { freePort } from './lib/free-port';
+import { sseFrameReader } from './lib/sse-frames';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const DATA_DIR = join(ROOT, '.data', 'soak');
@@ -87,16 +89,6 @@ function temporalDev(arg: '--background' | '--stop'): void {
   temporalStarted = arg === '--background';
 }
 
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = net.createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => res(port));
-    });
-  });
-}
 
 async function startAtelierProcess(port: number, key: string, databaseUrl: string, inspectPort: number): Promise<ChildProcess> {
   const out = createWriteStream(join(DATA_DIR, 'atelier.log'));
@@ -375,19 +367,14 @@ function followRun(kind: string, runId: string): Promise<void> {
         return;
       }
       resp.setEncoding('utf8');
-      let buf = '';
-      resp.on('data', (chunk: string) => {
-        buf += chunk;
-        let i: number;
-        while ((i = buf.indexOf('\n\n')) >= 0) {
-          const frame = buf.slice(0, i);
-          buf = buf.slice(i + 2);
-          if (!frame.includes('event: run_finished')) continue;
-          const data = frame.split('\n').filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('');
+      resp.on(
+        'data',
+        sseFrameReader(({ type, data }) => {
+          if (type !== 'run_finished') return;
           const status = (JSON.parse(data) as { status?: string }).status;
           done(status === 'completed' ? undefined : `finished ${status}: ${data}`);
-        }
-      });
+        }),
+      );
       resp.on('end', () => done('stream ended before run_finished'));
       resp.on('error', (e) => done(`stream error ${e.message}`));
     });

@@ -9,6 +9,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { rng as seededRng, type Rng } from '../../src/generation/prng';
 import { type CounterServer, type Fault, type FaultLog, type WebhookReceiver } from './chaos-loopbacks';
+import { sseFrameReader } from './sse-frames';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 const TERMINAL_RUN = new Set(['completed', 'failed', 'timed_out', 'cancelled']);
@@ -103,22 +104,10 @@ export function followSse(
           return;
         }
         resp.setEncoding('utf8');
-        let buf = '';
-        resp.on('data', (chunk: string) => {
-          buf += chunk;
-          let i: number;
-          while ((i = buf.indexOf('\n\n')) >= 0) {
-            const frame = buf.slice(0, i);
-            buf = buf.slice(i + 2);
-            let id: number | undefined;
-            let type = 'message';
-            let data = '';
-            for (const line of frame.split('\n')) {
-              if (line.startsWith('id: ')) id = Number(line.slice(4));
-              else if (line.startsWith('event: ')) type = line.slice(7);
-              else if (line.startsWith('data: ')) data += line.slice(6);
-            }
-            if (id === undefined) continue;
+        resp.on(
+          'data',
+          sseFrameReader(({ id, type, data }) => {
+            if (id === undefined) return;
             if (id <= lastId) f.outOfOrder += 1;
             lastId = Math.max(lastId, id);
             f.ids.push(id);
@@ -131,8 +120,8 @@ export function followSse(
             }
             if (type === 'node_completed' && typeof payload.node_id === 'string') f.completed.set(payload.node_id, (f.completed.get(payload.node_id) ?? 0) + 1);
             if (isTerminal(type, payload)) f.terminal = { type, status: typeof payload.status === 'string' ? payload.status : undefined };
-          }
-        });
+          }),
+        );
         resp.on('end', () => res());
         resp.on('error', () => res());
         resp.on('aborted', () => res());

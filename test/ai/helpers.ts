@@ -1,23 +1,13 @@
 // Shared by the AI tests: the published MCP "everything" server (stdio or streamable HTTP), agent
 // specs, and reading a run's agent steps.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { TestStack } from '../helpers/stack';
+import { freePort } from '../../bench/lib/free-port';
 
 /** The entry point of @modelcontextprotocol/server-everything (`node <it> stdio|streamableHttp`). */
 export const EVERYTHING = join(process.cwd(), 'node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Starts the everything server's streamable HTTP transport on a free loopback port. */
 export async function startEverythingHttp(): Promise<{ url: string; child: ChildProcess; stop(): void }> {

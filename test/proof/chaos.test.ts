@@ -4,7 +4,6 @@
 // image and video generations, top-ups, webhook deliveries — while it is SIGKILLed three times at
 // seeded random points and restarted. Then every invariant of bench/lib/chaos-batch.ts must hold.
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AtelierProcess } from '../../bench/lib/atelier-process';
@@ -13,6 +12,7 @@ import { FaultLog, startCounterServer, startWebhookReceiver, type CounterServer,
 import { rng } from '../../src/generation/prng';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/infra/db/postgres';
 import { generateApiKey } from '../../src/platform/auth/api-keys';
+import { freePort } from '../../bench/lib/free-port';
 
 const SEED = Number(process.env.CHAOS_TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const KILLS = 3;
@@ -30,16 +30,6 @@ const note = (msg: string) => progress.push(`${new Date().toISOString().slice(11
 const killChild = () => atelier?.killNow();
 process.on('exit', killChild);
 
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = net.createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => res(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   [counter, receiver, database] = await Promise.all([startCounterServer(400), startWebhookReceiver(), createScratchDatabase(inject('pgAdminUrl'), 'atelier_chaos')]);
