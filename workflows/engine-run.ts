@@ -24,7 +24,7 @@ import type { Activities } from '../activities/index';
 import { isNodeError } from '../src/engine/node-error';
 import { passThrough } from '../src/engine/node-io';
 import { resolveTemplates } from '../src/engine/templates';
-import type { EngineRunInput, EngineRunResult, EngineRunStatus, ExecuteNodeInput, NodeFailureDetails, NodeState } from '../src/engine/run-contract';
+import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type EngineRunStatus, type ExecuteNodeInput, type NodeFailureDetails, type NodeState } from '../src/engine/run-contract';
 import type { NodeOutput, PlannedNode, RunStatus } from '../src/engine/types';
 import type { WaitableSignal, WorkflowNodeApi } from '../src/engine/workflow-node';
 import { approveSignal, cancelSignal, engineRunStatusQuery, webhookSignal } from './definitions';
@@ -121,8 +121,11 @@ function nodeExecutor(node: PlannedNode, round: number) {
 
 export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> {
   const { plan, runId, generation } = args;
-  const inlinePure = patched(INLINE_PURE_PATCH);
-  const serialLocal = patched(SERIAL_LOCAL_PATCH);
+  // A run started with behaviour 1 has every patch below on without writing its marker; older
+  // executions (no behaviour in their input) replay deciding each by its marker, as they ran.
+  const current = (args.behaviour ?? 0) >= ENGINE_RUN_BEHAVIOUR;
+  const inlinePure = current || patched(INLINE_PURE_PATCH);
+  const serialLocal = current || patched(SERIAL_LOCAL_PATCH);
   let localTail: Promise<unknown> = Promise.resolve();
   /** Runs a local activity after every one asked for before it has settled (SERIAL_LOCAL_PATCH). */
   function inTurn<T>(start: () => Promise<T>): Promise<T> {
@@ -306,7 +309,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
         if (node.continueOnError && !isCancellation(err)) {
           // The failure goes out on the `error` port and `main` is skipped. Executions recorded
           // before the error port passed `{error}` on `main`; they replay as they ran.
-          emitted[node.id] = patched(ERROR_PORT_PATCH) ? { error: { error: out.error } } : { main: { error: out.error } };
+          emitted[node.id] = current || patched(ERROR_PORT_PATCH) ? { error: { error: out.error } } : { main: { error: out.error } };
         } else if (!isCancellation(err)) {
           failedNodes.push(node.id);
           // error_handler stop (and retry once its rounds are spent) ends the run; continue lets

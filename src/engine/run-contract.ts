@@ -23,7 +23,21 @@ export interface EngineRunInput {
   generation: number;
   /** Resume: outputs of nodes that already succeeded; they are not executed again. */
   completed?: Record<string, NodeOutput>;
+  /**
+   * The engineRun behaviour the starter asks for (ENGINE_RUN_BEHAVIOUR), carried in the input and
+   * so in the history. Executions started without it decide each behaviour with a patch marker, as
+   * they always did; one started with it needs no marker (each `patched()` call also writes a search
+   * attribute upsert, which costs the Temporal server a visibility write per patch per run).
+   */
+  behaviour?: number;
 }
+
+/**
+ * engineRun behaviour 1: a failed node with continue_on_error emits on `error`; pure nodes are
+ * evaluated inside the workflow task; local activities run one at a time. These are the
+ * `continue-on-error-port`, `inline-pure-nodes` and `serial-local-activities` patches, on from the start.
+ */
+export const ENGINE_RUN_BEHAVIOUR = 1;
 
 /** Node lifecycle as the workflow tracks it and the status query reports it. */
 export type NodeState = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';

@@ -14,7 +14,7 @@ import { finishRun } from './projections';
 import { admitRun } from './rate-policies/admission';
 import { routeCanary } from './canary/routing';
 import type { Database } from '../infra/db/index';
-import type { EngineRunInput, TriggerType } from './run-contract';
+import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type TriggerType } from './run-contract';
 import type { NodeOutput, RunPlan, RunStatus } from './types';
 import { orNotFound } from '../infra/db/or-not-found';
 
@@ -95,6 +95,7 @@ async function submit(deps: Deps, run: Run, generation: number, completed?: Reco
     usdCapMicros: run.usd_cap_micros,
     generation,
     completed,
+    behaviour: ENGINE_RUN_BEHAVIOUR,
   };
   try {
     await deps.temporal.workflow.start('engineRun', {
