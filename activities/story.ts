@@ -1,8 +1,9 @@
 // The story workflow's activities: wiring of the story steps (src/story/steps/) into the activity
 // set, with Temporal's activity context handed to the steps that heartbeat or can be cancelled.
+import { ApplicationFailure } from '@temporalio/common';
 import { Context, activityInfo } from '@temporalio/activity';
 import type { Deps } from '../src/deps';
-import type { StepActivityInput, StoryContext } from '../src/story/contract';
+import { STEP_OWN_ATTEMPTS, type StepActivityInput, type StoryContext } from '../src/story/contract';
 import { createLocalProviders } from '../src/generation/providers/index';
 import { PALETTES } from '../src/story/catalog';
 import { emitPipelineComplete, expireStory, refundStoryCredits, releaseSlot } from '../src/story/steps/bookkeeping';
@@ -31,12 +32,30 @@ function currentActivity(): ActivityHandle {
   return { attempt: info.attempt, checkpoint: info.heartbeatDetails, heartbeat: (details) => ctx.heartbeat(details), signal: ctx.cancellationSignal };
 }
 
+/**
+ * The step's own failure at its last own attempt is final (STEP_OWN_ATTEMPTS): the retry policy's
+ * further attempts are for workers lost mid-step, not for more tries of a failing generation.
+ */
+function finalAtLastOwnAttempt(err: unknown, attempt: number): unknown {
+  if (attempt < STEP_OWN_ATTEMPTS || (err instanceof ApplicationFailure && err.nonRetryable)) return err;
+  if (err instanceof ApplicationFailure) return ApplicationFailure.create({ type: err.type ?? undefined, message: err.message, details: err.details as unknown[], nonRetryable: true, cause: err });
+  const message = err instanceof Error ? err.message : String(err);
+  return ApplicationFailure.create({ type: err instanceof Error ? err.name : 'Error', message, nonRetryable: true, cause: err instanceof Error ? err : undefined });
+}
+
 export function createStoryActivities(deps: Deps) {
   void warmUpRenderer();
   const kit = createStepKit(deps);
   return {
     /** One story step (or regeneration): dependency checks, charge, generation, projection. */
-    storyStep: (input: StepActivityInput & { expiresAtMs: number }) => runStoryStep(kit, input, currentActivity()),
+    storyStep: async (input: StepActivityInput & { expiresAtMs: number }) => {
+      const activity = currentActivity();
+      try {
+        return await runStoryStep(kit, input, activity);
+      } catch (err) {
+        throw finalAtLastOwnAttempt(err, activity.attempt);
+      }
+    },
     /** Step 4's renders, two scenes at a time, resumable from the last heartbeat. */
     storyRenderScenes: (input: RenderScenesInput) => renderScenes(kit, input, currentActivity()),
     /** After the renders: failed scenes are refunded; step 4 is done when none is pending. */

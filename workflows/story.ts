@@ -3,7 +3,7 @@ import {
 } from '@temporalio/workflow';
 import type { StoryActivities } from '../activities/story';
 import { STORY_ERROR_CODES, isStoryErrorCode } from '../src/story/codes';
-import type { PipelineInput, StepActivityInput, StepOutcome, StepRequest, StoryWorkflowInput } from '../src/story/contract';
+import { STEP_OWN_ATTEMPTS, STEP_WORKER_LOSS_ATTEMPTS, type PipelineInput, type StepActivityInput, type StepOutcome, type StepRequest, type StoryWorkflowInput } from '../src/story/contract';
 import { PIPELINE_SHARE } from '../src/story/pricing';
 import { storyStepUpdate } from './definitions';
 
@@ -15,12 +15,14 @@ const bookkeeping = proxyLocalActivities<StoryActivities>({
 
 /**
  * One generation step, retried on anything but a story error. A final cut at 4k can take many
- * minutes, so the step heartbeats and a dead worker is noticed by the heartbeat timeout.
+ * minutes, so the step heartbeats and a dead worker is noticed by the heartbeat timeout. A lost
+ * worker costs an attempt too: the policy allows a few more than the step's own budget, which the
+ * activity enforces for the step's failures (final at its last own attempt).
  */
 const stepActivity = proxyActivities<StoryActivities>({
   startToCloseTimeout: '1 hour',
   heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '20 seconds', maximumAttempts: 3, nonRetryableErrorTypes: STORY_ERROR_CODES },
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '20 seconds', maximumAttempts: STEP_OWN_ATTEMPTS + STEP_WORKER_LOSS_ATTEMPTS, nonRetryableErrorTypes: STORY_ERROR_CODES },
   cancellationType: 'WAIT_CANCELLATION_COMPLETED' as never,
 });
 

@@ -1,5 +1,5 @@
-// What the API, the story workflow and its activities exchange. Types only (the workflow bundle
-// imports nothing with side effects from here).
+// What the API, the story workflow and its activities exchange: types and plain constants (the
+// workflow bundle imports nothing with side effects from here).
 import type {
   CharactersBody, ConceptBody, FinalBody, FramesBody, GenerateBody, RegenerateCharacterBody, RegenerateFrameBody,
   VideosBody, VoiceoverBody,
@@ -62,3 +62,12 @@ export interface StoryWorkflowInput extends StoryContext {
 
 /** Step activity input: the call plus its story and, in the pipeline, the step number to report. */
 export type StepActivityInput = StoryContext & StepRequest & { pipelineStep?: number };
+
+/**
+ * A story step's own attempts (its generation failing) before the step fails, and the extra
+ * attempts it may spend on workers lost mid-step (SIGKILL, OOM, a lost host): the activity's retry
+ * policy allows both, and the activity makes a failure at its last own attempt final, so a step on a
+ * worker killed again and again is not failed for it (the chaos batch saw 2 of 6 stories fail so).
+ */
+export const STEP_OWN_ATTEMPTS = 3;
+export const STEP_WORKER_LOSS_ATTEMPTS = 3;

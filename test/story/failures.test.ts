@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
 import { waitForVideos } from './helpers';
+import { STEP_OWN_ATTEMPTS, STEP_WORKER_LOSS_ATTEMPTS } from '../../src/story/contract';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -41,5 +42,12 @@ describe('Story Studio failures (seed 001 §7 generation_failed)', () => {
     expect(fin.status).toBe(500);
     expect(fin.body.error).toMatchObject({ code: 'generation_failed', story_id: id });
     expect((await stack.api('GET', '/v1/story/credits', { key })).body.used_credits).toBe(used);
+    // The final cut failed on its own at its third attempt, the last of its own budget; the retry
+    // policy's further attempts are kept for workers lost mid-step.
+    const events = (await stack.atelier.deps.temporal.workflow.getHandle(id).fetchHistory()).events ?? [];
+    const steps = events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'storyStep');
+    expect(steps.at(-1)!.activityTaskScheduledEventAttributes!.retryPolicy!.maximumAttempts).toBe(STEP_OWN_ATTEMPTS + STEP_WORKER_LOSS_ATTEMPTS);
+    const started = events.filter((e) => e.activityTaskStartedEventAttributes);
+    expect(started.at(-1)!.activityTaskStartedEventAttributes!.attempt).toBe(STEP_OWN_ATTEMPTS);
   });
 });
