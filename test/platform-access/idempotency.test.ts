@@ -132,7 +132,14 @@ describe('idempotency middleware', () => {
     const key = uniq();
     const first = await post('/stream', key);
     expect(first.text).toBe('data: one\n\ndata: two\n\n');
-    const row = await stack.atelier.deps.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    // A stream's bytes are already sent when its outcome is recorded, so the row may still read
+    // in_progress for a moment after the client has the whole body (a retry then gets 409 in progress).
+    const readRow = () => stack.atelier.deps.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    let row = await readRow();
+    for (let i = 0; i < 100 && row.status === 'in_progress'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      row = await readRow();
+    }
     expect(row.status).toBe('not_replayable');
     expect(row.response_body).toBeNull();
     const again = await post('/stream', key);
