@@ -1,7 +1,8 @@
-// Regression tests for what the proof suites (fuzz, isolation, determinism, SSRF and sandbox)
+// Regression tests for what the proof suites (fuzz, isolation, determinism, SSRF, sandbox and chaos)
 // found, one describe per finding, named after it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
+import { chargeNode } from '../../src/engine/execution/charge-node';
 
 let stack: TestStack;
 
@@ -86,5 +87,80 @@ describe('fuzz: an unpaired surrogate escape ("\\ud800") in a JSON body answered
     const r = await stack.api('POST', '/engine/v1/v1/runs', { rawBody: `{"workflow_id":"${wf.body.id}","input":{"x":"\\udc00"}}` });
     expect(r.status, r.text).toBe(422);
     expect(r.body.detail[0].loc).toEqual(['body', 'input', 'x']);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Found by the chaos batch (bench/chaos.ts): a SIGKILL between two transactions that belong together.
+
+async function finishedRunId(usdCap: number): Promise<string> {
+  const wf = await stack.api('POST', '/engine/v1/v1/workflows', { body: { name: 'charges', spec: simpleSpec } });
+  const run = await stack.api('POST', '/engine/v1/v1/runs', { body: { workflow_id: wf.body.id, input: {}, usd_cap: usdCap } });
+  expect(run.status).toBe(201);
+  for (let i = 0; i < 100; i++) {
+    const got = await stack.api('GET', `/engine/v1/v1/runs/${run.body.run_id}`);
+    if (got.body.status === 'completed') return run.body.run_id;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('run did not finish');
+}
+
+const runCharged = async (runId: string) =>
+  Number((await stack.atelier.deps.db.selectFrom('runs').select('usd_charged_micros').where('id', '=', runId).executeTakeFirstOrThrow()).usd_charged_micros);
+const balance = async () => (await stack.api('GET', '/v1/billing/balance')).body.balance_usd as number;
+
+describe('chaos: a node charged again after a kill counted its usd_cap reservation twice', () => {
+  it('a repeated charge of one operation reserves and debits once; a refused one reserves nothing', async () => {
+    const runId = await finishedRunId(1);
+    const target = { runId, accountId: stack.accountId, node: { id: 'paid' } };
+    const before = await balance();
+    // The retry after a kill repeats the charge with the same operation id.
+    expect(await chargeNode(stack.atelier.deps, target, `${runId}:paid`, 23, 'test')).toBe(23);
+    expect(await chargeNode(stack.atelier.deps, target, `${runId}:paid`, 23, 'test')).toBe(23);
+    expect(await runCharged(runId)).toBe(23);
+    expect(await balance()).toBeCloseTo(before - 0.000023, 9);
+    // Over the run's cap: refused, and neither the reservation nor the wallet moves.
+    await expect(chargeNode(stack.atelier.deps, target, `${runId}:too-much`, 2_000_000, 'test')).rejects.toThrow(/usd_cap exceeded/);
+    expect(await runCharged(runId)).toBe(23);
+    expect(await balance()).toBeCloseTo(before - 0.000023, 9);
+  });
+
+  it('a charge the wallet refuses leaves no reservation on the run', async () => {
+    // A cent in the wallet on a plan with the engine, and a five-cent charge.
+    const poor = await stack.newAccount({ balanceUsd: 0.01, tier: 'sub-business' });
+    const wf = await stack.api('POST', '/engine/v1/v1/workflows', { body: { name: 'poor', spec: simpleSpec }, key: poor.key });
+    const run = await stack.api('POST', '/engine/v1/v1/runs', { body: { workflow_id: wf.body.id, input: {}, usd_cap: 1 }, key: poor.key });
+    expect(run.status, run.text).toBe(201);
+    const target = { runId: run.body.run_id, accountId: poor.accountId, node: { id: 'paid' } };
+    await expect(chargeNode(stack.atelier.deps, target, `${run.body.run_id}:paid`, 50_000, 'test')).rejects.toThrow(/insufficient_funds/);
+    expect(await runCharged(run.body.run_id)).toBe(0);
+  });
+});
+
+describe('chaos: an image charge committed without its generation job', () => {
+  it('a refused charge leaves no job behind, and an accepted one has its job', async () => {
+    const poor = await stack.newAccount({ balanceUsd: 0 });
+    const jobs = () => stack.atelier.deps.db.selectFrom('generation_jobs').select(['id', 'charge_operation_id']).where('account_id', '=', poor.accountId).execute();
+    const refused = await stack.api('POST', '/v1/ai/generate/image', { body: { prompt: 'a lighthouse', width: 64, height: 64 }, key: poor.key });
+    expect(refused.status).toBe(402);
+    expect(await jobs()).toEqual([]);
+    const paid = await stack.api('POST', '/v1/ai/generate/image', { body: { prompt: 'a lighthouse', width: 64, height: 64 } });
+    expect(paid.status).toBe(200);
+    const job = await stack.atelier.deps.db.selectFrom('generation_jobs').select(['id', 'charge_operation_id']).where('account_id', '=', stack.accountId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect(job.charge_operation_id).toBeTruthy();
+    const charge = await stack.atelier.deps.db.selectFrom('ledger_entries').select('operation_id').where('operation_id', '=', job.charge_operation_id!).execute();
+    expect(charge).toHaveLength(1);
+  });
+});
+
+describe('chaos: a video job stayed processing for 10 minutes after its worker was killed', () => {
+  it("the job's activity heartbeats, so a lost worker is noticed within its heartbeat timeout", async () => {
+    const api = await stack.api('POST', '/v1/ai/generate/video', { body: { prompt: 'waves on a pier', seconds: 1 } });
+    expect(api.status).toBe(202);
+    const handle = stack.atelier.deps.temporal.workflow.getHandle(api.body.job_id);
+    await handle.result();
+    const events = (await handle.fetchHistory()).events ?? [];
+    const scheduled = events.find((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'runGenerationJob');
+    expect(Number(scheduled?.activityTaskScheduledEventAttributes?.heartbeatTimeout?.seconds ?? 0)).toBe(30);
   });
 });
