@@ -27,6 +27,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { createScratchDatabase } from '../src/infra/db/postgres';
+import { ATELIER_NODE_ARGS } from './lib/atelier-process';
 import { freePort } from './lib/free-port';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -234,7 +235,7 @@ async function startAtelierProcess(temporalAddress: string): Promise<Atelier> {
   // written to <dir> when Atelier stops (goal 5: the hot path's profile).
   const profileDir = process.env.BENCH_PROFILE;
   const [command, args] = profileDir
-    ? [process.execPath, ['--no-node-snapshot', '--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'src/main.ts']]
+    ? [process.execPath, [...ATELIER_NODE_ARGS, '--cpu-prof', `--cpu-prof-dir=${profileDir}`, 'src/main.ts']]
     : ['npm', ['start']];
   const child = spawn(command, args, {
     cwd: root,

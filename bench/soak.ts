@@ -38,6 +38,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { createScratchDatabase, type ScratchDatabase } from '../src/infra/db/postgres';
+import { ATELIER_NODE_ARGS } from './lib/atelier-process';
 import { freePort } from './lib/free-port';
 import { sseFrameReader } from './lib/sse-frames';
 
@@ -93,7 +94,7 @@ function temporalDev(arg: '--background' | '--stop'): void {
 async function startAtelierProcess(port: number, key: string, databaseUrl: string, inspectPort: number): Promise<ChildProcess> {
   const out = createWriteStream(join(DATA_DIR, 'atelier.log'));
   // The inspector (loopback only) lets the soak run a full GC before each idle sample.
-  const child = spawn(process.execPath, ['--no-node-snapshot', `--inspect=127.0.0.1:${inspectPort}`, '--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...ATELIER_NODE_ARGS, `--inspect=127.0.0.1:${inspectPort}`, 'src/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -38,6 +38,6 @@ cleanup() {
 }
 trap cleanup INT TERM EXIT
 
-node --no-node-snapshot --import tsx src/main.ts &
+node --no-node-snapshot --import tsx --import ./src/infra/temporal/workflow-thread-vm.mjs src/main.ts &
 app_pid=$!
 wait "$app_pid"

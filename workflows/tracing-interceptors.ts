@@ -21,11 +21,19 @@ import type {
   WorkflowOutboundCallsInterceptor,
 } from '@temporalio/workflow';
 import type { Headers } from '@temporalio/common';
-import {
+import type {
   OpenTelemetryInboundInterceptor,
-  OpenTelemetryInternalsInterceptor,
   OpenTelemetryOutboundInterceptor,
 } from '@temporalio/interceptors-opentelemetry/lib/workflow';
+
+type OpenTelemetryWorkflow = typeof import('@temporalio/interceptors-opentelemetry/lib/workflow');
+declare const require: (id: string) => unknown;
+/**
+ * The OpenTelemetry workflow interceptors, loaded on first use. Every module a workflow imports is
+ * evaluated again for each new execution (per-workflow module state in the reused V8 context), and
+ * OpenTelemetry is ~115 modules: an execution that is not traced never loads them.
+ */
+const openTelemetry = (): OpenTelemetryWorkflow => require('@temporalio/interceptors-opentelemetry/lib/workflow') as OpenTelemetryWorkflow;
 
 /** The header the OpenTelemetry interceptors carry a span context in. */
 const TRACE_HEADER = '_tracer-data';
@@ -34,8 +42,8 @@ const traced = (headers: Headers) => headers[TRACE_HEADER] !== undefined;
 export const interceptors = (): WorkflowInterceptors => {
   // Per execution: whether its start was traced, and the OpenTelemetry interceptors, made on first use.
   const state: { traced: boolean; inbound?: OpenTelemetryInboundInterceptor; outbound?: OpenTelemetryOutboundInterceptor } = { traced: false };
-  const inbound = () => (state.inbound ??= new OpenTelemetryInboundInterceptor());
-  const outbound = () => (state.outbound ??= new OpenTelemetryOutboundInterceptor());
+  const inbound = () => (state.inbound ??= new (openTelemetry().OpenTelemetryInboundInterceptor)());
+  const outbound = () => (state.outbound ??= new (openTelemetry().OpenTelemetryOutboundInterceptor)());
 
   const gatedInbound: WorkflowInboundCallsInterceptor = {
     execute(input: WorkflowExecuteInput, next: Next<WorkflowInboundCallsInterceptor, 'execute'>) {
@@ -86,7 +94,7 @@ export const interceptors = (): WorkflowInterceptors => {
       {
         dispose(input, next) {
           // OpenTelemetry's dispose disables its context manager and calls next synchronously.
-          if (state.inbound || state.outbound) void new OpenTelemetryInternalsInterceptor().dispose(input, next);
+          if (state.inbound || state.outbound) void new (openTelemetry().OpenTelemetryInternalsInterceptor)().dispose(input, next);
           else next(input);
         },
       },

@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** Node's arguments before the entry file, as `npm start` passes them (package.json). */
+export const ATELIER_NODE_ARGS = ['--no-node-snapshot', '--import', 'tsx', '--import', './src/infra/temporal/workflow-thread-vm.mjs'];
+
 export interface AtelierProcessOptions {
   /** Environment for src/config.ts (PORT, DATABASE_URL, TEMPORAL_ADDRESS, …), on top of process.env. */
   env: Record<string, string>;
@@ -41,7 +44,7 @@ export class AtelierProcess {
     const log = join(this.opts.logDir, `atelier-${this.generation}.log`);
     const out = createWriteStream(log);
     const entry = this.opts.workflowBundlePath ? 'bench/lib/atelier-main.ts' : 'src/main.ts';
-    const child = spawn(process.execPath, ['--no-node-snapshot', '--import', 'tsx', entry], {
+    const child = spawn(process.execPath, [...ATELIER_NODE_ARGS, entry], {
       cwd: ROOT,
       env: {
         ...process.env,

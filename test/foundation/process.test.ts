@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { portOpen } from '../../src/infra/db/postgres';
 import { generateApiKey } from '../../src/platform/auth/api-keys';
 import { startStack } from '../helpers/stack';
+import { ATELIER_NODE_ARGS } from '../../bench/lib/atelier-process';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -27,7 +28,7 @@ describe('process lifecycle', () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const pgPort = port + 1;
     const key = generateApiKey('live');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...ATELIER_NODE_ARGS, 'src/main.ts'], {
       cwd: root,
       env: {
         ...process.env,

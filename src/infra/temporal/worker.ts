@@ -12,9 +12,17 @@ export const workflowsPath = fileURLToPath(new URL('../../../workflows/index.ts'
  */
 export const workflowInterceptorModules = [fileURLToPath(new URL('../../../workflows/tracing-interceptors.ts', import.meta.url))];
 
-/** Bundles workflow code once (webpack); callers keep the result for the life of the process. */
+/**
+ * Bundles workflow code once (webpack); callers keep the result for the life of the process.
+ *
+ * The worker reuses one V8 context per thread and, to keep module state per execution, evaluates
+ * every module a workflow imports again for each new execution — for a short run that was most of
+ * the workflow thread's time. Our workflow modules keep no state at module scope (definitions,
+ * activity proxies and pure functions only), so they are preloaded: evaluated once at the worker's
+ * start, frozen and shared; per-execution state lives in the workflow functions' own scope.
+ */
 export async function bundleWorkflows(): Promise<WorkflowBundleWithSourceMap> {
-  return bundleWorkflowCode({ workflowsPath, workflowInterceptorModules, logger: quietBundlerLogger });
+  return bundleWorkflowCode({ workflowsPath, workflowInterceptorModules, preloadModules: [workflowsPath, ...workflowInterceptorModules], logger: quietBundlerLogger });
 }
 
 const quietBundlerLogger = {
