@@ -24,8 +24,8 @@ export function createEngineActivities(deps: Deps, registry: ExecutorRegistry = 
     recordNodesSettled: (input: NodesSettledInput): Promise<void> => recordNodesSettled(db, input),
     recordNodesCompleted: (input: NodesCompletedInput): Promise<void> => recordNodesCompleted(db, input),
     finishRun: async (input: FinishRunInput): Promise<void> => {
-      await finishRun(db, input);
-      await startRunAnalysis(deps, input);
+      const target = await finishRun(db, input);
+      await startRunAnalysis(deps, input, target);
     },
   };
 }

@@ -4,7 +4,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../infra/db/index';
 import { microsToUsd } from '../platform/billing/money';
-import { appendNodeEvents, appendNodeEventsBatch, type NewRunEvent, type NodeRowJson } from './events/store';
+import { analysisTargetColumn, type AnalysisTarget } from './analytics/analyze';
+import { appendNodeEvents, appendNodeEventsAndFinish, appendNodeEventsBatch, type NewRunEvent, type NodeRowJson } from './events/store';
 import type { FinishRunInput, NodeFinishedInput, NodeStartedInput } from './run-contract';
 import type { NodeOutput } from './types';
 
@@ -191,17 +192,19 @@ function completedItems(input: NodesCompletedInput) {
  * The run's final status and its run_finished event, once per generation (one statement). Used by
  * the workflow (through its projection activity), the API's cancel of a lost run and the reaper.
  */
-export async function finishRun(db: Database, input: FinishRunInput): Promise<void> {
-  const finish = (conn: Database) =>
-    sql`select run_finish(${input.runId}::uuid, ${`${input.generation}:run:run_finished`}, ${input.status}, ${input.error})`.execute(conn);
+/**
+ * The run's end (and its last nodes' events) in one statement; answers the run's analysis target
+ * (src/engine/analytics), found by the same statement, or null when its workflow is not analysed.
+ */
+export async function finishRun(db: Database, input: FinishRunInput): Promise<AnalysisTarget | null> {
+  const dedupeKey = `${input.generation}:run:run_finished`;
+  const target = analysisTargetColumn(input.runId);
   if (!input.nodes?.length) {
-    await finish(db);
-    return;
+    const result = await sql<{ target: AnalysisTarget | null }>`
+      select run_finish(${input.runId}::uuid, ${dedupeKey}, ${input.status}, ${input.error}), ${target} as target`.execute(db);
+    return result.rows[0]?.target ?? null;
   }
-  // The run's last nodes and its end in one transaction: one commit, events still in seq order.
+  // The run's last nodes and its end in one statement: one commit, events still in seq order.
   const nodes = completedItems({ runId: input.runId, generation: input.generation, nodes: input.nodes });
-  await db.transaction().execute(async (trx) => {
-    await appendNodeEventsBatch(trx, input.runId, nodes);
-    await finish(trx);
-  });
+  return appendNodeEventsAndFinish(db, input.runId, nodes, { dedupeKey, status: input.status, error: input.error }, target);
 }

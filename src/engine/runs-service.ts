@@ -11,7 +11,7 @@ import { microsToUsd } from '../platform/billing/money';
 import { coded, detail, notFound } from '../infra/http/errors';
 import { saAccountId, saKind, saTriggerType, saWorkflowId } from '../infra/temporal/search-attributes';
 import { finishRun } from './projections';
-import { admitRun } from './rate-policies/admission';
+import { activeRatePolicy, admitRun } from './rate-policies/admission';
 import { routeCanary } from './canary/routing';
 import type { Database } from '../infra/db/index';
 import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type TriggerType } from './run-contract';
@@ -49,35 +49,41 @@ export async function startRun(deps: Deps, request: StartRunRequest): Promise<Ru
   // A workflow with an active canary rule may run its canary version instead (src/engine/canary).
   const req = await routeCanary(deps, request, runId);
   const usdCapMicros = req.usdCapMicros ?? req.plan.usdCapMicros ?? null;
-  // Rate policy admission and the insert share one transaction (src/engine/rate-policies).
-  const run = await deps.db.transaction().execute(async (trx) => {
-    await admitRun(deps, trx, { accountId: req.accountId, workflowId: req.workflowId });
-    return trx
-    .insertInto('runs')
-    .values({
-      id: runId,
-      account_id: req.accountId,
-      workflow_id: req.workflowId,
-      workflow_version: req.version,
-      status: 'queued',
-      trigger_type: req.triggerType,
-      sandbox: req.sandbox,
-      input: JSON.stringify(req.input),
-      plan: JSON.stringify(req.plan),
-      usd_cap_micros: usdCapMicros,
-      nodes_total: Object.keys(req.plan.nodes).length,
-      temporal_workflow_id: runId,
-      retried_from: req.retriedFrom ?? null,
-      parent_run_id: req.parent?.runId ?? null,
-      parent_node_id: req.parent?.nodeId ?? null,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-    .then(async (inserted) => {
-      await req.onInsert?.(trx, inserted);
-      return inserted;
-    });
-  });
+  // Rate policy admission and the insert share one transaction (src/engine/rate-policies), as do
+  // the insert and its satellite rows; a run with neither is one statement, no transaction.
+  const policy = await activeRatePolicy(deps.db, { accountId: req.accountId, workflowId: req.workflowId });
+  const insert = async (db: Database): Promise<Run> => {
+    const inserted = await db
+      .insertInto('runs')
+      .values({
+        id: runId,
+        account_id: req.accountId,
+        workflow_id: req.workflowId,
+        workflow_version: req.version,
+        status: 'queued',
+        trigger_type: req.triggerType,
+        sandbox: req.sandbox,
+        input: JSON.stringify(req.input),
+        plan: JSON.stringify(req.plan),
+        usd_cap_micros: usdCapMicros,
+        nodes_total: Object.keys(req.plan.nodes).length,
+        temporal_workflow_id: runId,
+        retried_from: req.retriedFrom ?? null,
+        parent_run_id: req.parent?.runId ?? null,
+        parent_node_id: req.parent?.nodeId ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await req.onInsert?.(db, inserted);
+    return inserted;
+  };
+  const run =
+    policy || req.onInsert
+      ? await deps.db.transaction().execute(async (trx) => {
+          if (policy) await admitRun(deps, trx, { accountId: req.accountId, workflowId: req.workflowId }, policy);
+          return insert(trx);
+        })
+      : await insert(deps.db);
   await submit(deps, run, 0, req.completed);
   return run;
 }

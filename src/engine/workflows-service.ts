@@ -210,6 +210,34 @@ async function loadRow(db: Database, accountId: string, workflowId: string, lock
   return orNotFound(query.executeTakeFirst());
 }
 
+/** The workflow and its current version in one statement (a run's start reads both). */
+async function loadRowWithCurrent(db: Database, accountId: string, workflowId: string): Promise<{ row: Workflow; current: WorkflowVersion }> {
+  const found = await orNotFound(
+    db
+      .selectFrom('workflows as w')
+      .innerJoin('workflow_versions as v', (join) =>
+        join.onRef('v.workflow_id', '=', 'w.id').onRef('v.account_id', '=', 'w.account_id').onRef('v.version', '=', 'w.current_version'),
+      )
+      .selectAll('w')
+      .select(['v.hash as v_hash', 'v.spec as v_spec', 'v.origin as v_origin', 'v.created_at as v_created_at'])
+      .where('w.id', '=', workflowId)
+      .where('w.account_id', '=', accountId)
+      .where('w.deleted_at', 'is', null)
+      .executeTakeFirst(),
+  );
+  const { v_hash, v_spec, v_origin, v_created_at, ...row } = found;
+  const current: WorkflowVersion = {
+    account_id: row.account_id,
+    workflow_id: row.id,
+    version: row.current_version,
+    hash: v_hash,
+    spec: v_spec,
+    origin: v_origin,
+    created_at: v_created_at,
+  };
+  return { row, current };
+}
+
 async function loadVersion(db: Database, row: Workflow, version = row.current_version): Promise<WorkflowVersion> {
   return db
     .selectFrom('workflow_versions')
@@ -379,8 +407,7 @@ export async function resolveWorkflowForRun(
   specOverride?: unknown,
   opts: { registry?: NodeRegistry } = {},
 ): Promise<ResolvedRun> {
-  const row = await loadRow(db, accountId, workflowId);
-  const current = await loadVersion(db, row);
+  const { row, current } = await loadRowWithCurrent(db, accountId, workflowId);
   if (specOverride === undefined || specOverride === null) {
     const spec = current.spec as unknown as WorkflowSpec;
     const result = planWorkflow(spec, opts.registry ?? nodeRegistry, { at: ['workflow', 'spec'] });

@@ -32,18 +32,31 @@ const MAX_TOKENS = 1024;
 const EVIDENCE_CHARS = 12_000;
 const FIELD_CHARS = 2_000;
 
+/** A finished run whose workflow has analytics criteria or data points: the analysis to start. */
+export interface AnalysisTarget {
+  account_id: string;
+  workflow_id: string;
+}
+
 /**
- * Called by the finishRun projection: starts the analysis when the run's workflow has anything to
- * analyse. Returns whether a new analysis started.
+ * The run's AnalysisTarget as a JSON column (null when its workflow is not analysed), for the
+ * statement that finishes the run to select alongside (src/engine/projections.ts finishRun).
  */
-export async function startRunAnalysis(deps: Deps, input: { runId: string; status: string }): Promise<boolean> {
-  if (!ANALYSED_STATUSES.has(input.status)) return false;
-  const wanted = await sql<{ account_id: string; workflow_id: string }>`
-    select r.account_id, r.workflow_id from runs r
-    where r.id = ${input.runId}::uuid
+export function analysisTargetColumn(runId: string) {
+  return sql<AnalysisTarget | null>`(select json_build_object('account_id', r.account_id, 'workflow_id', r.workflow_id) from runs r
+    where r.id = ${runId}::uuid
       and (exists (select 1 from analytics_criteria c where c.workflow_id = r.workflow_id)
-           or exists (select 1 from analytics_data_points p where p.workflow_id = r.workflow_id))`.execute(deps.db);
-  const run = wanted.rows[0];
+           or exists (select 1 from analytics_data_points p where p.workflow_id = r.workflow_id)))`;
+}
+
+/**
+ * Starts the run's analysis once (workflow id run-analysis-<run_id>) when its workflow is analysed;
+ * `target` is what the finishing statement already found (undefined: look it up here).
+ * Returns whether a new analysis started.
+ */
+export async function startRunAnalysis(deps: Deps, input: { runId: string; status: string }, target?: AnalysisTarget | null): Promise<boolean> {
+  if (!ANALYSED_STATUSES.has(input.status)) return false;
+  const run = target === undefined ? ((await sql<{ t: AnalysisTarget | null }>`select ${analysisTargetColumn(input.runId)} as t`.execute(deps.db)).rows[0]?.t ?? null) : target;
   if (!run) return false;
   try {
     await deps.temporal.workflow.start('runAnalysis', {

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../infra/db/index';
 import type { RunEvent, RunEventType } from '../../infra/db/schema/index';
 
@@ -76,6 +76,28 @@ async function appendMany(db: Database, runId: string, items: Array<ReturnType<t
   const out: Appended[] = items.map(() => []);
   for (const row of result.rows) out[Number(row.ord) - 1] = row.appended ?? [];
   return out;
+}
+
+/**
+ * Several nodes' appends and then the run's end (run_finish) in ONE statement — one round trip,
+ * one commit: the aggregate consumes every run_events_append call, in order, before the outer
+ * select evaluates run_finish, so run_finished still takes the last seq.
+ */
+export async function appendNodeEventsAndFinish<T>(
+  db: Database,
+  runId: string,
+  items: Array<{ events: NewRunEvent[]; opts: AppendOpts }>,
+  finish: { dedupeKey: string; status: string; error: string | null },
+  /** Another column the same statement returns (e.g. the run's analysis target). */
+  alongside: RawBuilder<T>,
+): Promise<T> {
+  const args = items.map((i) => appendArgs(i.events, i.opts));
+  const result = await sql<{ alongside: T }>`
+    select run_finish(${runId}::uuid, ${finish.dedupeKey}, ${finish.status}, ${finish.error}), ${alongside} as alongside
+      from (select count(run_events_append(${runId}::uuid, b.item->'events', nullif(b.item->'node', 'null'::jsonb), b.item->'run_set')) as appended
+              from jsonb_array_elements(${JSON.stringify(args)}::jsonb) with ordinality as b(item, ord)) as nodes
+  `.execute(db);
+  return result.rows[0]!.alongside;
 }
 
 interface Waiting {

@@ -12,17 +12,26 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database } from '../../infra/db/index';
+import type { EngineRatePolicy } from '../../infra/db/schema/index';
 import { coded } from '../../infra/http/errors';
 import { executionOpen } from '../runs-service';
 
-export async function admitRun(deps: Deps, trx: Database, req: { accountId: string; workflowId: string }): Promise<void> {
-  const policy = await trx
+export type ActiveRatePolicy = EngineRatePolicy & { readonly active: true };
+
+/** The workflow's rate policy when it limits anything (read before the insert's transaction, which only a policy needs). */
+export async function activeRatePolicy(db: Database, req: { accountId: string; workflowId: string }): Promise<ActiveRatePolicy | undefined> {
+  const policy = await db
     .selectFrom('engine_rate_policies')
     .selectAll()
     .where('workflow_id', '=', req.workflowId)
     .where('account_id', '=', req.accountId)
     .executeTakeFirst();
-  if (!policy || (policy.max_concurrent_runs === null && policy.requests_per_minute === null)) return;
+  if (!policy || (policy.max_concurrent_runs === null && policy.requests_per_minute === null)) return undefined;
+  return { ...policy, active: true };
+}
+
+/** Admits a run under its workflow's policy, inside the transaction that inserts it; throws 429 when over. */
+export async function admitRun(deps: Deps, trx: Database, req: { accountId: string; workflowId: string }, policy: ActiveRatePolicy): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`engine-rate:${req.workflowId}`}))`.execute(trx);
 
   if (policy.requests_per_minute !== null) {
