@@ -21,3 +21,11 @@ export async function baselineFanOut(n: number): Promise<number> {
   await Promise.all(Array.from({ length: n }, (_, i) => noop({ i })));
   return n;
 }
+
+/**
+ * The least a workflow can be: started, one workflow task, completed with its input. bench/n8n.ts
+ * runs it closed-loop beside Atelier's trigger → set: the rate Temporal itself allows on the server.
+ */
+export async function baselineEmpty(input: Record<string, unknown>): Promise<Record<string, unknown>> {
+  return input;
+}

@@ -23,6 +23,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Connection, Client } from '@temporalio/client';
+import { NativeConnection, Worker } from '@temporalio/worker';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateApiKey } from '../src/platform/auth/api-keys';
@@ -39,6 +40,8 @@ const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? process.env.TEST_DATABASE_U
 const load1 = () => loadavg()[0]!.toFixed(2);
 /** BENCH_N8N=0: Atelier alone (the trace and its own figures, no ratios), e.g. to try a change quickly. */
 const withN8n = process.env.BENCH_N8N !== '0';
+/** BENCH_RAW=0: without the raw Temporal side (a workflow that only completes, client and worker in this process). */
+const withRaw = process.env.BENCH_RAW !== '0';
 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -393,6 +396,52 @@ async function atelierLoop(a: Atelier, connections: number): Promise<Result> {
   return { rps: latencies.length / durationS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, load };
 }
 
+/**
+ * Raw Temporal on the same server: the least a workflow can be (bench/baseline-workflows.ts
+ * baselineEmpty — eager start, one workflow task, completed), started and awaited by a client that
+ * shares this process and its native connection with the worker, as Atelier's do. What Temporal
+ * itself allows per second here is a ceiling for any engine built on it, before any API or database.
+ */
+async function startRawTemporal(address: string): Promise<{ loop: (connections: number) => Promise<Result>; stop: () => Promise<void> }> {
+  const connection = await NativeConnection.connect({ address });
+  const taskQueue = `bench-raw-${randomBytes(4).toString('hex')}`;
+  const worker = await Worker.create({
+    connection,
+    taskQueue,
+    workflowsPath: fileURLToPath(new URL('./baseline-workflows.ts', import.meta.url)),
+  });
+  const running = worker.run();
+  const client = new Client({ connection });
+  const loop = async (connections: number): Promise<Result> => {
+    const load = load1();
+    const latencies: number[] = [];
+    let errors = 0;
+    const until = performance.now() + durationS * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < until) {
+          const t0 = performance.now();
+          try {
+            await client.workflow.execute('baselineEmpty', { taskQueue, workflowId: randomUUID(), args: [{ n: 1 }], requestEagerStart: true });
+            latencies.push(performance.now() - t0);
+          } catch {
+            errors += 1;
+          }
+        }
+      }),
+    );
+    return { rps: latencies.length / durationS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, load };
+  };
+  return {
+    loop,
+    stop: async () => {
+      worker.shutdown();
+      await running;
+      await connection.close();
+    },
+  };
+}
+
 /** After a POST-only phase the started runs still execute: wait until none is left, so the next phase starts clean. */
 async function drain(a: Atelier): Promise<void> {
   const client = new pg.Client({ connectionString: a.databaseUrl });
@@ -509,6 +558,16 @@ async function main() {
     if (n8n) await cannon({ url: n8n.url, connections: 4, body: nBody });
     await atelierLoop(atelier, 4);
 
+    const raw = withRaw ? await startRawTemporal(temporal.address) : undefined;
+    const selfCpu = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
+    const rawMeters: CpuMeter[] = [
+      { label: 'bench (client + worker)', read: async () => selfCpu() },
+      ...(temporalPid ? [{ label: 'temporal', read: async () => treeCpuMs([temporalPid]) }] : []),
+    ];
+    if (raw) await raw.loop(4);
     console.log(`one run at concurrency 1, traced (ms from the POST):\n${await traceOne(atelier, temporal.address)}`);
     const rows: string[] = [];
     for (const [i, c] of levels.entries()) {
@@ -528,16 +587,19 @@ async function main() {
       }
       const post = await metered(atelierMeters, () => cannon({ url: `${atelier!.url}/engine/v1/v1/runs`, connections: c, headers: auth, body: postBody }));
       console.log(`  c=${c} Atelier POST /runs only ${fmt(post)} load ${post.load}`);
+      const rr = raw ? await metered(rawMeters, () => raw.loop(c)) : undefined;
+      if (rr) console.log(`  c=${c} raw Temporal (empty workflow) ${fmt(rr)} load ${rr.load}`);
       await drain(atelier);
       if (!nr) continue;
       const ratio = ar!.rps / nr.rps;
       rows.push(
-        `| ${c} | ${nr!.rps.toFixed(1)} (${nr!.p50.toFixed(0)} ms) | ${ar!.rps.toFixed(1)} (${ar!.p50.toFixed(0)} ms) | ${ratio.toFixed(2)}× | ${post.rps.toFixed(0)} (${post.p50.toFixed(0)} ms) | ${nr!.load} / ${ar!.load} |`,
+        `| ${c} | ${nr!.rps.toFixed(1)} (${nr!.p50.toFixed(0)} ms) | ${ar!.rps.toFixed(1)} (${ar!.p50.toFixed(0)} ms) | ${ratio.toFixed(2)}× | ${post.rps.toFixed(0)} (${post.p50.toFixed(0)} ms) | ${rr ? `${rr.rps.toFixed(1)} (${rr.p50.toFixed(0)} ms), ${(rr.rps / nr.rps).toFixed(2)}×` : '—'} | ${nr!.load} / ${ar!.load} |`,
       );
     }
     await pgMeter.end();
+    await raw?.stop();
     console.log(
-      '\n| concurrency | n8n req/s (p50) | Atelier runs/s (p50) | ratio | Atelier POST-only req/s (p50) | load avg n8n / Atelier |\n|---|---|---|---|---|---|\n' +
+      '\n| concurrency | n8n req/s (p50) | Atelier runs/s (p50) | ratio | Atelier POST-only req/s (p50) | raw Temporal, empty workflow (p50), ratio to n8n | load avg n8n / Atelier |\n|---|---|---|---|---|---|---|\n' +
         rows.join('\n'),
     );
   } finally {

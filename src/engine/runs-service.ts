@@ -139,6 +139,13 @@ export async function getRunRow(deps: Deps, accountId: string, runId: string): P
   return orNotFound(deps.db.selectFrom('runs').selectAll().where('id', '=', runId).where('account_id', '=', accountId).executeTakeFirst());
 }
 
+/** The run's id when the caller owns it (404 otherwise): the narrow check an event stream needs. */
+export async function ownedRunId(deps: Deps, accountId: string, runId: string): Promise<string> {
+  if (!isUuid(runId)) throw notFound();
+  const row = await orNotFound(deps.db.selectFrom('runs').select('id').where('id', '=', runId).where('account_id', '=', accountId).executeTakeFirst());
+  return row.id;
+}
+
 export function nodeRows(deps: Deps, runId: string): Promise<RunNodeOutputRow[]> {
   return deps.db.selectFrom('run_node_outputs').selectAll().where('run_id', '=', runId).orderBy('started_at').orderBy('node_id').execute();
 }

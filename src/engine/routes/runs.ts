@@ -14,6 +14,7 @@ import {
   isEngineSignal,
   listRuns,
   nodeRows,
+  ownedRunId,
   resumeRun,
   retryRun,
   runView,
@@ -184,11 +185,11 @@ export function runRoutes(deps: Deps): Router {
   router.get(
     '/runs/:run_id/events',
     route({ params: RunIdParams, query: EventsQuery }, async ({ params, query, auth, req, res }) => {
-      const run = await getRunRow(deps, auth.accountId, params.run_id);
+      const runId = await ownedRunId(deps, auth.accountId, params.run_id);
       const fromHeader = Number.parseInt(String(req.get('last-event-id') ?? ''), 10);
       // Last-Event-ID (a reconnecting EventSource) wins over the query the URL was opened with.
       const since = Number.isSafeInteger(fromHeader) && fromHeader >= 0 ? fromHeader : (query.since_seq ?? 0);
-      await streamRunEvents(deps, run.id, since, req, res);
+      await streamRunEvents(deps, runId, since, req, res);
       return undefined;
     }),
   );
