@@ -47,11 +47,14 @@ export interface StartRunRequest {
 export async function startRun(deps: Deps, request: StartRunRequest): Promise<Run> {
   const runId = randomUUID();
   // A workflow with an active canary rule may run its canary version instead (src/engine/canary).
-  const req = await routeCanary(deps, request, runId);
-  const usdCapMicros = req.usdCapMicros ?? req.plan.usdCapMicros ?? null;
   // Rate policy admission and the insert share one transaction (src/engine/rate-policies), as do
-  // the insert and its satellite rows; a run with neither is one statement, no transaction.
-  const policy = await activeRatePolicy(deps.db, { accountId: req.accountId, workflowId: req.workflowId });
+  // the insert and its satellite rows; a run with neither is one statement, no transaction. The
+  // canary rule and the policy are read side by side (both by workflow, neither needs the other).
+  const [req, policy] = await Promise.all([
+    routeCanary(deps, request, runId),
+    activeRatePolicy(deps.db, { accountId: request.accountId, workflowId: request.workflowId }),
+  ]);
+  const usdCapMicros = req.usdCapMicros ?? req.plan.usdCapMicros ?? null;
   const insert = async (db: Database): Promise<Run> => {
     const inserted = await db
       .insertInto('runs')
@@ -137,13 +140,6 @@ async function submit(deps: Deps, run: Run, generation: number, completed?: Reco
 export async function getRunRow(deps: Deps, accountId: string, runId: string): Promise<Run> {
   if (!isUuid(runId)) throw notFound();
   return orNotFound(deps.db.selectFrom('runs').selectAll().where('id', '=', runId).where('account_id', '=', accountId).executeTakeFirst());
-}
-
-/** The run's id when the caller owns it (404 otherwise): the narrow check an event stream needs. */
-export async function ownedRunId(deps: Deps, accountId: string, runId: string): Promise<string> {
-  if (!isUuid(runId)) throw notFound();
-  const row = await orNotFound(deps.db.selectFrom('runs').select('id').where('id', '=', runId).where('account_id', '=', accountId).executeTakeFirst());
-  return row.id;
 }
 
 export function nodeRows(deps: Deps, runId: string): Promise<RunNodeOutputRow[]> {

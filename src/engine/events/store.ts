@@ -14,16 +14,34 @@ export interface NewRunEvent {
   data: Record<string, unknown>;
 }
 
-/** Events after `sinceSeq`, in seq order. */
-export function readRunEvents(db: Database, runId: string, sinceSeq: number, limit = 500): Promise<RunEvent[]> {
-  return db
-    .selectFrom('run_events')
-    .selectAll()
-    .where('run_id', '=', runId)
-    .where('seq', '>', sinceSeq)
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
+/** A page of a run's events with the run's status and last seq, read in one snapshot. */
+export interface RunEventPage {
+  status: string;
+  lastSeq: number;
+  events: Array<Pick<RunEvent, 'seq' | 'type' | 'data'>>;
+}
+
+/**
+ * Events after `sinceSeq` (seq order) together with the run's status and last seq, in ONE
+ * statement; with `accountId`, only the account's run (undefined: no such run of theirs). What an
+ * event stream reads to open, on each wake-up, and to decide that it is over.
+ */
+export async function readRunEventPage(db: Database, runId: string, sinceSeq: number, limit: number, accountId?: string): Promise<RunEventPage | undefined> {
+  let query = db
+    .selectFrom('runs as r')
+    .leftJoinLateral(
+      (eb) => eb.selectFrom('run_events').select(['seq', 'type', 'data']).whereRef('run_id', '=', 'r.id').where('seq', '>', sinceSeq).orderBy('seq').limit(limit).as('e'),
+      (join) => join.onTrue(),
+    )
+    .select(['r.status', 'r.last_seq', 'e.seq', 'e.type', 'e.data'])
+    .where('r.id', '=', runId);
+  if (accountId !== undefined) query = query.where('r.account_id', '=', accountId);
+  const rows = await query.orderBy('e.seq').execute();
+  const first = rows[0];
+  if (!first) return undefined;
+  const events: RunEventPage['events'] = [];
+  for (const row of rows) if (row.seq !== null) events.push({ seq: row.seq, type: row.type!, data: row.data! });
+  return { status: first.status, lastSeq: first.last_seq, events };
 }
 
 /** A node's row in run_node_outputs as run_events_append takes it (JSON; dates as ISO strings). */

@@ -4,17 +4,17 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { MAX_USD_CAP, usdToMicros } from '../../platform/billing/money';
-import { badRequest } from '../../infra/http/errors';
+import { badRequest, notFound } from '../../infra/http/errors';
 import { route } from '../../infra/http/route';
-import { readRunEvents } from '../events/store';
+import { readRunEventPage, type RunEventPage } from '../events/store';
 import {
   cancelRun,
   FINISHED_STATUSES,
   getRunRow,
   isEngineSignal,
   listRuns,
+  isUuid,
   nodeRows,
-  ownedRunId,
   resumeRun,
   retryRun,
   runView,
@@ -24,6 +24,7 @@ import {
 import { telemetryView } from '../telemetry';
 import { recoverAll, scanNow, watchdogStatus } from '../watchdog';
 import { resolveWorkflowForRun } from '../workflows-service';
+import type { RunStatus } from '../types';
 
 const RunIdParams = z.object({ run_id: z.string().min(1) });
 
@@ -185,11 +186,13 @@ export function runRoutes(deps: Deps): Router {
   router.get(
     '/runs/:run_id/events',
     route({ params: RunIdParams, query: EventsQuery }, async ({ params, query, auth, req, res }) => {
-      const runId = await ownedRunId(deps, auth.accountId, params.run_id);
       const fromHeader = Number.parseInt(String(req.get('last-event-id') ?? ''), 10);
       // Last-Event-ID (a reconnecting EventSource) wins over the query the URL was opened with.
       const since = Number.isSafeInteger(fromHeader) && fromHeader >= 0 ? fromHeader : (query.since_seq ?? 0);
-      await streamRunEvents(deps, runId, since, req, res);
+      // Ownership, the first page of events and the run's status: one read before any header.
+      const first = isUuid(params.run_id) ? await readRunEventPage(deps.db, params.run_id, since, REPLAY_BATCH, auth.accountId) : undefined;
+      if (!first) throw notFound();
+      await streamRunEvents(deps, params.run_id, since, first, req, res);
       return undefined;
     }),
   );
@@ -202,7 +205,7 @@ export function runRoutes(deps: Deps): Router {
  * slow safety poll) trigger re-reads. Every frame's `id:` is its seq, so a client reconnecting with
  * Last-Event-ID gets each event exactly once — seq order is commit order (DESIGN §2).
  */
-async function streamRunEvents(deps: Deps, runId: string, since: number, req: Request, res: Response): Promise<void> {
+async function streamRunEvents(deps: Deps, runId: string, since: number, first: RunEventPage, req: Request, res: Response): Promise<void> {
   res.status(200);
   res.set({
     'Content-Type': 'text/event-stream; charset=utf-8',
@@ -211,11 +214,9 @@ async function streamRunEvents(deps: Deps, runId: string, since: number, req: Re
     Connection: 'keep-alive',
   });
   res.socket?.setNoDelay(true);
-  // The headers go out with this first comment: one write, not two.
-  res.write(': connected\n\n');
 
   let closed = false;
-  let woken = true;
+  let woken = false;
   let resolveWait: (() => void) | undefined;
   const wake = () => {
     woken = true;
@@ -232,27 +233,33 @@ async function streamRunEvents(deps: Deps, runId: string, since: number, req: Re
   res.on('close', onClose);
 
   let last = since;
+  // The headers go out with the first write: the comment and the first page's frames together.
+  let out = ': connected\n\n';
+  let page: RunEventPage | undefined = first;
   try {
     while (!closed) {
-      woken = false;
-      const events = await readRunEvents(deps.db, runId, last, REPLAY_BATCH);
+      if (!page) {
+        woken = false;
+        page = await readRunEventPage(deps.db, runId, last, REPLAY_BATCH);
+        if (!page) break;
+      }
+      const { events, status, lastSeq } = page;
+      page = undefined;
       let finished = false;
       // The frames of one read go out in one write (a socket write per frame cost more than the
       // frames themselves: each is a system call, and on loopback the receiver's work too).
-      let frames = '';
       for (const e of events) {
-        frames += `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
+        out += `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
         last = e.seq;
         finished = e.type === 'run_finished';
       }
-      if (frames) res.write(frames);
+      if (out) res.write(out);
+      out = '';
       if (events.length === REPLAY_BATCH) continue;
-      // The stream ends after run_finished — unless a resume has appended events since.
-      if (finished) break;
-      if (events.length === 0) {
-        const run = await deps.db.selectFrom('runs').select(['status', 'last_seq']).where('id', '=', runId).executeTakeFirst();
-        if (!run || (FINISHED_STATUSES.includes(run.status) && run.last_seq <= last)) break;
-      }
+      // The stream ends after run_finished — unless a resume has appended events since — or when
+      // the run is over and there is nothing left to send.
+      if (finished && lastSeq <= last) break;
+      if (FINISHED_STATUSES.includes(status as RunStatus) && lastSeq <= last) break;
       if (!woken && !closed) {
         await new Promise<void>((resolve) => {
           resolveWait = resolve;
