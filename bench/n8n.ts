@@ -23,7 +23,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Connection, Client } from '@temporalio/client';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateApiKey } from '../src/platform/auth/api-keys';
@@ -403,6 +403,7 @@ async function atelierLoop(a: Atelier, connections: number): Promise<Result> {
  * itself allows per second here is a ceiling for any engine built on it, before any API or database.
  */
 async function startRawTemporal(address: string): Promise<{ loop: (connections: number) => Promise<Result>; stop: () => Promise<void> }> {
+  Runtime.install({ logger: new DefaultLogger('WARN') });
   const connection = await NativeConnection.connect({ address });
   const taskQueue = `bench-raw-${randomBytes(4).toString('hex')}`;
   const worker = await Worker.create({

@@ -189,10 +189,8 @@ export function runRoutes(deps: Deps): Router {
       const fromHeader = Number.parseInt(String(req.get('last-event-id') ?? ''), 10);
       // Last-Event-ID (a reconnecting EventSource) wins over the query the URL was opened with.
       const since = Number.isSafeInteger(fromHeader) && fromHeader >= 0 ? fromHeader : (query.since_seq ?? 0);
-      // Ownership, the first page of events and the run's status: one read before any header.
-      const first = isUuid(params.run_id) ? await readRunEventPage(deps.db, params.run_id, since, REPLAY_BATCH, auth.accountId) : undefined;
-      if (!first) throw notFound();
-      await streamRunEvents(deps, params.run_id, since, first, req, res);
+      if (!isUuid(params.run_id)) throw notFound();
+      await streamRunEvents(deps, params.run_id, auth.accountId, since, req, res);
       return undefined;
     }),
   );
@@ -205,7 +203,25 @@ export function runRoutes(deps: Deps): Router {
  * slow safety poll) trigger re-reads. Every frame's `id:` is its seq, so a client reconnecting with
  * Last-Event-ID gets each event exactly once — seq order is commit order (DESIGN §2).
  */
-async function streamRunEvents(deps: Deps, runId: string, since: number, first: RunEventPage, req: Request, res: Response): Promise<void> {
+async function streamRunEvents(deps: Deps, runId: string, accountId: string, since: number, req: Request, res: Response): Promise<void> {
+  let closed = false;
+  let woken = false;
+  let resolveWait: (() => void) | undefined;
+  const wake = () => {
+    woken = true;
+    resolveWait?.();
+  };
+  // Subscribed before the first read, so a commit between that read and the wait still wakes it.
+  const unsubscribe = deps.runEvents?.subscribe(runId, wake);
+  // Ownership, the first page of events and the run's status: one read, before any header.
+  let page: RunEventPage | undefined;
+  try {
+    page = await readRunEventPage(deps.db, runId, since, REPLAY_BATCH, accountId);
+  } finally {
+    if (!page) unsubscribe?.();
+  }
+  if (!page) throw notFound();
+
   res.status(200);
   res.set({
     'Content-Type': 'text/event-stream; charset=utf-8',
@@ -214,15 +230,6 @@ async function streamRunEvents(deps: Deps, runId: string, since: number, first: 
     Connection: 'keep-alive',
   });
   res.socket?.setNoDelay(true);
-
-  let closed = false;
-  let woken = false;
-  let resolveWait: (() => void) | undefined;
-  const wake = () => {
-    woken = true;
-    resolveWait?.();
-  };
-  const unsubscribe = deps.runEvents?.subscribe(runId, wake);
   const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   const poll = setInterval(wake, deps.runEvents?.connected ? SAFETY_POLL_MS : 500);
   const onClose = () => {
@@ -235,7 +242,6 @@ async function streamRunEvents(deps: Deps, runId: string, since: number, first: 
   let last = since;
   // The headers go out with the first write: the comment and the first page's frames together.
   let out = ': connected\n\n';
-  let page: RunEventPage | undefined = first;
   try {
     while (!closed) {
       if (!page) {
