@@ -369,9 +369,9 @@ function runAndWait(agent: http.Agent, a: Atelier): Promise<void> {
   })();
 }
 
-async function atelierLoop(a: Atelier, connections: number): Promise<Result> {
+/** `connections` clients each doing `op` back to back for the phase; a failed op pauses its client 50 ms. */
+async function closedLoop(label: string, connections: number, op: () => Promise<unknown>): Promise<Result> {
   const load = load1();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections * 2 });
   const latencies: number[] = [];
   let errors = 0;
   let firstError: unknown;
@@ -381,7 +381,7 @@ async function atelierLoop(a: Atelier, connections: number): Promise<Result> {
       while (performance.now() < until) {
         const t0 = performance.now();
         try {
-          await runAndWait(agent, a);
+          await op();
           latencies.push(performance.now() - t0);
         } catch (err) {
           errors += 1;
@@ -391,9 +391,17 @@ async function atelierLoop(a: Atelier, connections: number): Promise<Result> {
       }
     }),
   );
-  agent.destroy();
-  if (firstError) console.error('  first Atelier error:', firstError);
+  if (firstError) console.error(`  first ${label} error:`, firstError);
   return { rps: latencies.length / durationS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, load };
+}
+
+async function atelierLoop(a: Atelier, connections: number): Promise<Result> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections * 2 });
+  try {
+    return await closedLoop('Atelier', connections, () => runAndWait(agent, a));
+  } finally {
+    agent.destroy();
+  }
 }
 
 /**
@@ -413,26 +421,10 @@ async function startRawTemporal(address: string): Promise<{ loop: (connections: 
   });
   const running = worker.run();
   const client = new Client({ connection });
-  const loop = async (connections: number): Promise<Result> => {
-    const load = load1();
-    const latencies: number[] = [];
-    let errors = 0;
-    const until = performance.now() + durationS * 1000;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < until) {
-          const t0 = performance.now();
-          try {
-            await client.workflow.execute('baselineEmpty', { taskQueue, workflowId: randomUUID(), args: [{ n: 1 }], requestEagerStart: true });
-            latencies.push(performance.now() - t0);
-          } catch {
-            errors += 1;
-          }
-        }
-      }),
+  const loop = (connections: number): Promise<Result> =>
+    closedLoop('raw Temporal', connections, () =>
+      client.workflow.execute('baselineEmpty', { taskQueue, workflowId: randomUUID(), args: [{ n: 1 }], requestEagerStart: true }),
     );
-    return { rps: latencies.length / durationS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, load };
-  };
   return {
     loop,
     stop: async () => {
