@@ -70,6 +70,11 @@ export default tseslint.config(
         { name: 'fetch', message: 'I/O belongs in activities.' },
         { name: 'process', message: 'No process access in workflows.' },
       ],
+      // Workflow modules are evaluated once per worker thread and shared, frozen, by every
+      // execution (preloadModules, src/infra/temporal/worker.ts): state belongs in the workflow function.
+      'no-restricted-syntax': ['error',
+        { selector: 'Program > VariableDeclaration[kind!="const"], Program > ExportNamedDeclaration > VariableDeclaration[kind!="const"]', message: 'No mutable module state in workflow code: modules are shared between executions; keep state inside the workflow function.' },
+      ],
     },
   },
   {
