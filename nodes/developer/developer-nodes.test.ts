@@ -1,5 +1,6 @@
 // The developer category through the shared harness.
 import { generateKeyPairSync } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { credentialsFor, harness, main, run, undescribedParams } from '../_lib/harness';
 
@@ -50,10 +51,16 @@ describe('developer nodes', () => {
     const { privateKey, publicKey } = generateKeyPairSync('ed25519');
     const pk = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     const pub = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    const ed = (await main('developer.jwt_sign', { payload: { a: 1 }, algorithm: 'EdDSA', expires_in: '1s', credential: { private_key: pk } })) as { token: string };
+    // Long enough that a loaded machine cannot expire it between signing and verifying (a 1 s token failed a CI run).
+    const ed = (await main('developer.jwt_sign', { payload: { a: 1 }, algorithm: 'EdDSA', expires_in: '10m', credential: { private_key: pk } })) as { token: string };
     expect((await run('developer.jwt_verify', { token: ed.token, algorithms: ['EdDSA'], credential: { public_key: pub } })).output.valid).toMatchObject({ payload: { a: 1 } });
     expect((await run('developer.jwt_verify', { token: ed.token, credential: { secret } })).output.invalid).toMatchObject({ code: 'ERR_JOSE_ALG_NOT_ALLOWED' });
     await expect(main('developer.jwt_sign', { payload: {} })).rejects.toMatchObject({ type: 'missing_credential' });
+
+    // Expiry: a token whose exp passed a minute ago, refused, and accepted within a clock tolerance.
+    const expired = await new SignJWT({ a: 1 }).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(Math.floor(Date.now() / 1000) - 120).setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(new TextEncoder().encode(secret));
+    expect((await run('developer.jwt_verify', { token: expired }, {}, h)).output.invalid).toMatchObject({ code: 'ERR_JWT_EXPIRED' });
+    expect((await run('developer.jwt_verify', { token: expired, clock_tolerance_s: 300 }, {}, h)).output.valid).toMatchObject({ payload: { a: 1 } });
   });
 
   it('developer.timestamp converts seconds, milliseconds and ISO', async () => {
