@@ -28,7 +28,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { createScratchDatabase } from '../src/infra/db/postgres';
-import { ATELIER_NODE_ARGS } from './lib/atelier-process';
+import { ATELIER_NODE_ARGS, atelierEnv } from './lib/atelier-process';
 import { freePort } from './lib/free-port';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -244,20 +244,7 @@ async function startAtelierProcess(temporalAddress: string): Promise<Atelier> {
     cwd: root,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: scratch.url,
-      TEMPORAL_ADDRESS: temporalAddress,
-      TEMPORAL_TASK_QUEUE: `bench-n8n-${randomBytes(4).toString('hex')}`,
-      ATELIER_DATA_DIR: dataDir,
-      ATELIER_BOOTSTRAP_KEY: key,
-      ATELIER_BOOTSTRAP_PASSWORD: 'bench password',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      ATELIER_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      ATELIER_RATE_LIMIT_SCALE: '1000',
+      ...atelierEnv({ port, databaseUrl: scratch.url, temporalAddress, taskQueue: `bench-n8n-${randomBytes(4).toString('hex')}`, dataDir, key }),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,

@@ -38,7 +38,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { createScratchDatabase, type ScratchDatabase } from '../src/infra/db/postgres';
-import { ATELIER_NODE_ARGS } from './lib/atelier-process';
+import { ATELIER_NODE_ARGS, atelierEnv } from './lib/atelier-process';
 import { freePort } from './lib/free-port';
 import { sseFrameReader } from './lib/sse-frames';
 
@@ -98,21 +98,8 @@ async function startAtelierProcess(port: number, key: string, databaseUrl: strin
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: databaseUrl,
-      TEMPORAL_ADDRESS,
-      TEMPORAL_TASK_QUEUE: `soak-${randomBytes(4).toString('hex')}`,
-      ATELIER_DATA_DIR: DATA_DIR,
-      ATELIER_BOOTSTRAP_KEY: key,
-      ATELIER_BOOTSTRAP_PASSWORD: 'soak password',
+      ...atelierEnv({ port, databaseUrl, temporalAddress: TEMPORAL_ADDRESS, taskQueue: `soak-${randomBytes(4).toString('hex')}`, dataDir: DATA_DIR, key }),
       ATELIER_BOOTSTRAP_BALANCE_USD: '1000',
-      SESSION_SECRET: randomBytes(32).toString('hex'),
-      ATELIER_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-      ATELIER_RATE_LIMIT_SCALE: '1000',
       // The http.request nodes call the loopback server below.
       ATELIER_ALLOW_PRIVATE_NETWORK: '1',
       NODE_OPTIONS: '',

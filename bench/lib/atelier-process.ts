@@ -2,6 +2,7 @@
 // test: spawned as a plain `node` child (not through the tsx wrapper), so a SIGKILL lands on the
 // process that serves the API and polls the task queue, with nothing in between to clean up.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,29 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Node's arguments before the entry file, as `npm start` passes them (package.json). */
 export const ATELIER_NODE_ARGS = ['--no-node-snapshot', '--import', 'tsx', '--import', './src/infra/temporal/workflow-thread-vm.mjs'];
+
+/**
+ * The environment of an Atelier process a bench measures: production mode on loopback, its own
+ * database, Temporal task queue and data dir, a bootstrap key, fresh secrets, limits scaled ×1000.
+ */
+export function atelierEnv(o: { port: number; databaseUrl: string; temporalAddress: string; taskQueue: string; dataDir: string; key: string }): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PORT: String(o.port),
+    HOST: '127.0.0.1',
+    PUBLIC_BASE_URL: `http://127.0.0.1:${o.port}`,
+    DATABASE_URL: o.databaseUrl,
+    TEMPORAL_ADDRESS: o.temporalAddress,
+    TEMPORAL_TASK_QUEUE: o.taskQueue,
+    ATELIER_DATA_DIR: o.dataDir,
+    ATELIER_BOOTSTRAP_KEY: o.key,
+    ATELIER_BOOTSTRAP_PASSWORD: 'bench password',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    ATELIER_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    ATELIER_RATE_LIMIT_SCALE: '1000',
+  };
+}
 
 export interface AtelierProcessOptions {
   /** Environment for src/config.ts (PORT, DATABASE_URL, TEMPORAL_ADDRESS, …), on top of process.env. */
