@@ -189,22 +189,14 @@ function completedItems(input: NodesCompletedInput) {
 }
 
 /**
- * The run's final status and its run_finished event, once per generation (one statement). Used by
- * the workflow (through its projection activity), the API's cancel of a lost run and the reaper.
- */
-/**
- * The run's end (and its last nodes' events) in one statement; answers the run's analysis target
+ * The run's final status and its run_finished event, once per generation, with its last nodes'
+ * events when the workflow settled some itself — one statement. Answers the run's analysis target
  * (src/engine/analytics), found by the same statement, or null when its workflow is not analysed.
+ * Used by the workflow (through its projection activity), the API's cancel of a lost run and the reaper.
  */
 export async function finishRun(db: Database, input: FinishRunInput): Promise<AnalysisTarget | null> {
-  const dedupeKey = `${input.generation}:run:run_finished`;
-  const target = analysisTargetColumn(input.runId);
-  if (!input.nodes?.length) {
-    const result = await sql<{ target: AnalysisTarget | null }>`
-      select run_finish(${input.runId}::uuid, ${dedupeKey}, ${input.status}, ${input.error}), ${target} as target`.execute(db);
-    return result.rows[0]?.target ?? null;
-  }
-  // The run's last nodes and its end in one statement: one commit, events still in seq order.
-  const nodes = completedItems({ runId: input.runId, generation: input.generation, nodes: input.nodes });
-  return appendNodeEventsAndFinish(db, input.runId, nodes, { dedupeKey, status: input.status, error: input.error }, target);
+  // The run's last nodes (if any) and its end in one statement: one commit, events in seq order.
+  const nodes = input.nodes?.length ? completedItems({ runId: input.runId, generation: input.generation, nodes: input.nodes }) : [];
+  const finish = { dedupeKey: `${input.generation}:run:run_finished`, status: input.status, error: input.error };
+  return appendNodeEventsAndFinish(db, input.runId, nodes, finish, analysisTargetColumn(input.runId));
 }

@@ -264,8 +264,8 @@ async function insertVersion(
 }
 
 export async function getWorkflow(db: Database, accountId: string, workflowId: string): Promise<WorkflowView> {
-  const row = await loadRow(db, accountId, workflowId);
-  return workflowView(row, await loadVersion(db, row));
+  const { row, current } = await loadRowWithCurrent(db, accountId, workflowId);
+  return workflowView(row, current);
 }
 
 export interface UpdateWorkflowInput {
@@ -344,8 +344,7 @@ export async function duplicateWorkflow(
   workflowId: string,
   opts: { name?: string; actor?: Actor } = {},
 ): Promise<WorkflowView> {
-  const row = await loadRow(db, accountId, workflowId);
-  const version = await loadVersion(db, row);
+  const { row, current: version } = await loadRowWithCurrent(db, accountId, workflowId);
   return insertWorkflow(db, accountId, {
     name: opts.name ?? `${row.name}${COPY_SUFFIX}`,
     description: row.description,

@@ -97,9 +97,10 @@ async function appendMany(db: Database, runId: string, items: Array<ReturnType<t
 }
 
 /**
- * Several nodes' appends and then the run's end (run_finish) in ONE statement — one round trip,
- * one commit: the aggregate consumes every run_events_append call, in order, before the outer
- * select evaluates run_finish, so run_finished still takes the last seq.
+ * Nodes' appends (none or several) and then the run's end (run_finish) in ONE statement — one
+ * round trip, one commit: the aggregate consumes every run_events_append call, in order, before the
+ * outer select evaluates run_finish (once: an aggregate over no rows still yields one row), so
+ * run_finished takes the last seq.
  */
 export async function appendNodeEventsAndFinish<T>(
   db: Database,

@@ -16,10 +16,8 @@ import type { EngineRatePolicy } from '../../infra/db/schema/index';
 import { coded } from '../../infra/http/errors';
 import { executionOpen } from '../runs-service';
 
-export type ActiveRatePolicy = EngineRatePolicy & { readonly active: true };
-
 /** The workflow's rate policy when it limits anything (read before the insert's transaction, which only a policy needs). */
-export async function activeRatePolicy(db: Database, req: { accountId: string; workflowId: string }): Promise<ActiveRatePolicy | undefined> {
+export async function activeRatePolicy(db: Database, req: { accountId: string; workflowId: string }): Promise<EngineRatePolicy | undefined> {
   const policy = await db
     .selectFrom('engine_rate_policies')
     .selectAll()
@@ -27,11 +25,11 @@ export async function activeRatePolicy(db: Database, req: { accountId: string; w
     .where('account_id', '=', req.accountId)
     .executeTakeFirst();
   if (!policy || (policy.max_concurrent_runs === null && policy.requests_per_minute === null)) return undefined;
-  return { ...policy, active: true };
+  return policy;
 }
 
 /** Admits a run under its workflow's policy, inside the transaction that inserts it; throws 429 when over. */
-export async function admitRun(deps: Deps, trx: Database, req: { accountId: string; workflowId: string }, policy: ActiveRatePolicy): Promise<void> {
+export async function admitRun(deps: Deps, trx: Database, req: { accountId: string; workflowId: string }, policy: EngineRatePolicy): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`engine-rate:${req.workflowId}`}))`.execute(trx);
 
   if (policy.requests_per_minute !== null) {
