@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
 import { describe, expect, inject, it } from 'vitest';
 import { portOpen } from '../../src/infra/db/postgres';
 import { generateApiKey } from '../../src/platform/auth/api-keys';
@@ -19,6 +20,43 @@ async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs: number, f
     if (Date.now() > deadline) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * A run waiting in a workflow thread of the real process (its SDK, its preload): the stack trace
+ * query answers — empty, since workflow threads skip the SDK's per-promise stack capture unless
+ * ATELIER_WORKFLOW_STACK_TRACES=1 (src/infra/temporal/workflow-thread-vm.mjs) — and the run then
+ * finishes when signalled.
+ */
+async function waitingRunAnswersStackTrace(port: number, key: string): Promise<void> {
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${port}/engine/v1/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, any> };
+  };
+  const spec = {
+    nodes: [{ id: 'start', type: 'trigger.manual', position: [0, 0], params: {} }, { id: 'hook', type: 'control.wait_webhook', position: [0, 0], params: {} }],
+    edges: [{ id: 'e1', source: 'start', target: 'hook' }],
+    trigger: { type: 'manual', config: {} },
+  };
+  const wf = await api('POST', '/workflows', { name: 'stack trace probe', spec });
+  expect(wf.status).toBe(201);
+  const started = await api('POST', '/runs', { workflow_id: wf.body.id, input: {} });
+  expect(started.status).toBe(201);
+  const runId = started.body.run_id as string;
+  await waitFor(async () => ((await api('GET', `/runs/${runId}`)).body.status === 'running' ? true : undefined), 30_000);
+  const connection = await Connection.connect({ address: inject('temporalAddress') });
+  try {
+    const stack = await new Client({ connection }).workflow.getHandle(runId).query<string>('__stack_trace');
+    expect(stack).toBe('');
+  } finally {
+    await connection.close();
+  }
+  expect((await api('POST', `/runs/${runId}/signals/webhook`, { payload: { ok: true } })).status).toBe(200);
+  await waitFor(async () => ((await api('GET', `/runs/${runId}`)).body.status === 'completed' ? true : undefined), 30_000);
 }
 
 describe('process lifecycle', () => {
@@ -60,6 +98,7 @@ describe('process lifecycle', () => {
       expect(await balance.json()).toMatchObject({ balance_usd: 100 });
       expect(output).toContain('Atelier is up');
       expect(await portOpen(pgPort)).toBe(true);
+      await waitingRunAnswersStackTrace(port, key);
 
       child.kill('SIGTERM');
       expect(await exited).toBe(0);

@@ -1,10 +1,12 @@
 // The workflow-thread preload (src/infra/temporal/workflow-thread-vm.mjs): in worker threads — where
 // Temporal runs workflow code — calls into `vm` run without Node's per-call timeout (and its thread);
-// the main thread keeps it, and ATELIER_WORKFLOW_VM_TIMEOUT=1 keeps it in worker threads too.
+// the main thread keeps it, and ATELIER_WORKFLOW_VM_TIMEOUT=1 keeps it in worker threads too. The
+// SDK's per-promise stack-trace hook is not installed in worker threads unless
+// ATELIER_WORKFLOW_STACK_TRACES=1; other promise hooks are.
 // Run as production runs it: a process started with the preload, whose worker thread (created
 // without execArgv, as the Temporal SDK creates its workflow threads) inherits it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,5 +54,56 @@ describe('workflow threads call into vm without a per-call timeout', () => {
     const { thread } = run({ ATELIER_WORKFLOW_VM_TIMEOUT: '1' });
     expect(thread).toHaveLength(2);
     for (const r of thread) expect(r).toMatch(/timed out/);
+  });
+});
+
+/** Counts the promise inits a hook sees while ten promises are made; the hook is created from this file. */
+const hookCounter = `
+const v8 = require('node:v8');
+module.exports = () => {
+  let inits = 0;
+  const stop = v8.promiseHooks.createHook({ init: () => { inits += 1; } });
+  for (let i = 0; i < 10; i++) void Promise.resolve(i);
+  stop();
+  return inits;
+};
+`;
+
+/** A worker thread creating one hook from a file where the SDK keeps its hook, and one from elsewhere. */
+const hookProbe = `
+const { Worker, isMainThread, parentPort } = require('node:worker_threads');
+if (isMainThread) {
+  const worker = new Worker(__filename);
+  worker.once('message', (counts) => { console.log(JSON.stringify(counts)); worker.terminate(); });
+} else {
+  parentPort.postMessage({
+    sdk: require('./node_modules/@temporalio/worker/lib/workflow/vm-shared.js')(),
+    other: require('./other-hook.js')(),
+  });
+}
+`;
+
+function runHooks(env: Record<string, string>): { sdk: number; other: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'atelier-hooks-'));
+  const sdkDir = join(dir, 'node_modules', '@temporalio', 'worker', 'lib', 'workflow');
+  mkdirSync(sdkDir, { recursive: true });
+  writeFileSync(join(sdkDir, 'vm-shared.js'), hookCounter);
+  writeFileSync(join(dir, 'other-hook.js'), hookCounter);
+  writeFileSync(join(dir, 'probe.cjs'), hookProbe);
+  const out = execFileSync(process.execPath, [...ATELIER_NODE_ARGS, join(dir, 'probe.cjs')], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+  return JSON.parse(out.trim().split('\n').pop()!) as { sdk: number; other: number };
+}
+
+describe('workflow threads skip the SDK\'s per-promise stack traces', () => {
+  it('the SDK\'s hook sees no promise in worker threads by default; hooks created elsewhere still do', () => {
+    const counts = runHooks({ ATELIER_WORKFLOW_STACK_TRACES: '' });
+    expect(counts.sdk).toBe(0);
+    expect(counts.other).toBeGreaterThanOrEqual(10);
+  });
+
+  it('ATELIER_WORKFLOW_STACK_TRACES=1 installs it', () => {
+    const counts = runHooks({ ATELIER_WORKFLOW_STACK_TRACES: '1' });
+    expect(counts.sdk).toBeGreaterThanOrEqual(10);
+    expect(counts.other).toBeGreaterThanOrEqual(10);
   });
 });

@@ -11,7 +11,17 @@
 // threads run without the per-call guard. A workflow task that still never returned would be timed
 // out by Temporal (10 s) and handed to another worker.
 // ATELIER_WORKFLOW_VM_TIMEOUT=1 keeps the SDK's per-call timeout.
+//
+// The SDK also installs a promise hook in workflow threads that builds a source-mapped stack trace
+// for every promise workflow code creates, so that the "stack trace" query (Temporal UI, `temporal
+// workflow stack`) can show where a running workflow waits. That hook was 40 % of the workflow
+// thread's CPU in bench/engine.ts (fan-out 500; bench/RESULTS.md). Atelier's workflows are
+// interpreters — engineRun always waits in the same loop — and what an operator needs from a
+// running one is which node it waits on: the UI's pending activities and the `engineRunStatus`
+// query (current node, per-node states, signal waits) answer that. So the hook is not installed
+// unless ATELIER_WORKFLOW_STACK_TRACES=1; without it the stack trace query answers an empty stack.
 import vm from 'node:vm';
+import v8 from 'node:v8';
 import process from 'node:process';
 import { isMainThread } from 'node:worker_threads';
 
@@ -33,4 +43,17 @@ function dropWorkflowCallTimeouts() {
   };
 }
 
+/** The SDK's per-promise stack capture (vm-shared.js in @temporalio/worker) gets a hook that is never enabled. */
+function skipWorkflowStackTraces() {
+  const { promiseHooks } = v8;
+  const createHook = promiseHooks.createHook;
+  // lib/…/vm-shared.js, or src/…/vm-shared.ts when source maps are on (tsx turns them on).
+  const sdkCaller = /[\\/]@temporalio[\\/]worker[\\/](?:lib|src)[\\/]workflow[\\/]vm-shared\.[jt]s:/;
+  promiseHooks.createHook = function createHookUnlessSdkStackTraces(hooks) {
+    if (sdkCaller.test(new Error().stack ?? '')) return () => undefined;
+    return createHook.call(promiseHooks, hooks);
+  };
+}
+
 if (!isMainThread && process.env.ATELIER_WORKFLOW_VM_TIMEOUT !== '1') dropWorkflowCallTimeouts();
+if (!isMainThread && process.env.ATELIER_WORKFLOW_STACK_TRACES !== '1') skipWorkflowStackTraces();
