@@ -21,6 +21,8 @@ export function atelierEnv(o: { port: number; databaseUrl: string; temporalAddre
   return {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
+    // As `npm start` sets it (package.json): two malloc arenas, not one per thread.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     PORT: String(o.port),
     HOST: '127.0.0.1',
     PUBLIC_BASE_URL: `http://127.0.0.1:${o.port}`,
