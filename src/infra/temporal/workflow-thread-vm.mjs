@@ -14,10 +14,11 @@
 //
 // The SDK also installs a promise hook in workflow threads that builds a source-mapped stack trace
 // for every promise workflow code creates, so that the "stack trace" query (Temporal UI, `temporal
-// workflow stack`) can show where a running workflow waits. That hook was 40 % of the workflow
-// thread's CPU in bench/engine.ts (fan-out 500; bench/RESULTS.md). Atelier's workflows are
+// workflow stack`) can show where a running workflow waits. Skipping it cut the workflow threads'
+// CPU by ~60 % in bench/engine.ts (fan-out 500) and Atelier's CPU per trigger → set run by 2–4 ms
+// (bench/n8n.ts; both in bench/RESULTS.md). Atelier's workflows are
 // interpreters — engineRun always waits in the same loop — and what an operator needs from a
-// running one is which node it waits on: the UI's pending activities and the `engineRunStatus`
+// running one is which node it waits on: the UI's pending activities and the run workflow's `status`
 // query (current node, per-node states, signal waits) answer that. So the hook is not installed
 // unless ATELIER_WORKFLOW_STACK_TRACES=1; without it the stack trace query answers an empty stack.
 import vm from 'node:vm';
