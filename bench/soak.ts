@@ -5,8 +5,10 @@
 //      that does not reach run_finished, and every error-level line in Atelier's log is counted;
 //   2. no memory growth: Atelier's RSS (/proc/<pid>/status) and JS heap (its /metrics,
 //      prom-client's nodejs_heap_size_used/total_bytes) sampled every SOAK_SAMPLE_S (5) s, idle
-//      phases included; judged are the JS heap used and the RSS outside the V8 heap (RSS minus
-//      the heap's committed size): idle after the traffic against idle before it (each after a
+//      phases included; judged are the JS heap used and the RSS outside the V8 heaps (RSS minus
+//      the committed size of the main thread's heap and of the worker threads' heaps, which the
+//      threads report through /metrics — atelier_worker_threads_heap_*, reported, not judged, as
+//      they get no forced GC): idle after the traffic against idle before it (each after a
 //      full GC run through Atelier's inspector, on a loopback port of its own), and the warm
 //      window (20–30 % of the soak, minutes 2–3 of 10) against the last 10 % with a least-squares
 //      slope after warm-up, when both windows ran at a comparable rate (thresholds below);
@@ -469,7 +471,9 @@ interface Sample {
   rssMb: number;
   heapMb: number;
   heapTotalMb: number; // the V8 heap's committed size: RSS it keeps after a major GC until it shrinks
-  nativeMb: number; // RSS outside the V8 heap (isolates, Temporal's core, buffers, the allocator)
+  nativeMb: number; // RSS outside the V8 heaps of every thread (Temporal's core, buffers, the allocator)
+  threadHeapMb: number; // the worker threads' V8 heaps, used (Temporal's workflow threads)
+  threadHeapTotalMb: number; // … and committed
   externalMb: number;
   pgConnections: number;
   listenClients: number;
@@ -488,7 +492,7 @@ async function scrapeMetrics(): Promise<Record<string, number>> {
   if (r.status !== 200) throw new Error(`/metrics answered ${r.status}`);
   const out: Record<string, number> = {};
   for (const line of r.text.split('\n')) {
-    const m = /^(atelier_process_nodejs_heap_size_used_bytes|atelier_process_nodejs_heap_size_total_bytes|atelier_process_nodejs_external_memory_bytes|atelier_sse_clients) (\S+)$/.exec(line);
+    const m = /^(atelier_process_nodejs_heap_size_used_bytes|atelier_process_nodejs_heap_size_total_bytes|atelier_process_nodejs_external_memory_bytes|atelier_sse_clients|atelier_worker_threads_heap_used_bytes|atelier_worker_threads_heap_total_bytes) (\S+)$/.exec(line);
     if (m) out[m[1]!] = Number(m[2]);
   }
   return out;
@@ -511,7 +515,9 @@ async function takeSample(pid: number, monitor: pg.Pool, database: string, traff
     rssMb: rssMb(pid),
     heapMb: (m.atelier_process_nodejs_heap_size_used_bytes ?? NaN) / 2 ** 20,
     heapTotalMb: (m.atelier_process_nodejs_heap_size_total_bytes ?? NaN) / 2 ** 20,
-    nativeMb: rssMb(pid) - (m.atelier_process_nodejs_heap_size_total_bytes ?? NaN) / 2 ** 20,
+    nativeMb: rssMb(pid) - (m.atelier_process_nodejs_heap_size_total_bytes ?? NaN) / 2 ** 20 - (m.atelier_worker_threads_heap_total_bytes ?? 0) / 2 ** 20,
+    threadHeapMb: (m.atelier_worker_threads_heap_used_bytes ?? 0) / 2 ** 20,
+    threadHeapTotalMb: (m.atelier_worker_threads_heap_total_bytes ?? 0) / 2 ** 20,
     externalMb: (m.atelier_process_nodejs_external_memory_bytes ?? NaN) / 2 ** 20,
     pgConnections: counts.connections,
     listenClients: counts.listen,
@@ -555,7 +561,7 @@ function windowRate(w: Sample[]): number {
   return (w.at(-1)!.actions - w[0]!.actions) / (w.at(-1)!.t - w[0]!.t);
 }
 
-function judgeMemory(samples: Sample[], idleBefore: Sample, idleAfter: Sample, field: 'rssMb' | 'heapMb' | 'nativeMb', limits: { idle: number; slope: number; window: number }, comparable: boolean): MemoryVerdict {
+function judgeMemory(samples: Sample[], idleBefore: Sample, idleAfter: Sample, field: 'rssMb' | 'heapMb' | 'nativeMb' | 'threadHeapMb', limits: { idle: number; slope: number; window: number }, comparable: boolean): MemoryVerdict {
   const during = samples.filter((s) => s.t >= 0 && s.t <= DURATION_S);
   const warm = windowOf(samples, 0.2, 0.3).map((s) => s[field]);
   const last = windowOf(samples, 0.9, 1).map((s) => s[field]);
@@ -564,7 +570,7 @@ function judgeMemory(samples: Sample[], idleBefore: Sample, idleAfter: Sample, f
   const idleOk = idleAfter[field] - idleBefore[field] <= limits.idle;
   const trendOk = !comparable || !(slopePerMin > limits.slope && mean(last) - mean(warm) > limits.window);
   return {
-    what: { rssMb: 'RSS (reported, not judged alone)', heapMb: 'JS heap used', nativeMb: 'RSS outside the V8 heap' }[field],
+    what: { rssMb: 'RSS (reported, not judged alone)', heapMb: 'JS heap used', nativeMb: 'RSS outside the V8 heaps', threadHeapMb: "worker threads' JS heap used (reported, not judged: no forced GC there)" }[field],
     idleBefore: idleBefore[field],
     warm: mean(warm),
     last: mean(last),
@@ -696,6 +702,7 @@ async function main(): Promise<void> {
   const heap = judgeMemory(samples, baseline, end, 'heapMb', { idle: HEAP_IDLE_MB, slope: HEAP_SLOPE_MB_MIN, window: HEAP_WINDOW_MB }, comparable);
   const rss = judgeMemory(samples, baseline, end, 'rssMb', { idle: RSS_IDLE_MB, slope: RSS_SLOPE_MB_MIN, window: RSS_WINDOW_MB }, comparable);
   const native = judgeMemory(samples, baseline, end, 'nativeMb', { idle: RSS_IDLE_MB, slope: RSS_SLOPE_MB_MIN, window: RSS_WINDOW_MB }, comparable);
+  const threadHeap = judgeMemory(samples, baseline, end, 'threadHeapMb', { idle: HEAP_IDLE_MB, slope: HEAP_SLOPE_MB_MIN, window: HEAP_WINDOW_MB }, comparable);
   const committed = (x: Sample) => `${x.heapTotalMb.toFixed(0)} MB`;
   const connectionsOk = end.pgConnections <= baseline.pgConnections && end.listenClients === baseline.listenClients;
   const sseOk = sse.incomplete === 0 && sse.completed === sse.opened && end.sseClients === 0;
@@ -728,8 +735,9 @@ async function main(): Promise<void> {
     memRow(rss),
     memRow(native),
     memRow(heap),
+    memRow(threadHeap),
     '',
-    `The V8 heap's committed size: ${committed(baseline)} idle before, peak ${Math.max(...samples.map((x) => x.heapTotalMb)).toFixed(0)} MB, ${committed(end)} idle after. RSS is judged as JS heap used (live objects) plus RSS outside the V8 heap (native memory); RSS as a whole also holds the heap V8 has committed and not yet released after a major GC.`,
+    `The main thread's V8 heap, committed: ${committed(baseline)} idle before, peak ${Math.max(...samples.map((x) => x.heapTotalMb)).toFixed(0)} MB, ${committed(end)} idle after; the worker threads' (Temporal's workflow threads): ${mb(baseline.threadHeapTotalMb)} idle before, peak ${mb(Math.max(...samples.map((x) => x.threadHeapTotalMb)))}, ${mb(end.threadHeapTotalMb)} idle after. RSS is judged as the JS heaps used (live objects, main and worker threads) plus RSS outside every V8 heap (native memory); RSS as a whole also holds what the heaps have committed and not yet released after a major GC.`,
     '',
     `Rate in the warm window ${warmRate.toFixed(1)} actions/s, in the last ${lastRate.toFixed(1)}: ${comparable ? 'comparable, so the trend counts' : `not comparable (over ${COMPARABLE_RATE * 100} % apart), so only idle after vs idle before counts`}.`,
     '',

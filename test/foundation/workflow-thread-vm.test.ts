@@ -107,3 +107,26 @@ describe('workflow threads skip the SDK\'s per-promise stack traces', () => {
     expect(counts.other).toBeGreaterThanOrEqual(10);
   });
 });
+
+/** The main thread's view of its worker threads' heaps, read once a worker thread has started. */
+const heapProbe = `
+import { Worker } from 'node:worker_threads';
+import { watchWorkerThreadHeaps } from ${JSON.stringify(join(root, 'src/infra/metrics/worker-thread-heaps.ts'))};
+const heaps = watchWorkerThreadHeaps();
+const worker = new Worker(new URL('./idle.cjs', import.meta.url));
+worker.once('online', () => setTimeout(() => { console.log(JSON.stringify(heaps.read())); void worker.terminate(); }, 500));
+`;
+
+describe('worker threads report their heaps to the main thread', () => {
+  it('a process started as npm start starts it sees its worker thread\'s heap', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'atelier-heaps-'));
+    writeFileSync(join(dir, 'probe.mts'), heapProbe);
+    // A worker from a file, as the SDK starts its workflow threads (eval'd workers get no --import).
+    writeFileSync(join(dir, 'idle.cjs'), 'setTimeout(() => undefined, 3000);');
+    const out = execFileSync(process.execPath, [...ATELIER_NODE_ARGS, join(dir, 'probe.mts')], { cwd: root, encoding: 'utf8' });
+    const heaps = JSON.parse(out.trim().split('\n').pop()!) as { threads: number; usedBytes: number; totalBytes: number };
+    expect(heaps.threads).toBeGreaterThanOrEqual(1);
+    expect(heaps.usedBytes).toBeGreaterThan(100_000);
+    expect(heaps.totalBytes).toBeGreaterThanOrEqual(heaps.usedBytes);
+  });
+});

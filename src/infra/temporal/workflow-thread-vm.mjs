@@ -21,10 +21,20 @@
 // running one is which node it waits on: the UI's pending activities and the run workflow's `status`
 // query (current node, per-node states, signal waits) answer that. So the hook is not installed
 // unless ATELIER_WORKFLOW_STACK_TRACES=1; without it the stack trace query answers an empty stack.
+//
+// Each worker thread also reports its V8 heap every few seconds on a BroadcastChannel, which the
+// main thread's /metrics turns into atelier_worker_threads_heap_* gauges: those heaps (the workflow
+// threads' above all) are outside the main thread's heap, and without them a process's memory
+// beyond its main heap could not be told apart from native allocations.
 import vm from 'node:vm';
 import v8 from 'node:v8';
 import process from 'node:process';
-import { isMainThread } from 'node:worker_threads';
+import { setInterval } from 'node:timers';
+import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
+
+/** Shared with src/infra/metrics/worker-thread-heaps.ts. */
+const HEAP_CHANNEL = 'atelier:worker-thread-heap';
+const HEAP_REPORT_MS = 5000;
 
 /** The run options without `timeout` (a filename string or no options pass as they are). */
 function withoutTimeout(options) {
@@ -56,5 +66,18 @@ function skipWorkflowStackTraces() {
   };
 }
 
+/** This thread's heap, now and every HEAP_REPORT_MS, without keeping the thread alive. */
+function reportHeap() {
+  const channel = new BroadcastChannel(HEAP_CHANNEL);
+  channel.unref();
+  const send = () => {
+    const heap = v8.getHeapStatistics();
+    channel.postMessage({ threadId, used: heap.used_heap_size, total: heap.total_heap_size });
+  };
+  send();
+  setInterval(send, HEAP_REPORT_MS).unref();
+}
+
+if (!isMainThread) reportHeap();
 if (!isMainThread && process.env.ATELIER_WORKFLOW_VM_TIMEOUT !== '1') dropWorkflowCallTimeouts();
 if (!isMainThread && process.env.ATELIER_WORKFLOW_STACK_TRACES !== '1') skipWorkflowStackTraces();
