@@ -99,6 +99,12 @@ describe('process lifecycle', () => {
       expect(output).toContain('Atelier is up');
       expect(await portOpen(pgPort)).toBe(true);
       await waitingRunAnswersStackTrace(port, key);
+      // Its workflow thread reports its heap every 5 s (the same preload), so /metrics shows it.
+      const metrics = await waitFor(async () => {
+        const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        return Number(/^atelier_worker_threads (\d+)$/m.exec(text)?.[1]) >= 1 ? text : undefined;
+      }, 15_000);
+      expect(Number(/^atelier_worker_threads_heap_used_bytes (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThan(1_000_000);
 
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
