@@ -17,6 +17,7 @@ import type { Database } from '../infra/db/index';
 import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type TriggerType } from './run-contract';
 import type { NodeOutput, RunPlan, RunStatus } from './types';
 import { orNotFound } from '../infra/db/or-not-found';
+import type { RunRules } from './workflows-service';
 
 export const FINISHED_STATUSES: RunStatus[] = ['completed', 'failed', 'timed_out', 'cancelled'];
 export const RESTARTABLE_STATUSES: RunStatus[] = ['failed', 'cancelled', 'timed_out'];
@@ -41,6 +42,11 @@ export interface StartRunRequest {
   skipCanary?: boolean;
   /** The agent run and node that started this run through a workflow tool. */
   parent?: { runId: string; nodeId: string };
+  /**
+   * Whether the workflow has a canary rule and a rate policy, when the caller read it with the
+   * workflow (resolveWorkflowForRun): a `false` skips that read here. Absent: both are read.
+   */
+  knownRules?: RunRules;
 }
 
 /** Inserts the run (queued) and starts its engineRun workflow under workflow id = run id. */
@@ -51,8 +57,8 @@ export async function startRun(deps: Deps, request: StartRunRequest): Promise<Ru
   // the insert and its satellite rows; a run with neither is one statement, no transaction. The
   // canary rule and the policy are read side by side (both by workflow, neither needs the other).
   const [req, policy] = await Promise.all([
-    routeCanary(deps, request, runId),
-    activeRatePolicy(deps.db, { accountId: request.accountId, workflowId: request.workflowId }),
+    request.knownRules?.canaryRule === false ? request : routeCanary(deps, request, runId),
+    request.knownRules?.ratePolicy === false ? undefined : activeRatePolicy(deps.db, { accountId: request.accountId, workflowId: request.workflowId }),
   ]);
   const usdCapMicros = req.usdCapMicros ?? req.plan.usdCapMicros ?? null;
   const insert = async (db: Database): Promise<Run> => {

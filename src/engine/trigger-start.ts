@@ -31,5 +31,6 @@ export async function startTriggeredRun(
     triggerType: req.triggerType,
     ...(req.parent ? { parent: req.parent } : {}),
     ...(req.usdCapMicros !== undefined ? { usdCapMicros: req.usdCapMicros } : {}),
+    ...(resolved.runRules ? { knownRules: resolved.runRules } : {}),
   });
 }

@@ -210,8 +210,17 @@ async function loadRow(db: Database, accountId: string, workflowId: string, lock
   return orNotFound(query.executeTakeFirst());
 }
 
-/** The workflow and its current version in one statement (a run's start reads both). */
-async function loadRowWithCurrent(db: Database, accountId: string, workflowId: string): Promise<{ row: Workflow; current: WorkflowVersion }> {
+/**
+ * The workflow and its current version in one statement (a run's start reads both). With
+ * `runRules`, the same statement also says whether the workflow has a canary rule and a rate
+ * policy, so a run of a workflow with neither does not read them again (startRun's `knownRules`).
+ */
+async function loadRowWithCurrent(
+  db: Database,
+  accountId: string,
+  workflowId: string,
+  opts: { runRules?: boolean } = {},
+): Promise<{ row: Workflow; current: WorkflowVersion; runRules?: RunRules }> {
   const found = await orNotFound(
     db
       .selectFrom('workflows as w')
@@ -223,9 +232,15 @@ async function loadRowWithCurrent(db: Database, accountId: string, workflowId: s
       .where('w.id', '=', workflowId)
       .where('w.account_id', '=', accountId)
       .where('w.deleted_at', 'is', null)
+      .$if(opts.runRules === true, (qb) =>
+        qb.select((eb) => [
+          eb.exists(eb.selectFrom('engine_canary_rules as c').select('c.workflow_id').whereRef('c.workflow_id', '=', 'w.id')).as('has_canary_rule'),
+          eb.exists(eb.selectFrom('engine_rate_policies as p').select('p.workflow_id').whereRef('p.workflow_id', '=', 'w.id')).as('has_rate_policy'),
+        ]),
+      )
       .executeTakeFirst(),
   );
-  const { v_hash, v_spec, v_origin, v_created_at, ...row } = found;
+  const { v_hash, v_spec, v_origin, v_created_at, has_canary_rule, has_rate_policy, ...row } = found;
   const current: WorkflowVersion = {
     account_id: row.account_id,
     workflow_id: row.id,
@@ -235,7 +250,8 @@ async function loadRowWithCurrent(db: Database, accountId: string, workflowId: s
     origin: v_origin,
     created_at: v_created_at,
   };
-  return { row, current };
+  if (has_canary_rule === undefined || has_rate_policy === undefined) return { row, current };
+  return { row, current, runRules: { canaryRule: Boolean(has_canary_rule), ratePolicy: Boolean(has_rate_policy) } };
 }
 
 async function loadVersion(db: Database, row: Workflow, version = row.current_version): Promise<WorkflowVersion> {
@@ -385,11 +401,19 @@ export async function getVersion(db: Database, accountId: string, workflowId: st
   return { ...versionView(found), current: found.version === row.current_version };
 }
 
+/** Whether a workflow has a canary rule and a rate policy (rows in engine_canary_rules / engine_rate_policies). */
+export interface RunRules {
+  canaryRule: boolean;
+  ratePolicy: boolean;
+}
+
 export interface ResolvedRun {
   workflow: WorkflowView;
   /** The version the run pins: the current one, or the one holding `spec_override`. */
   version: { version: number; hash: string; spec: WorkflowSpec; origin: WorkflowVersionOrigin };
   plan: RunPlan;
+  /** Read with the workflow (not for a `spec_override`): pass to startRun as `knownRules`. */
+  runRules?: RunRules;
 }
 
 /**
@@ -406,8 +430,9 @@ export async function resolveWorkflowForRun(
   specOverride?: unknown,
   opts: { registry?: NodeRegistry } = {},
 ): Promise<ResolvedRun> {
-  const { row, current } = await loadRowWithCurrent(db, accountId, workflowId);
-  if (specOverride === undefined || specOverride === null) {
+  const stored = specOverride === undefined || specOverride === null;
+  const { row, current, runRules } = await loadRowWithCurrent(db, accountId, workflowId, { runRules: stored });
+  if (stored) {
     const spec = current.spec as unknown as WorkflowSpec;
     const result = planWorkflow(spec, opts.registry ?? nodeRegistry, { at: ['workflow', 'spec'] });
     // A stored spec that no longer plans (a node type was withdrawn) cannot start.
@@ -416,6 +441,7 @@ export async function resolveWorkflowForRun(
       workflow: workflowView(row, current, { withSpec: false }),
       version: { version: current.version, hash: current.hash, spec, origin: current.origin },
       plan: result.plan,
+      ...(runRules ? { runRules } : {}),
     };
   }
   const { spec, plan, hash } = validateSpec(specOverride, { at: ['body', 'spec_override'], registry: opts.registry });

@@ -69,6 +69,7 @@ export function runRoutes(deps: Deps): Router {
         input: body.input,
         triggerType: body.trigger_type,
         usdCapMicros: body.usd_cap === undefined || body.usd_cap === null ? undefined : usdToMicros(body.usd_cap),
+        ...(resolved.runRules ? { knownRules: resolved.runRules } : {}),
       });
       return { run_id: run.id, temporal_workflow_id: run.temporal_workflow_id, status: 'queued', created_at: run.created_at.toISOString() };
     }),
