@@ -6,7 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import { describe, expect, inject, it } from 'vitest';
 import { portOpen } from '../../src/infra/db/postgres';
 import { generateApiKey } from '../../src/platform/auth/api-keys';
-import { startStack } from '../helpers/stack';
+import { apiClient, startStack } from '../helpers/stack';
 import { ATELIER_NODE_ARGS } from '../../bench/lib/atelier-process';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -29,22 +29,15 @@ async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs: number, f
  * finishes when signalled.
  */
 async function waitingRunAnswersStackTrace(port: number, key: string): Promise<void> {
-  const api = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`http://127.0.0.1:${port}/engine/v1/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, any> };
-  };
+  const api = apiClient(`http://127.0.0.1:${port}/engine/v1/v1`, key);
   const spec = {
     nodes: [{ id: 'start', type: 'trigger.manual', position: [0, 0], params: {} }, { id: 'hook', type: 'control.wait_webhook', position: [0, 0], params: {} }],
     edges: [{ id: 'e1', source: 'start', target: 'hook' }],
     trigger: { type: 'manual', config: {} },
   };
-  const wf = await api('POST', '/workflows', { name: 'stack trace probe', spec });
+  const wf = await api('POST', '/workflows', { body: { name: 'stack trace probe', spec } });
   expect(wf.status).toBe(201);
-  const started = await api('POST', '/runs', { workflow_id: wf.body.id, input: {} });
+  const started = await api('POST', '/runs', { body: { workflow_id: wf.body.id, input: {} } });
   expect(started.status).toBe(201);
   const runId = started.body.run_id as string;
   await waitFor(async () => ((await api('GET', `/runs/${runId}`)).body.status === 'running' ? true : undefined), 30_000);
@@ -55,7 +48,7 @@ async function waitingRunAnswersStackTrace(port: number, key: string): Promise<v
   } finally {
     await connection.close();
   }
-  expect((await api('POST', `/runs/${runId}/signals/webhook`, { payload: { ok: true } })).status).toBe(200);
+  expect((await api('POST', `/runs/${runId}/signals/webhook`, { body: { payload: { ok: true } } })).status).toBe(200);
   await waitFor(async () => ((await api('GET', `/runs/${runId}`)).body.status === 'completed' ? true : undefined), 30_000);
 }
 

@@ -111,10 +111,10 @@ describe('workflow threads skip the SDK\'s per-promise stack traces', () => {
 /** The main thread's view of its worker threads' heaps, read once a worker thread has started. */
 const heapProbe = `
 import { Worker } from 'node:worker_threads';
-import { watchWorkerThreadHeaps } from ${JSON.stringify(join(root, 'src/infra/metrics/worker-thread-heaps.ts'))};
-const heaps = watchWorkerThreadHeaps();
+import { watchWorkerThreadHeaps, workerThreadHeaps } from ${JSON.stringify(join(root, 'src/infra/metrics/worker-thread-heaps.ts'))};
+watchWorkerThreadHeaps();
 const worker = new Worker(new URL('./idle.cjs', import.meta.url));
-worker.once('online', () => setTimeout(() => { console.log(JSON.stringify(heaps.read())); void worker.terminate(); }, 500));
+worker.once('online', () => setTimeout(() => { console.log(JSON.stringify(workerThreadHeaps())); void worker.terminate(); }, 500));
 `;
 
 describe('worker threads report their heaps to the main thread', () => {

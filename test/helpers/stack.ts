@@ -42,6 +42,28 @@ export interface TestStack {
   close(): Promise<void>;
 }
 
+/** Requests to an Atelier at `url` as TestStack.api makes them: JSON in and out, `defaultKey` unless `opts.key` says otherwise. */
+export function apiClient(url: string, defaultKey: string) {
+  return async <T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    const key = opts.key === undefined ? defaultKey : opts.key;
+    if (key) headers.authorization = `Bearer ${key}`;
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const res = await fetch(url + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON: leave the text */
+    }
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  };
+}
+
 /** `opts`: what startAtelier takes besides the config (e.g. a span exporter for tracing tests). */
 export async function startStack(env: Record<string, string> = {}, opts: Pick<StartOptions, 'spanExporter'> = {}): Promise<TestStack> {
   const database = await createScratchDatabase(inject('pgAdminUrl'), 'atelier_t');
@@ -73,24 +95,7 @@ export async function startStack(env: Record<string, string> = {}, opts: Pick<St
   (atelier.deps.blobs as unknown as { baseUrl: string }).baseUrl = url;
   const accountId = atelier.bootstrap.accountId!;
 
-  const api = async <T>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> => {
-    const headers: Record<string, string> = { ...opts.headers };
-    const key = opts.key === undefined ? adminKey : opts.key;
-    if (key) headers.authorization = `Bearer ${key}`;
-    let body: string | undefined;
-    if (opts.rawBody !== undefined) body = opts.rawBody;
-    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    const res = await fetch(url + path, { method, headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* not JSON: leave the text */
-    }
-    return { status: res.status, headers: res.headers, body: parsed as T, text };
-  };
+  const api = apiClient(url, adminKey);
 
   return {
     url,

@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Deps } from '../../deps';
 import { documentRoute, listMountedRoutes } from '../http/openapi';
-import { watchWorkerThreadHeaps } from './worker-thread-heaps';
+import { watchWorkerThreadHeaps, workerThreadHeaps } from './worker-thread-heaps';
 
 export interface Metrics {
   registry: Registry;
@@ -34,22 +34,22 @@ export function createMetrics(deps: Pick<Deps, 'db' | 'runEvents'>): Metrics {
     labelNames: ['method', 'route', 'status'] as const, registers: [registry],
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
   });
-  const threadHeaps = watchWorkerThreadHeaps();
+  watchWorkerThreadHeaps();
   new Gauge({
     name: 'atelier_worker_threads_heap_used_bytes',
     help: "V8 heap used by this process's worker threads (Temporal's workflow threads), summed; outside atelier_process_nodejs_heap_*.",
     registers: [registry],
-    collect() { this.set(threadHeaps.read().usedBytes); },
+    collect() { this.set(workerThreadHeaps().usedBytes); },
   });
   new Gauge({
     name: 'atelier_worker_threads_heap_total_bytes',
     help: "V8 heap committed by this process's worker threads, summed (part of the process's RSS).",
     registers: [registry],
-    collect() { this.set(threadHeaps.read().totalBytes); },
+    collect() { this.set(workerThreadHeaps().totalBytes); },
   });
   new Gauge({
     name: 'atelier_worker_threads', help: 'Worker threads reporting their heap (the workflow threads and any other).', registers: [registry],
-    collect() { this.set(threadHeaps.read().threads); },
+    collect() { this.set(workerThreadHeaps().threads); },
   });
   new Gauge({
     name: 'atelier_sse_clients', help: 'Run-event SSE subscribers connected to this process.', registers: [registry],

@@ -24,31 +24,40 @@ interface Report {
 const isReport = (m: unknown): m is Report =>
   typeof m === 'object' && m !== null && typeof (m as Report).threadId === 'number' && typeof (m as Report).used === 'number' && typeof (m as Report).total === 'number';
 
-/** Listens for the reports (without keeping the process alive) and sums the live threads' latest. */
-export function watchWorkerThreadHeaps(): { read(): ThreadHeaps; close(): void } {
-  const latest = new Map<number, Report & { at: number }>();
+/** The latest report of each thread, heard by one listener per process (the heaps are the process's, not an app's). */
+let latest: Map<number, Report & { at: number }> | undefined;
+
+function listen(): Map<number, Report & { at: number }> {
+  if (latest) return latest;
+  const reports = new Map<number, Report & { at: number }>();
   const channel = new BroadcastChannel(HEAP_CHANNEL);
   channel.onmessage = (event) => {
     const data = (event as MessageEvent).data;
-    if (isReport(data)) latest.set(data.threadId, { ...data, at: Date.now() });
+    if (isReport(data)) reports.set(data.threadId, { ...data, at: Date.now() });
   };
   // After onmessage, which would otherwise hold the process open.
   channel.unref();
-  return {
-    read() {
-      const out: ThreadHeaps = { threads: 0, usedBytes: 0, totalBytes: 0 };
-      const now = Date.now();
-      for (const [id, r] of latest) {
-        if (now - r.at > STALE_MS) {
-          latest.delete(id);
-          continue;
-        }
-        out.threads += 1;
-        out.usedBytes += r.used;
-        out.totalBytes += r.total;
-      }
-      return out;
-    },
-    close: () => channel.close(),
-  };
+  return (latest = reports);
+}
+
+/** Starts listening for the reports (once per process, without keeping it alive). */
+export function watchWorkerThreadHeaps(): void {
+  listen();
+}
+
+/** The live threads' latest reports, summed (threads not heard from for STALE_MS are dropped). */
+export function workerThreadHeaps(): ThreadHeaps {
+  const out: ThreadHeaps = { threads: 0, usedBytes: 0, totalBytes: 0 };
+  const now = Date.now();
+  const reports = listen();
+  for (const [id, r] of reports) {
+    if (now - r.at > STALE_MS) {
+      reports.delete(id);
+      continue;
+    }
+    out.threads += 1;
+    out.usedBytes += r.used;
+    out.totalBytes += r.total;
+  }
+  return out;
 }
