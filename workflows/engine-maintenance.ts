@@ -5,6 +5,9 @@ import type { Activities } from '../activities/index';
 
 const maintenanceActivity = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
+  // The pass heartbeats every 5 s (activities/heartbeat.ts): one lost with its worker is retried
+  // after 20 s, so a crash never leaves the watchdog itself stalled for minutes.
+  heartbeatTimeout: '20 seconds',
   retry: { maximumAttempts: 3, initialInterval: '5 seconds', backoffCoefficient: 2 },
 });
 

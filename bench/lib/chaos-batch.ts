@@ -423,14 +423,19 @@ export class ChaosBatch {
   }
 
   private async unsettled(): Promise<string[]> {
-    const runs = await this.db.query<{ id: string; status: string }>(`select id, status from runs where account_id = $1 and status not in ('completed','failed','timed_out','cancelled')`, [this.accountId]);
+    // With its generation and how long it has been quiet: a run no watchdog picks up shows here.
+    const runs = await this.db.query<{ id: string; status: string; resumed_count: number; quiet_s: number }>(
+      `select id, status, resumed_count, extract(epoch from now() - coalesce(last_heartbeat_at, created_at))::int as quiet_s
+         from runs where account_id = $1 and status not in ('completed','failed','timed_out','cancelled')`,
+      [this.accountId],
+    );
     const stories = await this.db.query<{ id: string }>(
       `select s.id from stories s where s.account_id = $1
          and not exists (select 1 from story_events e where e.story_id = s.id and e.event in ('complete','error'))`,
       [this.accountId],
     );
     const jobs = await this.db.query<{ id: string }>(`select id from generation_jobs where account_id = $1 and status = 'processing'`, [this.accountId]);
-    return [...runs.map((r) => `run ${r.id} ${r.status}`), ...stories.map((s) => `story ${s.id}`), ...jobs.map((j) => `job ${j.id}`)];
+    return [...runs.map((r) => `run ${r.id} ${r.status} (generation ${r.resumed_count}, quiet ${r.quiet_s} s)`), ...stories.map((s) => `story ${s.id}`), ...jobs.map((j) => `job ${j.id}`)];
   }
 
   /** Every invariant, against Postgres and what the clients and loopbacks saw. */

@@ -81,6 +81,17 @@ export function waitForRun(stack: TestStack, runId: string, statuses: string[] =
   }, timeoutMs);
 }
 
+/**
+ * A run's Temporal history once its execution has closed. The run's row says `completed` as soon as
+ * its last projection commits, but the markers of the local activities that wrote it reach the
+ * history only when that workflow task completes, a moment later.
+ */
+export async function closedHistory(stack: TestStack, runId: string) {
+  const handle = stack.atelier.deps.temporal.workflow.getHandle(runId);
+  await handle.result().catch(() => undefined);
+  return handle.fetchHistory();
+}
+
 export async function runToEnd(stack: TestStack, s: unknown, input: Record<string, unknown> = {}) {
   const wf = await createWorkflow(stack, s);
   const { run_id } = await startRun(stack, wf, input);

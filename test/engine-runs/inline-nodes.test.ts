@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { nodeRegistry } from '../../nodes/index';
 import type { NodeContext } from '../../src/engine/types';
 import { pureNodeHandlers } from '../../workflows/workflow-nodes';
-import { createWorkflow, spec, startRun, useEngineStack, waitForRun } from './helpers';
+import { closedHistory, createWorkflow, spec, startRun, useEngineStack, waitForRun } from './helpers';
 
 const fx = useEngineStack();
 
@@ -112,7 +112,7 @@ describe('pure nodes inside the workflow task', () => {
     expect(firstOf('check')).toBeLessThan(firstOf('big'));
 
     // No node ran in an activity: the history holds only the projections (as local-activity markers).
-    const history = await fx.stack.atelier.deps.temporal.workflow.getHandle(run_id).fetchHistory();
+    const history = await closedHistory(fx.stack, run_id);
     const scheduled = (history.events ?? []).filter((e) => e.activityTaskScheduledEventAttributes);
     expect(scheduled).toEqual([]);
     const localActivities = localActivityTypes(history.events ?? []);
@@ -143,7 +143,7 @@ describe('pure nodes inside the workflow task', () => {
       [6, 'node_completed', 'set'],
       [7, 'run_finished', null],
     ]);
-    const history = await fx.stack.atelier.deps.temporal.workflow.getHandle(run_id).fetchHistory();
+    const history = await closedHistory(fx.stack, run_id);
     expect(localActivityTypes(history.events ?? [])).toEqual(['finishRun']);
   });
 
@@ -161,7 +161,7 @@ describe('pure nodes inside the workflow task', () => {
     expect(run.node_outputs.start.ok).toBe(true);
     expect(run.node_outputs.bad.ok).toBe(false);
     expect(run.node_outputs.bad.error).toContain('invalid params after templates');
-    const history = await fx.stack.atelier.deps.temporal.workflow.getHandle(run_id).fetchHistory();
+    const history = await closedHistory(fx.stack, run_id);
     expect(localActivityTypes(history.events ?? [])).toContain('executeNode');
   });
 });

@@ -1,5 +1,6 @@
 // The reaper and the watchdog (seed 002 §3, §4.3) running on Temporal as engineMaintenance, with
 // thresholds shrunk to seconds.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
 import { CounterServer, createWorkflow, failingNode, getRun, spec, startRun, waitFor, waitForRun } from './helpers';
@@ -69,6 +70,38 @@ describe('engine runs: watchdog', () => {
     const other = await watch.newAccount();
     const theirs = (await watch.api('GET', '/engine/v1/v1/runs/watchdog/status', { key: other.key })).body;
     expect(theirs.recent_actions).toEqual([]);
+  });
+
+  it('starts a run whose process died between writing its row and starting its execution (queued, no execution)', async () => {
+    const wf = await createWorkflow(watch, spec([{ id: 'start', type: 'trigger.manual' }, { id: 'set', type: 'io.set', params: { values: { n: '{{start.output.main.n}}' } } }], [['start', 'set']]));
+    const { run_id: template } = await startRun(watch, wf, { n: 7 });
+    await waitForRun(watch, template);
+    // The same run as the API wrote it, its row committed, the process gone before Temporal heard of it.
+    const db = watch.atelier.deps.db;
+    const row = await db.selectFrom('runs').selectAll().where('id', '=', template).executeTakeFirstOrThrow();
+    const orphan = randomUUID();
+    await db
+      .insertInto('runs')
+      .values({
+        id: orphan,
+        account_id: row.account_id,
+        workflow_id: row.workflow_id,
+        workflow_version: row.workflow_version,
+        status: 'queued',
+        trigger_type: row.trigger_type,
+        sandbox: row.sandbox,
+        input: JSON.stringify(row.input),
+        plan: JSON.stringify(row.plan),
+        nodes_total: row.nodes_total,
+        temporal_workflow_id: orphan,
+        created_at: new Date(Date.now() - 10_000),
+      })
+      .execute();
+    const run = await waitForRun(watch, orphan, ['completed'], 60_000);
+    expect(run.resumed_count).toBe(1);
+    expect(run.node_outputs.set.output.main).toEqual({ n: 7 });
+    const d = await watch.atelier.deps.temporal.workflow.getHandle(orphan).describe();
+    expect(d.status.name).toBe('COMPLETED');
   });
 
   it('recover-all resumes the caller\'s failed runs', async () => {

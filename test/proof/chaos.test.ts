@@ -56,6 +56,11 @@ beforeAll(async () => {
       ATELIER_STORY_MAX_CONCURRENT: '10',
       // An image whose process is killed mid-request is failed and refunded by the sweep after 20 s.
       ATELIER_ABANDONED_JOB_S: '20',
+      // The watchdog, on as in production (NODE_ENV=test turns it off): a run whose row was written
+      // just before a kill, its execution never started, is started by it after 20 s quiet.
+      ATELIER_ENGINE_MAINTENANCE: '1',
+      ATELIER_WATCHDOG_INTERVAL_S: '5',
+      ATELIER_WATCHDOG_STALL_S: '20',
       ATELIER_WEBHOOK_CA_FILE: receiver.caFile,
       PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
     },
