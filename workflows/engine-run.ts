@@ -25,7 +25,7 @@ import { isNodeError } from '../src/engine/node-error';
 import { passThrough } from '../src/engine/node-io';
 import { resolveTemplates } from '../src/engine/templates';
 import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type EngineRunStatus, type ExecuteNodeInput, type NodeFailureDetails, type NodeState } from '../src/engine/run-contract';
-import type { NodeOutput, PlannedNode, RunStatus } from '../src/engine/types';
+import type { NodeOutput, PlannedNode, RunContextPart, RunStatus } from '../src/engine/types';
 import type { WaitableSignal, WorkflowNodeApi } from '../src/engine/workflow-node';
 import { approveSignal, cancelSignal, engineRunStatusQuery, webhookSignal } from './definitions';
 import { pureNodeHandlers, workflowNodeHandlers } from './workflow-nodes';
@@ -97,6 +97,11 @@ function retryPolicy(node: PlannedNode, base: RetryPolicy | undefined): RetryPol
 }
 
 /** The activity proxy for one node: its retry policy and timeout, named `<node_id>:<node_type>` in the UI. */
+/** Whether a node's activity gets this part of the run's context (plans made before `reads` existed: all). */
+function reads(node: PlannedNode, part: RunContextPart): boolean {
+  return node.reads === undefined || node.reads.includes(part);
+}
+
 function nodeExecutor(node: PlannedNode, round: number) {
   const label = `${node.id}:${node.type}${round > 0 ? `#${round + 1}` : ''}`;
   if (node.execution === 'local') {
@@ -276,8 +281,9 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
             node: { id: node.id, type: node.type, version: node.version, credentials: node.credentials, retry: node.retry },
             params,
             inputs,
-            variables: plan.variables,
-            runInput: args.input,
+            // Only what the node reads: each activity input is kept in the history.
+            variables: reads(node, 'variables') ? plan.variables : {},
+            runInput: reads(node, 'runInput') ? args.input : {},
             usdCapMicros: args.usdCapMicros,
           };
           const execute = nodeExecutor(node, round);

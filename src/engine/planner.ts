@@ -373,6 +373,7 @@ function plannedNode(node: NodeInfo, spec: SpecFields): PlannedNode {
     type: def.type,
     version: def.version,
     execution: def.execution,
+    reads: def.reads ?? [],
     params: s.params,
     credentials: s.credentials,
     retry,

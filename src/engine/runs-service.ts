@@ -16,6 +16,7 @@ import { routeCanary } from './canary/routing';
 import type { Database } from '../infra/db/index';
 import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type TriggerType } from './run-contract';
 import type { NodeOutput, RunPlan, RunStatus } from './types';
+import { MAX_NODE_RESULT_BYTES } from './node-output-size';
 import { orNotFound } from '../infra/db/or-not-found';
 import type { RunRules } from './workflows-service';
 
@@ -50,7 +51,22 @@ export interface StartRunRequest {
 }
 
 /** Inserts the run (queued) and starts its engineRun workflow under workflow id = run id. */
+/** The largest run input (JSON bytes): what a node result may hold, since the trigger node emits it. */
+export const MAX_RUN_INPUT_BYTES = MAX_NODE_RESULT_BYTES;
+
 export async function startRun(deps: Deps, request: StartRunRequest): Promise<Run> {
+  // Refused before anything is written: Temporal would refuse the start (its payload limit), and
+  // the trigger node emits the input as its output, which may not exceed a node result's size.
+  const input = JSON.stringify(request.input);
+  const inputBytes = Buffer.byteLength(input, 'utf8');
+  if (inputBytes > MAX_RUN_INPUT_BYTES) {
+    throw coded(
+      413,
+      'input_too_large',
+      `The run input is ${inputBytes} bytes of JSON; a run input may hold at most ${MAX_RUN_INPUT_BYTES} bytes (1 MiB). Store large data as a file and pass its URL or id.`,
+      { bytes: inputBytes, limit_bytes: MAX_RUN_INPUT_BYTES },
+    );
+  }
   const runId = randomUUID();
   // A workflow with an active canary rule may run its canary version instead (src/engine/canary).
   // Rate policy admission and the insert share one transaction (src/engine/rate-policies), as do
@@ -72,7 +88,7 @@ export async function startRun(deps: Deps, request: StartRunRequest): Promise<Ru
         status: 'queued',
         trigger_type: req.triggerType,
         sandbox: req.sandbox,
-        input: JSON.stringify(req.input),
+        input: req.input === request.input ? input : JSON.stringify(req.input),
         plan: JSON.stringify(req.plan),
         usd_cap_micros: usdCapMicros,
         nodes_total: Object.keys(req.plan.nodes).length,

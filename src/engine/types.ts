@@ -95,10 +95,20 @@ export interface NodeDefinition<P extends z.ZodType = z.ZodType> {
   outputs: PortSpec[];
   outputsFor?(params: z.output<P>): PortSpec[];
   execution: NodeExecution;
+  /**
+   * What of the run's context `execute` reads (`ctx.runInput`, `ctx.variables`). Only these travel
+   * with the node's activity: every activity input stays in the run's Temporal history, so a large
+   * run input sent to every node would multiply the history by the node count. Undeclared, the
+   * node sees `{}` for both.
+   */
+  reads?: RunContextPart[];
   /** Default retry/timeout when the NodeSpec gives none. */
   defaults?: { maxAttempts?: number; timeoutS?: number; heartbeatS?: number };
   execute?(ctx: NodeContext, input: { params: z.output<P>; inputs: Record<string, unknown> }): Promise<NodeResult>;
 }
+
+/** The parts of a run's context a node can read (see NodeDefinition.reads). */
+export type RunContextPart = 'runInput' | 'variables';
 
 /** One incoming edge of a planned node. */
 export interface PlannedEdge {
@@ -114,6 +124,8 @@ export interface PlannedNode {
   type: string;
   version: number;
   execution: NodeExecution;
+  /** The run context its activity gets (NodeDefinition.reads); absent in plans made before it existed: all of it. */
+  reads?: RunContextPart[];
   /** Raw params from the spec (templates unresolved); validated against the node's schema at plan time. */
   params: Record<string, unknown>;
   credentials: Record<string, string>;

@@ -21,6 +21,7 @@ export const codeExpression: NodeDefinition<typeof params> = {
   inputs: [{ name: 'main' }],
   outputs: [{ name: 'main', description: '{value}' }],
   execution: 'activity',
+  reads: ['variables'],
   defaults: { maxAttempts: 1, timeoutS: 30 },
   async execute(ctx, { params: p, inputs }) {
     const body = `const data = inputs.__data; inputs = inputs.__inputs;\nreturn (\n${p.expression}\n);`;

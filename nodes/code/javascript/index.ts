@@ -192,6 +192,7 @@ export const codeJavascript: NodeDefinition<typeof params> = {
   inputs: [{ name: 'main' }],
   outputs: [{ name: 'main', description: 'The function\'s return value.' }],
   execution: 'activity',
+  reads: ['variables'],
   defaults: { maxAttempts: 1, timeoutS: 60 },
   async execute(ctx, { params: p, inputs }) {
     const main = await runSandboxed(p.code, { inputs, variables: ctx.variables }, {

@@ -32,6 +32,7 @@ export const codeJsonata: NodeDefinition<typeof params> = {
   inputs: [{ name: 'main' }],
   outputs: [{ name: 'main', description: '{value}' }],
   execution: 'activity',
+  reads: ['variables'],
   defaults: { maxAttempts: 1, timeoutS: 30 },
   async execute(ctx, { params: p, inputs }) {
     const body = `var self = globalThis;\n${jsonataSource()}\n;

@@ -21,6 +21,7 @@ export const logicLoopOverItems: NodeDefinition<typeof params> = {
   inputs: [{ name: 'main' }],
   outputs: [{ name: 'main', description: '{results, count}' }],
   execution: 'activity',
+  reads: ['variables'],
   defaults: { maxAttempts: 1, timeoutS: 60 },
   async execute(ctx, { params: p, inputs }) {
     const items = itemsFrom(p.items, inputs);

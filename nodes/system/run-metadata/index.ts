@@ -18,6 +18,7 @@ export const systemRunMetadata: NodeDefinition<typeof params> = {
   inputs: [{ name: 'main' }],
   outputs: [{ name: 'main', description: '{run_id, workflow_id, node_id, attempt, sandbox, trigger_type, created_at, now, variables}' }],
   execution: 'local',
+  reads: ['runInput', 'variables'],
   async execute(ctx, { params: p }) {
     const info = await runTriggerInfo(ctx);
     return {

@@ -21,6 +21,7 @@ export const systemVariablesGet: NodeDefinition<typeof params> = {
   inputs: [{ name: 'main' }],
   outputs: [{ name: 'main', description: '{name: value}' }],
   execution: 'local',
+  reads: ['variables'],
   async execute(ctx, { params: p }) {
     if (p.names.length === 0) return { output: { main: { ...p.defaults, ...ctx.variables } } };
     const out: Record<string, unknown> = {};

@@ -33,6 +33,7 @@ export const triggerEvent: NodeDefinition<typeof params> = {
     { name: 'trigger', description: 'What started the run.' },
   ],
   execution: 'local',
+  reads: ['runInput'],
   async execute(ctx, { params: p }) {
     const input = ctx.runInput ?? {};
     const name = getPath(input, p.event_field);

@@ -15,6 +15,7 @@ export const triggerManual: NodeDefinition<typeof params> = {
   inputs: [],
   outputs: [{ name: 'main', description: 'The run input object.' }],
   execution: 'local',
+  reads: ['runInput'],
   async execute(ctx) {
     return { output: { main: ctx.runInput ?? {} } };
   },

@@ -29,6 +29,7 @@ export const triggerSchedule: NodeDefinition<typeof params> = {
   inputs: [],
   outputs: [{ name: 'main', description: 'The run input (the schedule\'s `input`).' }, { name: 'trigger', description: 'What fired the run and when.' }],
   execution: 'local',
+  reads: ['runInput'],
   async execute(ctx, { params: p }) {
     const info = await runTriggerInfo(ctx);
     const fired = info.created_at ? new Date(info.created_at) : new Date();

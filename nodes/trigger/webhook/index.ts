@@ -21,6 +21,7 @@ export const triggerWebhook: NodeDefinition<typeof params> = {
   inputs: [],
   outputs: [{ name: 'main', description: 'The hook\'s request body.' }, { name: 'trigger', description: 'What started the run.' }],
   execution: 'local',
+  reads: ['runInput'],
   async execute(ctx, { params: p }) {
     const body = ctx.runInput ?? {};
     const missing = p.required_fields.filter((f) => getPath(body, f) === undefined);
