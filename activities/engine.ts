@@ -1,8 +1,7 @@
 import type { Deps } from '../src/deps';
 import { executeNode, type ExecutorRegistry } from '../src/engine/execution/node-executor';
 import { finishRun, recordNodeFinished, recordNodesCompleted, recordNodesSettled, recordNodeStarted, type NodesCompletedInput, type NodesSettledInput } from '../src/engine/projections';
-import type { ExecuteNodeInput, FinishRunInput, NodeFinishedInput, NodeStartedInput } from '../src/engine/run-contract';
-import type { NodeOutput } from '../src/engine/types';
+import type { ExecuteNodeInput, ExecuteNodeResult, FinishRunInput, NodeFinishedInput, NodeStartedInput } from '../src/engine/run-contract';
 import { nodeRegistry } from '../nodes/index';
 import { startRunAnalysis } from '../src/engine/analytics/analyze';
 
@@ -18,7 +17,7 @@ export type { NodeFailureDetails } from '../src/engine/run-contract';
 export function createEngineActivities(deps: Deps, registry: ExecutorRegistry = nodeRegistry) {
   const { db } = deps;
   return {
-    executeNode: (input: ExecuteNodeInput): Promise<NodeOutput> => executeNode(deps, registry, input),
+    executeNode: (input: ExecuteNodeInput): Promise<ExecuteNodeResult> => executeNode(deps, registry, input),
     recordNodeStarted: (input: NodeStartedInput): Promise<void> => recordNodeStarted(db, input),
     recordNodeFinished: (input: NodeFinishedInput): Promise<void> => recordNodeFinished(db, input),
     recordNodesSettled: (input: NodesSettledInput): Promise<void> => recordNodesSettled(db, input),

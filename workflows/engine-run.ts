@@ -24,7 +24,7 @@ import type { Activities } from '../activities/index';
 import { isNodeError } from '../src/engine/node-error';
 import { passThrough } from '../src/engine/node-io';
 import { resolveTemplates } from '../src/engine/templates';
-import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type EngineRunStatus, type ExecuteNodeInput, type NodeFailureDetails, type NodeState } from '../src/engine/run-contract';
+import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type EngineRunStatus, type ExecuteNodeInput, type NodeCommit, type NodeFailureDetails, type NodeState } from '../src/engine/run-contract';
 import type { NodeOutput, PlannedNode, RunContextPart, RunStatus } from '../src/engine/types';
 import type { WaitableSignal, WorkflowNodeApi } from '../src/engine/workflow-node';
 import { approveSignal, cancelSignal, engineRunStatusQuery, webhookSignal } from './definitions';
@@ -82,6 +82,12 @@ const MAX_INLINE_RESULT_BYTES = 1024 * 1024;
 
 /** Extra activity attempts for a node whose worker died mid-call (not spent on the node's own failures). */
 const WORKER_LOSS_ATTEMPTS = 3;
+/**
+ * Node commits an executor may report before writing (ExecuteNodeInput.deferCommit) while earlier
+ * ones are unconfirmed: each is carried by every later write of the run, so past this many the
+ * next node writes them (and its own) before it reports.
+ */
+const MAX_UNCONFIRMED_COMMITS = 4;
 
 /** error_handler `retry`: how many extra rounds a failed node gets, and the pause before each. */
 const HANDLER_RETRY_ROUNDS = 2;
@@ -137,6 +143,21 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
     if (!serialLocal) return start();
     const result = localTail.then(start);
     localTail = result.catch(() => undefined);
+    return result;
+  }
+  /** Commits executors reported before writing, in report order, until a write that carried them is confirmed. */
+  const unconfirmed: NodeCommit[] = [];
+  const confirm = (sent: NodeCommit[]) => {
+    for (const c of sent) {
+      const i = unconfirmed.indexOf(c);
+      if (i >= 0) unconfirmed.splice(i, 1);
+    }
+  };
+  /** Runs a write that carries the unconfirmed commits (undefined when there are none), confirming them once it is done. */
+  async function carrying<T>(write: (carry: NodeCommit[] | undefined) => Promise<T>): Promise<T> {
+    const sent = unconfirmed.slice();
+    const result = await write(sent.length ? sent : undefined);
+    confirm(sent);
     return result;
   }
   const nodeIds = plan.order;
@@ -265,11 +286,11 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       try {
         let out: NodeOutput;
         if (node.execution === 'workflow') {
-          await inTurn(() => projection.recordNodeStarted({ runId, generation, nodeId: node.id, nodeType: node.type }));
+          await inTurn(() => carrying((carry) => projection.recordNodeStarted({ runId, generation, nodeId: node.id, nodeType: node.type, carry })));
           const done = await runInWorkflow(node, params, inputs);
           out = { ok: true, output: done.output, usd_charged: done.usdChargedMicros / 1_000_000, error: null, logs: [], duration_ms: 0 };
           await CancellationScope.nonCancellable(() =>
-            inTurn(() => projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out, notes: done.notes })),
+            inTurn(() => carrying((carry) => projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out, notes: done.notes, carry }))),
           );
         } else {
           const request: ExecuteNodeInput = {
@@ -287,7 +308,14 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
             usdCapMicros: args.usdCapMicros,
           };
           const execute = nodeExecutor(node, round);
-          out = node.execution === 'local' ? await inTurn(() => execute(request)) : await execute(request);
+          // Earlier nodes' unconfirmed commits go first in this node's writes; an activity node may
+          // report before writing its own (then it is unconfirmed in turn).
+          const run = (sent: NodeCommit[]) => execute({ ...request, ...(sent.length ? { carry: sent } : {}), ...(node.execution === 'local' ? {} : { deferCommit: unconfirmed.length < MAX_UNCONFIRMED_COMMITS }) });
+          const sent = node.execution === 'local' ? undefined : unconfirmed.slice();
+          const { commit, ...result } = sent ? await run(sent) : await inTurn(() => carrying((carry) => run(carry ?? [])));
+          if (commit) unconfirmed.push(commit);
+          else if (sent) confirm(sent);
+          out = result;
         }
         outputs[node.id] = out;
         emitted[node.id] = out.output;
@@ -307,7 +335,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
           }
         }
         await CancellationScope.nonCancellable(() =>
-          inTurn(() => projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out })),
+          inTurn(() => carrying((carry) => projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out, carry }))),
         );
         outputs[node.id] = out;
         usdChargedMicros += Math.round(out.usd_charged * 1_000_000);
@@ -457,7 +485,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       // Every node settled and nothing else to record: these go with the run's end (one commit).
       if (running.size === 0 && !pendingSettled.length && nodeIds.every((id) => state[id] !== 'pending' && state[id] !== 'running')) break;
       const done = pendingCompleted.splice(0, pendingCompleted.length);
-      await CancellationScope.nonCancellable(() => inTurn(() => projection.recordNodesCompleted({ runId, generation, nodes: done })));
+      await CancellationScope.nonCancellable(() => inTurn(() => carrying((carry) => projection.recordNodesCompleted({ runId, generation, nodes: done, carry }))));
       for (const n of done) unrecorded.delete(n.nodeId);
       continue;
     }
@@ -485,7 +513,9 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
         ? `max_execution_time_s (${plan.maxExecutionTimeS}) exceeded`
         : (failure ?? (failedNodes.length ? `nodes failed: ${failedNodes.join(', ')}` : null));
   const lastNodes = pendingCompleted.splice(0, pendingCompleted.length);
-  await CancellationScope.nonCancellable(() => inTurn(() => projection.finishRun({ runId, generation, status, error, ...(lastNodes.length ? { nodes: lastNodes } : {}) })));
+  await CancellationScope.nonCancellable(() =>
+    inTurn(() => carrying((carry) => projection.finishRun({ runId, generation, status, error, ...(lastNodes.length ? { nodes: lastNodes } : {}), carry }))),
+  );
   currentNode = null;
   if (workflowCancelled !== undefined) throw workflowCancelled;
   const nodesCompleted = Object.values(state).filter((s) => s === 'succeeded' || s === 'failed').length;

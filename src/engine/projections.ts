@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import type { Database } from '../infra/db/index';
 import { microsToUsd } from '../platform/billing/money';
 import { analysisTargetColumn, type AnalysisTarget } from './analytics/analyze';
-import { appendNodeEvents, appendNodeEventsAndFinish, appendNodeEventsBatch, type NewRunEvent, type NodeRowJson } from './events/store';
-import type { FinishRunInput, NodeFinishedInput, NodeStartedInput } from './run-contract';
+import { appendNodeEvents, appendNodeEventsAndFinish, appendNodeEventsBatch, completionItem, type AppendItem, type NewRunEvent, type NodeRowJson } from './events/store';
+import type { FinishRunInput, NodeCommit, NodeFinishedInput, NodeStartedInput } from './run-contract';
 import type { NodeOutput } from './types';
 
 /** The dedupe key of one node event of one generation of a run. */
@@ -58,21 +58,48 @@ export function finishedRow(nodeId: string, nodeType: string, output: NodeOutput
   };
 }
 
+/**
+ * Node commits this process has written (by run and node_completed dedupe key, which names the
+ * generation and node), most recent kept: a carried commit it wrote itself need not be sent again.
+ */
+const written = new Set<string>();
+const WRITTEN_KEPT = 20_000;
+const writtenKey = (runId: string, c: NodeCommit) => `${runId}:${c.events.at(-1)?.dedupeKey ?? c.nodeId}`;
+
+/** Records commits as written (after the statement that carried them committed). */
+export function markWritten(runId: string, commits: NodeCommit[] | undefined): void {
+  for (const c of commits ?? []) {
+    written.add(writtenKey(runId, c));
+    if (written.size > WRITTEN_KEPT) written.delete(written.values().next().value!);
+  }
+}
+
+/** Earlier nodes' unconfirmed commits (ExecuteNodeInput.carry) as appends, to go first; those this process wrote are left out. */
+export const carried = (runId: string, carry: NodeCommit[] | undefined): AppendItem[] =>
+  (carry ?? []).filter((c) => !written.has(writtenKey(runId, c))).map(completionItem);
+
 /** node_started and a `running` node row; the run becomes `running` with this node current. */
-export async function recordStarted(db: Database, runId: string, generation: number, nodeId: string, nodeType: string, at: Date, attempt: number): Promise<void> {
-  await appendNodeEvents(db, runId, [startedEvent(generation, nodeId, at)], {
-    node: {
-      node_id: nodeId, node_type: nodeType, status: 'running', ok: false, output: {}, usd_charged_micros: 0, error: null, logs: [],
-      duration_ms: 0, skipped: false, attempt, started_at: at.toISOString(), finished_at: null,
+export async function recordStarted(db: Database, runId: string, generation: number, nodeId: string, nodeType: string, at: Date, attempt: number, carry?: NodeCommit[]): Promise<void> {
+  await appendNodeEvents(
+    db,
+    runId,
+    [startedEvent(generation, nodeId, at)],
+    {
+      node: {
+        node_id: nodeId, node_type: nodeType, status: 'running', ok: false, output: {}, usd_charged_micros: 0, error: null, logs: [],
+        duration_ms: 0, skipped: false, attempt, started_at: at.toISOString(), finished_at: null,
+      },
+      currentNode: nodeId,
+      markRunning: true,
     },
-    currentNode: nodeId,
-    markRunning: true,
-  });
+    carried(runId, carry),
+  );
+  markWritten(runId, carry);
 }
 
 /** node_started for nodes the workflow runs itself (delay, approval, webhook waits). */
 export async function recordNodeStarted(db: Database, input: NodeStartedInput): Promise<void> {
-  await recordStarted(db, input.runId, input.generation, input.nodeId, input.nodeType, new Date(), 1);
+  await recordStarted(db, input.runId, input.generation, input.nodeId, input.nodeType, new Date(), 1, input.carry);
 }
 
 /** A previous attempt of this node (same generation) that committed its completion, to be reused. */
@@ -111,10 +138,14 @@ export async function recordNodeFinished(db: Database, input: NodeFinishedInput)
     duration_ms: input.output.duration_ms || finishedAt.getTime() - startedAt.getTime(),
     logs: [...input.output.logs, ...(input.notes ?? []).map((message) => ({ level: 'info' as const, message, ts: finishedAt.toISOString() }))],
   };
-  await appendNodeEvents(db, input.runId, completionEvents(input.generation, input.nodeId, output), {
-    node: finishedRow(input.nodeId, input.nodeType, output, startedAt, finishedAt, 1),
-    countCompleted: true,
-  });
+  await appendNodeEvents(
+    db,
+    input.runId,
+    completionEvents(input.generation, input.nodeId, output),
+    { node: finishedRow(input.nodeId, input.nodeType, output, startedAt, finishedAt, 1), countCompleted: true },
+    carried(input.runId, input.carry),
+  );
+  markWritten(input.runId, input.carry);
 }
 
 export interface NodesSettledInput {
@@ -168,6 +199,8 @@ export interface NodesCompletedInput {
   generation: number;
   /** Succeeded nodes in the order the workflow settled them. */
   nodes: Array<{ nodeId: string; nodeType: string; output: NodeOutput }>;
+  /** Unconfirmed commits of earlier nodes, written first (ExecuteNodeInput.carry). */
+  carry?: NodeCommit[];
 }
 
 /**
@@ -176,8 +209,10 @@ export interface NodesCompletedInput {
  * same events and row executeNode writes for a node, idempotent by the same dedupe keys.
  */
 export async function recordNodesCompleted(db: Database, input: NodesCompletedInput): Promise<void> {
-  if (!input.nodes.length) return;
-  await appendNodeEventsBatch(db, input.runId, completedItems(input));
+  const items = [...carried(input.runId, input.carry), ...completedItems(input)];
+  if (!items.length) return;
+  await appendNodeEventsBatch(db, input.runId, items);
+  markWritten(input.runId, input.carry);
 }
 
 function completedItems(input: NodesCompletedInput) {
@@ -196,7 +231,7 @@ function completedItems(input: NodesCompletedInput) {
  */
 export async function finishRun(db: Database, input: FinishRunInput): Promise<AnalysisTarget | null> {
   // The run's last nodes (if any) and its end in one statement: one commit, events in seq order.
-  const nodes = input.nodes?.length ? completedItems({ runId: input.runId, generation: input.generation, nodes: input.nodes }) : [];
+  const nodes = [...carried(input.runId, input.carry), ...(input.nodes?.length ? completedItems({ runId: input.runId, generation: input.generation, nodes: input.nodes }) : [])];
   const finish = { dedupeKey: `${input.generation}:run:run_finished`, status: input.status, error: input.error };
   return appendNodeEventsAndFinish(db, input.runId, nodes, finish, analysisTargetColumn(input.runId));
 }

@@ -1,5 +1,6 @@
 // What the API, the engineRun workflow and the engine activities pass each other. Pure types:
 // safe to import from workflow code.
+import type { NewRunEvent, NodeRowJson } from './events/store';
 import type { NodeLog, NodeOutput, PlannedNode, RunPlan, RunStatus } from './types';
 
 export type TriggerType = 'manual' | 'schedule' | 'webhook' | 'test';
@@ -74,7 +75,29 @@ export interface ExecuteNodeInput {
   variables: Record<string, unknown>;
   runInput: Record<string, unknown>;
   usdCapMicros: number | null;
+  /**
+   * Earlier nodes' commits the workflow has not seen confirmed (their executors reported before
+   * writing them): every write of this node puts them first (idempotent by their dedupe keys), so
+   * the event log keeps cause before effect even when such a write was lost with its worker.
+   */
+  carry?: NodeCommit[];
+  /** The node may report before its own events are committed, returning them as `commit`. */
+  deferCommit?: boolean;
 }
+
+/**
+ * A node's completion as its executor writes it: its events and its run_node_outputs row (the run's
+ * counters and current node follow from them). Carried by later writes until the workflow knows it
+ * is committed.
+ */
+export interface NodeCommit {
+  nodeId: string;
+  events: NewRunEvent[];
+  node: NodeRowJson;
+}
+
+/** executeNode's answer: the node's output and, when its commit was deferred, that commit. */
+export type ExecuteNodeResult = NodeOutput & { commit?: NodeCommit };
 
 /** What a failed executeNode carries in its ApplicationFailure details, for the workflow to fill the node's NodeOutput. */
 export interface NodeFailureDetails {
@@ -88,6 +111,8 @@ export interface NodeStartedInput {
   generation: number;
   nodeId: string;
   nodeType: string;
+  /** Unconfirmed commits of earlier nodes, written first (ExecuteNodeInput.carry). */
+  carry?: NodeCommit[];
 }
 
 export interface NodeFinishedInput {
@@ -98,6 +123,8 @@ export interface NodeFinishedInput {
   output: NodeOutput;
   /** Log lines from nodes the workflow runs itself (it has no clock of its own to stamp them). */
   notes?: string[];
+  /** Unconfirmed commits of earlier nodes, written first (ExecuteNodeInput.carry). */
+  carry?: NodeCommit[];
 }
 
 export interface FinishRunInput {
@@ -110,4 +137,6 @@ export interface FinishRunInput {
    * run): recorded in the same transaction as the run's end, before run_finished.
    */
   nodes?: Array<{ nodeId: string; nodeType: string; output: NodeOutput }>;
+  /** Unconfirmed commits of earlier nodes, written first (ExecuteNodeInput.carry). */
+  carry?: NodeCommit[];
 }

@@ -100,8 +100,10 @@ describe('engine runs: watchdog', () => {
     const run = await waitForRun(watch, orphan, ['completed'], 60_000);
     expect(run.resumed_count).toBe(1);
     expect(run.node_outputs.set.output.main).toEqual({ n: 7 });
-    const d = await watch.atelier.deps.temporal.workflow.getHandle(orphan).describe();
-    expect(d.status.name).toBe('COMPLETED');
+    // Its execution closes a moment after its row says completed (the last workflow task's end).
+    const handle = watch.atelier.deps.temporal.workflow.getHandle(orphan);
+    await handle.result();
+    expect((await handle.describe()).status.name).toBe('COMPLETED');
   });
 
   it('recover-all resumes the caller\'s failed runs', async () => {

@@ -62,6 +62,18 @@ export interface NodeRowJson {
 }
 
 type AppendOpts = { node?: NodeRowJson; countCompleted?: boolean; currentNode?: string; markRunning?: boolean };
+
+/** One node's append: its events and its row with the run's counters. */
+export interface AppendItem {
+  events: NewRunEvent[];
+  opts: AppendOpts;
+}
+
+/** A finished node's append (events, row): counted as completed, current, the run running. */
+export const completionItem = (c: { events: NewRunEvent[]; node: NodeRowJson }): AppendItem => ({
+  events: c.events,
+  opts: { node: c.node, countCompleted: true, currentNode: c.node.node_id, markRunning: true },
+});
 type Appended = Array<{ seq: number; type: RunEventType; dedupe_key: string }>;
 
 function appendArgs(events: NewRunEvent[], opts: AppendOpts) {
@@ -170,14 +182,23 @@ async function drain(db: Database, runId: string, queue: { waiting: Waiting[]; b
  * single round trip, so parallel branches do not queue behind each other. Appends of the same run
  * made while one is in flight are combined into the next statement (group commit, see `queues`).
  */
-export async function appendNodeEvents(db: Database, runId: string, events: NewRunEvent[], opts: AppendOpts = {}): Promise<Appended> {
+export async function appendNodeEvents(db: Database, runId: string, events: NewRunEvent[], opts: AppendOpts = {}, carry: AppendItem[] = []): Promise<Appended> {
   const item = appendArgs(events, opts);
-  if (!appendCombining.enabled) return appendOne(db, runId, item);
+  if (!appendCombining.enabled) {
+    if (carry.length) await appendMany(db, runId, carry.map((c) => appendArgs(c.events, c.opts)));
+    return appendOne(db, runId, item);
+  }
   let perRun = queues.get(db);
   if (!perRun) queues.set(db, (perRun = new Map()));
   let queue = perRun.get(runId);
   if (!queue) perRun.set(runId, (queue = { waiting: [], busy: false }));
-  const done = new Promise<Appended>((resolve, reject) => queue.waiting.push({ item, resolve, reject }));
+  // Carried appends go just ahead of this one, in the same statement unless a combined one fails
+  // (then each in its own, in the same order); this one fails when any of them did.
+  let carryFailed: unknown;
+  for (const c of carry) queue.waiting.push({ item: appendArgs(c.events, c.opts), resolve() {}, reject: (err) => (carryFailed ??= err) });
+  const done = new Promise<Appended>((resolve, reject) =>
+    queue.waiting.push({ item, resolve: (appended) => (carryFailed === undefined ? resolve(appended) : reject(carryFailed)), reject }),
+  );
   if (!queue.busy) void drain(db, runId, queue, perRun);
   return done;
 }

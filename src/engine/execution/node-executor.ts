@@ -7,9 +7,9 @@ import type { Deps } from '../../deps';
 import { microsToUsd } from '../../platform/billing/money';
 import { isNodeError, NodeError } from '../node-error';
 import { assertNodeResultFits } from '../node-output-size';
-import { appendNodeEvents } from '../events/store';
-import { committedOutput, completionEvents, finishedRow, recordStarted, startedEvent } from '../projections';
-import type { ExecuteNodeInput, NodeFailureDetails } from '../run-contract';
+import { appendNodeEvents, completionItem, type AppendItem } from '../events/store';
+import { carried, committedOutput, completionEvents, finishedRow, markWritten, recordStarted, startedEvent } from '../projections';
+import type { ExecuteNodeInput, ExecuteNodeResult, NodeCommit, NodeFailureDetails } from '../run-contract';
 import { nodeServicesFrom } from '../services';
 import { credentialResolver } from '../connections/resolver';
 import type { LogLevel, NodeContext, NodeDefinition, NodeLog, NodeOutput, NodeRegistry } from '../types';
@@ -22,6 +22,15 @@ export type ExecutorRegistry = Pick<NodeRegistry, 'get'> & { getVersion?(type: s
 const STARTED_EVENT_DELAY_MS = 200;
 /** How often a running activity-kind node heartbeats on its own (cancellation arrives through it). */
 const AUTO_HEARTBEAT_MS = 1000;
+/**
+ * Deferred commits (ExecuteNodeInput.deferCommit). `enabled: false` writes every node before it
+ * reports (bench A/B); `dropWrites` is fault injection for tests: deferred writes are dropped, as if
+ * each worker were lost right after reporting.
+ */
+export const deferredCommits = { enabled: true, dropWrites: false };
+
+/** The largest commit (events and row, as JSON) a node may report before writing; larger ones are written first. */
+export const MAX_DEFERRED_COMMIT_BYTES = 4 * 1024;
 
 async function withRetries<T>(fn: () => Promise<T>, attempts = 4): Promise<T> {
   for (let i = 1; ; i++) {
@@ -112,7 +121,7 @@ function failure(err: unknown, input: ExecuteNodeInput, info: Info, activity: Co
  * Runs one planned node (the executeNode activity). Idempotent across attempts: a node whose
  * completion an earlier attempt committed is not run again.
  */
-export async function executeNode(deps: Deps, registry: ExecutorRegistry, input: ExecuteNodeInput): Promise<NodeOutput> {
+export async function executeNode(deps: Deps, registry: ExecutorRegistry, input: ExecuteNodeInput): Promise<ExecuteNodeResult> {
   const { db } = deps;
   const info = activityInfo();
   const activity = Context.current();
@@ -132,7 +141,7 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
   let startedRecorded = false;
   let startedWrite: Promise<void> | undefined;
   const writeStarted = () => {
-    startedWrite ??= recordStarted(db, runId, generation, node.id, node.type, startedAt, info.attempt).then(() => {
+    startedWrite ??= recordStarted(db, runId, generation, node.id, node.type, startedAt, info.attempt, input.carry).then(() => {
       startedRecorded = true;
     });
     return startedWrite;
@@ -163,16 +172,29 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
     // Issue 16.6: a result Temporal cannot carry fails the node now, before node_completed is written.
     assertNodeResultFits(output, node.id);
     if (startedWrite) await startedWrite.catch(() => undefined);
-    const events = [...(startedRecorded ? [] : [startedEvent(generation, node.id, startedAt)]), ...completionEvents(generation, node.id, output)];
+    const commit: NodeCommit = {
+      nodeId: node.id,
+      events: [...(startedRecorded ? [] : [startedEvent(generation, node.id, startedAt)]), ...completionEvents(generation, node.id, output)],
+      node: finishedRow(node.id, node.type, output, startedAt, finishedAt, info.attempt),
+    };
     // The node's work is done: a passing database hiccup must not spend one of its attempts.
-    await withRetries(() =>
-      appendNodeEvents(db, runId, events, {
-        node: finishedRow(node.id, node.type, output, startedAt, finishedAt, info.attempt),
-        countCompleted: true,
-        currentNode: node.id,
-        markRunning: true,
-      }),
-    );
+    const write = async (items: AppendItem[]) => {
+      const own = items.pop()!;
+      await withRetries(() => appendNodeEvents(db, runId, own.events, own.opts, items));
+      markWritten(runId, [...(input.carry ?? []), commit]);
+    };
+    const items = [...carried(runId, input.carry), completionItem(commit)];
+    if (deferredCommits.enabled && input.deferCommit && info.attempt === 1 && !info.isLocal && Buffer.byteLength(JSON.stringify(commit), 'utf8') <= MAX_DEFERRED_COMMIT_BYTES) {
+      // Reported now, written right after (off the run's critical path): the workflow carries the
+      // commit into its next writes until one of them is confirmed, so a write lost with this
+      // worker is still made, once, in order. This write may land after the run's end (all of it
+      // then already there): it leaves the run's current node alone.
+      if (heartbeatTimer) clearInterval(heartbeatTimer);
+      const late = items.map((i) => ({ events: i.events, opts: { ...i.opts, currentNode: undefined } }));
+      if (!deferredCommits.dropWrites) void write(late).catch((err: unknown) => deps.logger.warn({ err, runId, nodeId: node.id }, 'a deferred node commit failed; a later write of the run carries it'));
+      return { ...output, commit };
+    }
+    await write(items);
     if (heartbeatTimer) clearInterval(heartbeatTimer);
     return output;
   } catch (err) {

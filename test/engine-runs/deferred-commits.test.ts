@@ -1,0 +1,66 @@
+// Node commits off the critical path (src/engine/execution/node-executor.ts, deferCommit): an
+// activity node may report before its events are written; the workflow carries such commits into
+// every later write of the run until one is confirmed. The event log must stay exactly-once and in
+// cause-before-effect order, whether the deferred writes land or are lost with their worker.
+import { afterEach, describe, expect, it } from 'vitest';
+import { deferredCommits } from '../../src/engine/execution/node-executor';
+import { closedHistory, createWorkflow, httpNode, spec, startRun, useEngineStack, waitForRun } from './helpers';
+
+const fx = useEngineStack();
+afterEach(() => {
+  deferredCommits.dropWrites = false;
+});
+
+async function chainRun(prefix: string, n: number) {
+  const nodes = Array.from({ length: n }, (_, i) => httpNode(`${prefix}${i}`, fx.counter));
+  const s = spec(
+    [{ id: 'start', type: 'trigger.manual' }, ...nodes, { id: 'end', type: 'io.set', params: { values: { last: `{{${prefix}${n - 1}.output.main.body.id}}` } } }],
+    [['start', nodes[0]!.id], ...nodes.slice(1).map((node, i) => [nodes[i]!.id, node.id] as [string, string]), [`${prefix}${n - 1}`, 'end']],
+  );
+  const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
+  const run = await waitForRun(fx.stack, run_id, undefined, 60_000);
+  const events = await fx.stack.atelier.deps.db.selectFrom('run_events').select(['seq', 'type', 'node_id']).where('run_id', '=', run_id).orderBy('seq').execute();
+  return { run_id, run, nodes, events };
+}
+
+function expectOrderedOnce(events: Array<{ seq: number; type: string; node_id: string | null }>, ids: string[]) {
+  expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+  for (const id of ids) expect(events.filter((e) => e.node_id === id).map((e) => e.type), id).toEqual(['node_started', 'node_output', 'node_completed']);
+  const first = (id: string) => events.findIndex((e) => e.node_id === id);
+  const last = (id: string) => events.findLastIndex((e) => e.node_id === id);
+  // Cause before effect: every node's events after all of its predecessor's.
+  for (let i = 1; i < ids.length; i++) expect(first(ids[i]!), `${ids[i - 1]} before ${ids[i]}`).toBeGreaterThan(last(ids[i - 1]!));
+  expect(events.at(-1)!.type).toBe('run_finished');
+}
+
+describe('deferred node commits', () => {
+  it('a chain reports some nodes before writing them, and its event log is exactly-once and in order', async () => {
+    const { run_id, run, nodes, events } = await chainRun('kept', 9);
+    expect(run.status).toBe('completed');
+    expect(run.nodes_completed).toBe(11);
+    expect(run.current_node).toBeNull();
+    for (const n of nodes) expect(fx.counter.count(n.id)).toBe(1);
+    expectOrderedOnce(events, ['start', ...nodes.map((n) => n.id), 'end']);
+    // Deferred and written-first nodes alternate: at most 4 unconfirmed at a time.
+    const history = await closedHistory(fx.stack, run_id);
+    const decoded = (history.events ?? []).flatMap((e) => {
+      const a = e.activityTaskScheduledEventAttributes ?? e.activityTaskCompletedEventAttributes;
+      const payload = (a && 'input' in a ? a.input : a && 'result' in a ? a.result : undefined)?.payloads?.[0]?.data;
+      return payload ? [JSON.parse(Buffer.from(payload).toString('utf8')) as { deferCommit?: boolean; carry?: unknown[]; commit?: unknown }] : [];
+    });
+    const requests = decoded.filter((d) => 'deferCommit' in d);
+    expect(requests.map((r) => r.deferCommit)).toEqual([true, true, true, true, false, true, true, true, true]);
+    expect(requests.map((r) => r.carry?.length ?? 0)).toEqual([0, 1, 2, 3, 4, 0, 1, 2, 3]);
+    expect(decoded.filter((d) => d.commit !== undefined)).toHaveLength(8);
+  });
+
+  it('deferred writes lost with their worker are made by later writes that carried them, once and in order', async () => {
+    deferredCommits.dropWrites = true;
+    const { run, nodes, events } = await chainRun('lost', 7);
+    expect(run.status).toBe('completed');
+    expect(run.nodes_completed).toBe(9);
+    for (const n of nodes) expect(fx.counter.count(n.id)).toBe(1);
+    expectOrderedOnce(events, ['start', ...nodes.map((n) => n.id), 'end']);
+    for (const n of nodes) expect(run.node_outputs[n.id]).toMatchObject({ ok: true });
+  });
+});
