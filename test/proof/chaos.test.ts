@@ -5,12 +5,14 @@
 // seeded random points and restarted. Then every invariant of bench/lib/chaos-batch.ts must hold.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AtelierProcess } from '../../bench/lib/atelier-process';
 import { ChaosBatch, reportMarkdown } from '../../bench/lib/chaos-batch';
 import { FaultLog, startCounterServer, startWebhookReceiver, type CounterServer, type WebhookReceiver } from '../../bench/lib/chaos-loopbacks';
 import { rng } from '../../src/generation/prng';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/infra/db/postgres';
+import { maintenanceWorkflowId } from '../../src/engine/watchdog';
 import { generateApiKey } from '../../src/platform/auth/api-keys';
 import { freePort } from '../../bench/lib/free-port';
 
@@ -73,6 +75,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await batch?.close();
   await atelier?.stop('SIGKILL');
+  // Its watchdog loop outlives a killed process on the shared Temporal server: end it.
+  if (database) {
+    const connection = await Connection.connect({ address: inject('temporalAddress') });
+    await new Client({ connection }).workflow.getHandle(maintenanceWorkflowId(`test-${database.name}`)).terminate('chaos test over').catch(() => undefined);
+    await connection.close();
+  }
   process.off('exit', killChild);
   await counter?.close();
   await receiver?.close();
