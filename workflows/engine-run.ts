@@ -24,7 +24,7 @@ import type { Activities } from '../activities/index';
 import { isNodeError } from '../src/engine/node-error';
 import { passThrough } from '../src/engine/node-io';
 import { resolveTemplates } from '../src/engine/templates';
-import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type EngineRunStatus, type ExecuteNodeInput, type NodeCommit, type NodeFailureDetails, type NodeState } from '../src/engine/run-contract';
+import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type EngineRunStatus, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails, type NodeState } from '../src/engine/run-contract';
 import type { NodeOutput, PlannedNode, RunContextPart, RunStatus } from '../src/engine/types';
 import type { WaitableSignal, WorkflowNodeApi } from '../src/engine/workflow-node';
 import { approveSignal, cancelSignal, engineRunStatusQuery, webhookSignal } from './definitions';
@@ -147,6 +147,8 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   }
   /** Commits executors reported before writing, in report order, until a write that carried them is confirmed. */
   const unconfirmed: NodeCommit[] = [];
+  /** Activity nodes in flight that were allowed to defer their commit (they count against the limit). */
+  let deferring = 0;
   const confirm = (sent: NodeCommit[]) => {
     for (const c of sent) {
       const i = unconfirmed.indexOf(c);
@@ -310,9 +312,18 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
           const execute = nodeExecutor(node, round);
           // Earlier nodes' unconfirmed commits go first in this node's writes; an activity node may
           // report before writing its own (then it is unconfirmed in turn).
-          const run = (sent: NodeCommit[]) => execute({ ...request, ...(sent.length ? { carry: sent } : {}), ...(node.execution === 'local' ? {} : { deferCommit: unconfirmed.length < MAX_UNCONFIRMED_COMMITS }) });
+          // Parallel branches count too: nodes scheduled together may all defer, up to the limit.
+          const mayDefer = node.execution !== 'local' && unconfirmed.length + deferring < MAX_UNCONFIRMED_COMMITS;
+          const run = (sent: NodeCommit[]) => execute({ ...request, ...(sent.length ? { carry: sent } : {}), ...(node.execution === 'local' ? {} : { deferCommit: mayDefer }) });
           const sent = node.execution === 'local' ? undefined : unconfirmed.slice();
-          const { commit, ...result } = sent ? await run(sent) : await inTurn(() => carrying((carry) => run(carry ?? [])));
+          if (mayDefer) deferring += 1;
+          let answer: ExecuteNodeResult;
+          try {
+            answer = sent ? await run(sent) : await inTurn(() => carrying((carry) => run(carry ?? [])));
+          } finally {
+            if (mayDefer) deferring -= 1;
+          }
+          const { commit, ...result } = answer;
           if (commit) unconfirmed.push(commit);
           else if (sent) confirm(sent);
           out = result;

@@ -23,6 +23,15 @@ async function chainRun(prefix: string, n: number) {
   return { run_id, run, nodes, events };
 }
 
+/** The activities' inputs and results in a history, decoded. */
+function decodedPayloads(history: Awaited<ReturnType<typeof closedHistory>>) {
+  return (history.events ?? []).flatMap((e) => {
+    const a = e.activityTaskScheduledEventAttributes ?? e.activityTaskCompletedEventAttributes;
+    const payload = (a && 'input' in a ? a.input : a && 'result' in a ? a.result : undefined)?.payloads?.[0]?.data;
+    return payload ? [JSON.parse(Buffer.from(payload).toString('utf8')) as { deferCommit?: boolean; carry?: unknown[]; commit?: unknown }] : [];
+  });
+}
+
 function expectOrderedOnce(events: Array<{ seq: number; type: string; node_id: string | null }>, ids: string[]) {
   expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
   for (const id of ids) expect(events.filter((e) => e.node_id === id).map((e) => e.type), id).toEqual(['node_started', 'node_output', 'node_completed']);
@@ -42,16 +51,27 @@ describe('deferred node commits', () => {
     for (const n of nodes) expect(fx.counter.count(n.id)).toBe(1);
     expectOrderedOnce(events, ['start', ...nodes.map((n) => n.id), 'end']);
     // Deferred and written-first nodes alternate: at most 4 unconfirmed at a time.
-    const history = await closedHistory(fx.stack, run_id);
-    const decoded = (history.events ?? []).flatMap((e) => {
-      const a = e.activityTaskScheduledEventAttributes ?? e.activityTaskCompletedEventAttributes;
-      const payload = (a && 'input' in a ? a.input : a && 'result' in a ? a.result : undefined)?.payloads?.[0]?.data;
-      return payload ? [JSON.parse(Buffer.from(payload).toString('utf8')) as { deferCommit?: boolean; carry?: unknown[]; commit?: unknown }] : [];
-    });
+    const decoded = decodedPayloads(await closedHistory(fx.stack, run_id));
     const requests = decoded.filter((d) => 'deferCommit' in d);
     expect(requests.map((r) => r.deferCommit)).toEqual([true, true, true, true, false, true, true, true, true]);
     expect(requests.map((r) => r.carry?.length ?? 0)).toEqual([0, 1, 2, 3, 4, 0, 1, 2, 3]);
     expect(decoded.filter((d) => d.commit !== undefined)).toHaveLength(8);
+  });
+
+  it('parallel branches defer at most 4 commits between them', async () => {
+    deferredCommits.dropWrites = true;
+    const nodes = Array.from({ length: 8 }, (_, i) => httpNode(`fan${i}`, fx.counter));
+    const s = spec([{ id: 'start', type: 'trigger.manual' }, ...nodes], nodes.map((n) => ['start', n.id] as [string, string]));
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
+    const run = await waitForRun(fx.stack, run_id, undefined, 60_000);
+    expect(run.status).toBe('completed');
+    expect(run.nodes_completed).toBe(9);
+    const events = await fx.stack.atelier.deps.db.selectFrom('run_events').select(['seq', 'type', 'node_id']).where('run_id', '=', run_id).orderBy('seq').execute();
+    for (const n of nodes) expect(events.filter((e) => e.node_id === n.id).map((e) => e.type), n.id).toEqual(['node_started', 'node_output', 'node_completed']);
+    const decoded = decodedPayloads(await closedHistory(fx.stack, run_id));
+    expect(decoded.filter((d) => d.deferCommit === true)).toHaveLength(4);
+    expect(decoded.filter((d) => d.deferCommit === false)).toHaveLength(4);
+    expect(decoded.filter((d) => d.commit !== undefined)).toHaveLength(4);
   });
 
   it('deferred writes lost with their worker are made by later writes that carried them, once and in order', async () => {
