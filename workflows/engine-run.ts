@@ -312,8 +312,11 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
           const execute = nodeExecutor(node, round);
           // Earlier nodes' unconfirmed commits go first in this node's writes; an activity node may
           // report before writing its own (then it is unconfirmed in turn).
-          // Parallel branches count too: nodes scheduled together may all defer, up to the limit.
-          const mayDefer = node.execution !== 'local' && unconfirmed.length + deferring < MAX_UNCONFIRMED_COMMITS;
+          // Only a node on a chain defers (each node that feeds it feeds nothing else): siblings of a
+          // fan-out overlap their writes anyway, and reporting a few of them early only splits their
+          // completions over more workflow tasks. In-flight deferrers count against the limit.
+          const onChain = node.incoming.length > 0 && node.incoming.every((e) => plan.nodes[e.source]?.outgoing.length === 1);
+          const mayDefer = node.execution !== 'local' && onChain && unconfirmed.length + deferring < MAX_UNCONFIRMED_COMMITS;
           const run = (sent: NodeCommit[]) => execute({ ...request, ...(sent.length ? { carry: sent } : {}), ...(node.execution === 'local' ? {} : { deferCommit: mayDefer }) });
           const sent = node.execution === 'local' ? undefined : unconfirmed.slice();
           if (mayDefer) deferring += 1;
