@@ -102,12 +102,12 @@ function retryPolicy(node: PlannedNode, base: RetryPolicy | undefined): RetryPol
   };
 }
 
-/** The activity proxy for one node: its retry policy and timeout, named `<node_id>:<node_type>` in the UI. */
 /** Whether a node's activity gets this part of the run's context (plans made before `reads` existed: all). */
 function reads(node: PlannedNode, part: RunContextPart): boolean {
   return node.reads === undefined || node.reads.includes(part);
 }
 
+/** The activity proxy for one node: its retry policy and timeout, named `<node_id>:<node_type>` in the UI. */
 function nodeExecutor(node: PlannedNode, round: number) {
   const label = `${node.id}:${node.type}${round > 0 ? `#${round + 1}` : ''}`;
   if (node.execution === 'local') {
@@ -310,11 +310,11 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
             usdCapMicros: args.usdCapMicros,
           };
           const execute = nodeExecutor(node, round);
-          // Earlier nodes' unconfirmed commits go first in this node's writes; an activity node may
-          // report before writing its own (then it is unconfirmed in turn).
-          // Only a node on a chain defers (each node that feeds it feeds nothing else): siblings of a
-          // fan-out overlap their writes anyway, and reporting a few of them early only splits their
-          // completions over more workflow tasks. In-flight deferrers count against the limit.
+          // Earlier nodes' unconfirmed commits go first in this node's writes. An activity node on a
+          // chain (each node that feeds it feeds nothing else) may report before writing its own,
+          // which is then unconfirmed in turn; fan-out siblings overlap their writes anyway, and
+          // reporting a few of them early only splits their completions over more workflow tasks.
+          // In-flight deferrers count against the limit.
           const onChain = node.incoming.length > 0 && node.incoming.every((e) => plan.nodes[e.source]?.outgoing.length === 1);
           const mayDefer = node.execution !== 'local' && onChain && unconfirmed.length + deferring < MAX_UNCONFIRMED_COMMITS;
           const run = (sent: NodeCommit[]) => execute({ ...request, ...(sent.length ? { carry: sent } : {}), ...(node.execution === 'local' ? {} : { deferCommit: mayDefer }) });

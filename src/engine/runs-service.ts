@@ -50,10 +50,10 @@ export interface StartRunRequest {
   knownRules?: RunRules;
 }
 
-/** Inserts the run (queued) and starts its engineRun workflow under workflow id = run id. */
 /** The largest run input (JSON bytes): what a node result may hold, since the trigger node emits it. */
 export const MAX_RUN_INPUT_BYTES = MAX_NODE_RESULT_BYTES;
 
+/** Inserts the run (queued) and starts its engineRun workflow under workflow id = run id. */
 export async function startRun(deps: Deps, request: StartRunRequest): Promise<Run> {
   // Refused before anything is written: Temporal would refuse the start (its payload limit), and
   // the trigger node emits the input as its output, which may not exceed a node result's size.

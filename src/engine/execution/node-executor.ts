@@ -178,23 +178,23 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
       node: finishedRow(node.id, node.type, output, startedAt, finishedAt, info.attempt),
     };
     // The node's work is done: a passing database hiccup must not spend one of its attempts.
-    const write = async (items: AppendItem[]) => {
-      const own = items.pop()!;
-      await withRetries(() => appendNodeEvents(db, runId, own.events, own.opts, items));
+    const write = async (carry: AppendItem[], own: AppendItem) => {
+      await withRetries(() => appendNodeEvents(db, runId, own.events, own.opts, carry));
       markWritten(runId, [...(input.carry ?? []), commit]);
     };
-    const items = [...carried(runId, input.carry), completionItem(commit)];
+    const carry = carried(runId, input.carry);
+    const own = completionItem(commit);
     if (deferredCommits.enabled && input.deferCommit && info.attempt === 1 && !info.isLocal && Buffer.byteLength(JSON.stringify(commit), 'utf8') <= MAX_DEFERRED_COMMIT_BYTES) {
       // Reported now, written right after (off the run's critical path): the workflow carries the
       // commit into its next writes until one of them is confirmed, so a write lost with this
       // worker is still made, once, in order. This write may land after the run's end (all of it
       // then already there): it leaves the run's current node alone.
       if (heartbeatTimer) clearInterval(heartbeatTimer);
-      const late = items.map((i) => ({ events: i.events, opts: { ...i.opts, currentNode: undefined } }));
-      if (!deferredCommits.dropWrites) void write(late).catch((err: unknown) => deps.logger.warn({ err, runId, nodeId: node.id }, 'a deferred node commit failed; a later write of the run carries it'));
+      const late = (i: AppendItem): AppendItem => ({ events: i.events, opts: { ...i.opts, currentNode: undefined } });
+      if (!deferredCommits.dropWrites) void write(carry.map(late), late(own)).catch((err: unknown) => deps.logger.warn({ err, runId, nodeId: node.id }, 'a deferred node commit failed; a later write of the run carries it'));
       return { ...output, commit };
     }
-    await write(items);
+    await write(carry, own);
     if (heartbeatTimer) clearInterval(heartbeatTimer);
     return output;
   } catch (err) {
