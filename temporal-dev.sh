@@ -63,7 +63,12 @@ args=(server start-dev --ip "$host" --port "$port" --db-filename "$db_file"
   # starts a run hand its first workflow task to its own worker in the start's answer.
   --dynamic-config-value history.transferProcessorMaxPollRPS=1000
   --dynamic-config-value system.enableActivityEagerExecution=true
-  --dynamic-config-value system.enableEagerWorkflowStart=true)
+  --dynamic-config-value system.enableEagerWorkflowStart=true
+  # An activity's start reads its scheduled event (with the activity's input) from the shard's
+  # events cache, else from the history batch that holds it. At the default 512 KB a fan-out's
+  # scheduled events overflow it, and each of N activities then decodes a batch of N events from
+  # SQLite: 500 activities with 1 KB inputs cost the server 1.9 s of CPU instead of 1.3 s.
+  --dynamic-config-value history.eventsCacheMaxSizeBytes=67108864)
 if [ "${TEMPORAL_HEADLESS:-0}" = "1" ]; then args+=(--headless); else args+=(--ui-port "$ui_port"); fi
 for sa in "${search_attributes[@]}"; do args+=(--search-attribute "$sa"); done
 

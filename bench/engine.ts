@@ -9,14 +9,17 @@
 //   BENCH_SHAPES ("fan-out 10,fan-out 100": only these shapes; "pure": the pure-node chains), BENCH_SKIP_EXTRA=1 (no SSE/RSS part),
 //   BENCH_AB=1 (also run the engine with run_events_append group commit off, alternating, and report it;
 //   BENCH_AB=defer: with deferred node commits off, every node written before it reports),
-//   BENCH_TIMELINE=1 (print the workflow-task timeline of each side's last run per shape)
+//   BENCH_TIMELINE=1 (print the workflow-task timeline of each side's last run per shape),
+//   BENCH_CPU=1 (CPU ms per run of each side: this process's main thread and other threads, the
+//   Temporal server found by its temporal-dev.sh pid file under .data/, all of Postgres)
 //   npx tsx bench/engine.ts
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { createActivities } from '../activities/index';
 import { createEngineActivities } from '../activities/engine';
@@ -25,12 +28,13 @@ import { generateApiKey } from '../src/platform/auth/api-keys';
 import { loadConfig } from '../src/config';
 import { createScratchDatabase } from '../src/infra/db/postgres';
 import { planWorkflow } from '../src/engine/planner';
-import { appendCombining } from '../src/engine/events/store';
+import { appendCombining, appendStats } from '../src/engine/events/store';
 import { deferredCommits } from '../src/engine/execution/node-executor';
 import { startRun } from '../src/engine/runs-service';
 import type { NodeDefinition } from '../src/engine/types';
 import { startAtelier } from '../src/runtime';
 import { bundleWorkflows } from '../src/infra/temporal/worker';
+import { pidFromFile, ppidOf, processCpuMs, treeCpuMs } from './lib/cpu';
 
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://atelier:atelier@127.0.0.1:5439/postgres';
 const temporalAddress = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7633';
@@ -39,6 +43,7 @@ const RSS_RUNS = Number(process.env.BENCH_RSS_RUNS ?? 1000);
 const SHAPES = process.env.BENCH_SHAPES?.split(',').map((x) => x.trim()).filter(Boolean);
 const SKIP_EXTRA = process.env.BENCH_SKIP_EXTRA === '1';
 const TIMELINE = process.env.BENCH_TIMELINE === '1';
+const CPU = process.env.BENCH_CPU === '1';
 const AB = process.env.BENCH_AB === '1' || process.env.BENCH_AB === 'group' || process.env.BENCH_AB === 'defer';
 /** What the A/B run switches off: run_events_append group commit, or deferred node commits. */
 const abSwitch = process.env.BENCH_AB === 'defer' ? { label: 'deferred commits off', set: (on: boolean) => (deferredCommits.enabled = on) } : { label: 'group commit off', set: (on: boolean) => (appendCombining.enabled = on) };
@@ -157,6 +162,27 @@ async function main() {
     return marks.join(' ');
   };
 
+  /** CPU meters (BENCH_CPU): this process by thread, the dev server (pid file under .data/), the postmaster's whole tree. */
+  const dataRoot = fileURLToPath(new URL('../.data', import.meta.url));
+  const port = temporalAddress.split(':').pop();
+  const temporalPid = existsSync(dataRoot)
+    ? readdirSync(dataRoot).map((d) => pidFromFile(join(dataRoot, d, `temporal-${port}`, 'temporal.pid'))).find((pid) => pid !== undefined)
+    : undefined;
+  const postmasterPid = CPU ? ppidOf((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(deps.db)).rows[0]!.pid) : undefined;
+  const cpuNow = () => {
+    const self = processCpuMs();
+    return [self.main, self.others, temporalPid ? treeCpuMs([temporalPid]) : 0, postmasterPid ? treeCpuMs([postmasterPid]) : 0];
+  };
+  const cpuLabels = ['main thread', 'other threads', 'temporal', 'postgres'];
+  /** Adds what `fn` cost each meter into `into` (one slot per meter). */
+  const metered = async <T>(into: number[], fn: () => Promise<T>): Promise<T> => {
+    if (!CPU) return fn();
+    const before = cpuNow();
+    const r = await fn();
+    cpuNow().forEach((v, i) => (into[i] = (into[i] ?? 0) + v - before[i]!));
+    return r;
+  };
+
   console.log(`engine bench: Temporal ${temporalAddress}, ${RUNS} runs per shape, load average ${loadavg()[0]!.toFixed(1)}`);
   // Warm-up: bundles loaded, connections and JIT warm on both sides.
   for (let i = 0; i < 3; i++) {
@@ -173,8 +199,12 @@ async function main() {
     if (SHAPES && !SHAPES.includes(shape.name)) continue;
     const p = plan(shape.spec);
     let lastEngineId = '';
+    appendStats.statements = 0;
+    appendStats.appends = 0;
+    const engineCpu: number[] = [];
+    const baselineCpu: number[] = [];
     const onEngine = async () => {
-      const r = await engineOnce(p);
+      const r = await metered(engineCpu, () => engineOnce(p));
       lastEngineId = r.runId;
       engine.push(r.ms);
     };
@@ -196,11 +226,11 @@ async function main() {
         if (i % 3 === 1) {
           await onEngine();
           await off();
-          baseline.push(await baselineOnce(shape.type, shape.n));
+          baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n)));
           continue;
         }
         if (i % 3 === 2) {
-          baseline.push(await baselineOnce(shape.type, shape.n));
+          baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n)));
           await onEngine();
           await off();
           continue;
@@ -209,9 +239,9 @@ async function main() {
       // Alternate which side goes first so drift in machine load hits both equally.
       if (i % 2 === 0) {
         await onEngine();
-        baseline.push(await baselineOnce(shape.type, shape.n));
+        baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n)));
       } else {
-        baseline.push(await baselineOnce(shape.type, shape.n));
+        baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n)));
         await onEngine();
       }
     }
@@ -220,6 +250,12 @@ async function main() {
     const row = `| ${shape.name} | ${median(baseline).toFixed(0)} ms | ${median(engine).toFixed(0)} ms | ${ratio.toFixed(2)}× | ${ratio <= 1.1 ? 'met' : 'MISSED'} |`;
     rows.push(row);
     console.log(row);
+    if (CPU) {
+      const perRun = (xs: number[], n: number) => cpuLabels.map((l, i) => `${l} ${((xs[i] ?? 0) / n).toFixed(1)}`).join(', ');
+      console.log(`  ${shape.name} CPU ms per run — engine: ${perRun(engineCpu, engine.length)}; baseline: ${perRun(baselineCpu, baseline.length)}`);
+      const runs = engine.length + engineSingle.length;
+      console.log(`  ${shape.name} node writes per engine run: ${(appendStats.appends / runs).toFixed(0)} in ${(appendStats.statements / runs).toFixed(0)} statements`);
+    }
     if (AB) console.log(`  ${shape.name}: ${abSwitch.label} ${median(engineSingle).toFixed(0)} ms (${(median(engineSingle) / median(baseline)).toFixed(2)}×) vs on ${median(engine).toFixed(0)} ms, over ${engineSingle.length}/${engine.length}/${baseline.length} runs`);
   }
 

@@ -17,7 +17,7 @@
 //   npx tsx bench/n8n.ts
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,7 @@ import { generateApiKey } from '../src/platform/auth/api-keys';
 import { createScratchDatabase } from '../src/infra/db/postgres';
 import { ATELIER_NODE_ARGS, atelierEnv } from './lib/atelier-process';
 import { freePort } from './lib/free-port';
+import { treeCpuMs } from './lib/cpu';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const N8N_VERSION = '1.94.1';
@@ -54,39 +55,6 @@ async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs: n
     await sleep(250);
   }
   throw new Error(`${what} did not become ready within ${timeoutMs / 1000} s`);
-}
-
-/**
- * CPU time (user + system, ms) of a process and all its descendants, from /proc: what a phase
- * costs each side in processor time, which the machine's other load does not inflate the way it
- * inflates wall-clock latency. Linux only; 0 elsewhere.
- */
-function treeCpuMs(rootPids: number[]): number {
-  if (!existsSync('/proc/self/stat')) return 0;
-  const stats = new Map<number, { ppid: number; ticks: number }>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      // Fields after the parenthesised command: state ppid … utime(14) stime(15).
-      const raw = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
-    } catch {
-      /* exited meanwhile */
-    }
-  }
-  const wanted = new Set(rootPids);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, st] of stats) {
-      if (wanted.has(pid) || !wanted.has(st.ppid)) continue;
-      wanted.add(pid);
-      grew = true;
-    }
-  }
-  let ticks = 0;
-  for (const pid of wanted) ticks += stats.get(pid)?.ticks ?? 0;
-  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 /** CPU meters for each side: read before and after a phase; the difference divided by the operations done. */

@@ -149,11 +149,16 @@ const queues = new WeakMap<Database, Map<string, { waiting: Waiting[]; busy: boo
 /** Bench/diagnostics switch: false sends every append in its own statement (the previous behaviour). */
 export const appendCombining = { enabled: true };
 
+/** Diagnostics (bench/engine.ts): statements the group-commit queues sent and the appends they carried. */
+export const appendStats = { statements: 0, appends: 0 };
+
 async function drain(db: Database, runId: string, queue: { waiting: Waiting[]; busy: boolean }, perRun: Map<string, unknown>) {
   queue.busy = true;
   try {
     while (queue.waiting.length) {
       const batch = queue.waiting.splice(0, queue.waiting.length);
+      appendStats.statements += 1;
+      appendStats.appends += batch.length;
       if (batch.length === 1) {
         const [only] = batch as [Waiting];
         await appendOne(db, runId, only.item).then(only.resolve, only.reject);
