@@ -3,7 +3,7 @@
 import { proxyActivities } from '@temporalio/workflow';
 
 export interface BaselineActivities {
-  noop(input: { i: number }): Promise<Record<string, unknown>>;
+  noop(input: { i: number; pad?: string }): Promise<Record<string, unknown>>;
 }
 
 const { noop } = proxyActivities<BaselineActivities>({
@@ -17,8 +17,10 @@ export async function baselineChain(n: number): Promise<number> {
   return n;
 }
 
-export async function baselineFanOut(n: number): Promise<number> {
-  await Promise.all(Array.from({ length: n }, (_, i) => noop({ i })));
+/** n parallel calls; with `padBytes`, each call's input carries that many more bytes (as a node's params would). */
+export async function baselineFanOut(n: number, padBytes = 0): Promise<number> {
+  const pad = padBytes > 0 ? { pad: 'x'.repeat(padBytes) } : {};
+  await Promise.all(Array.from({ length: n }, (_, i) => noop({ i, ...pad })));
   return n;
 }
 

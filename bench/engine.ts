@@ -49,7 +49,7 @@ const AB = process.env.BENCH_AB === '1' || process.env.BENCH_AB === 'group' || p
 const abSwitch = process.env.BENCH_AB === 'defer' ? { label: 'deferred commits off', set: (on: boolean) => (deferredCommits.enabled = on) } : { label: 'group commit off', set: (on: boolean) => (appendCombining.enabled = on) };
 
 /** A node that does nothing, run as a real activity: the engine's cost with no work inside. */
-const noopParams = z.object({});
+const noopParams = z.object({ pad: z.string().optional() });
 const benchNoop: NodeDefinition<typeof noopParams> = {
   type: 'bench.noop', version: 1, category: 'developer', name: 'No-op (bench)', description: 'Does nothing.',
   params: noopParams, inputs: [{ name: 'main' }], outputs: [{ name: 'main' }], execution: 'activity',
@@ -62,7 +62,7 @@ const benchNoop: NodeDefinition<typeof noopParams> = {
 const benchLocalNoop: NodeDefinition<typeof noopParams> = { ...benchNoop, type: 'bench.local_noop', name: 'Local no-op (bench)', execution: 'local' };
 const registry = createNodeRegistry([...allNodeDefinitions, benchNoop, benchLocalNoop]);
 
-const node = (id: string) => ({ id, type: 'bench.noop', position: [0, 0], params: {} });
+const node = (id: string, params: Record<string, unknown> = {}) => ({ id, type: 'bench.noop', position: [0, 0], params });
 function chainSpec(n: number) {
   const nodes = Array.from({ length: n }, (_, i) => node(`n${i}`));
   const edges = nodes.slice(1).map((nd, i) => ({ id: `e${i}`, source: `n${i}`, target: nd.id }));
@@ -74,8 +74,10 @@ function typedChainSpec(n: number, type: string) {
   const edges = nodes.slice(1).map((nd, i) => ({ id: `e${i}`, source: `n${i}`, target: nd.id }));
   return { nodes, edges, trigger: { type: 'manual', config: {} }, max_steps: 10_000 };
 }
-function fanOutSpec(n: number) {
-  return { nodes: Array.from({ length: n }, (_, i) => node(`n${i}`)), edges: [], trigger: { type: 'manual', config: {} }, max_steps: 10_000 };
+/** n parallel nodes; with `padBytes`, each node's params (and so its activity input) carry that many more bytes. */
+function fanOutSpec(n: number, padBytes = 0) {
+  const params = padBytes > 0 ? { pad: 'x'.repeat(padBytes) } : {};
+  return { nodes: Array.from({ length: n }, (_, i) => node(`n${i}`, params)), edges: [], trigger: { type: 'manual', config: {} }, max_steps: 10_000 };
 }
 function plan(spec: unknown) {
   const r = planWorkflow(spec, registry);
@@ -126,10 +128,10 @@ async function main() {
     return { ms: performance.now() - started, runId: run.id };
   };
   let lastBaselineId = '';
-  const baselineOnce = async (type: 'baselineChain' | 'baselineFanOut', n: number) => {
+  const baselineOnce = async (type: 'baselineChain' | 'baselineFanOut', n: number, padBytes = 0) => {
     const started = performance.now();
     lastBaselineId = `baseline-${randomBytes(6).toString('hex')}`;
-    await deps.temporal.workflow.execute(type, { taskQueue: baselineQueue, workflowId: lastBaselineId, args: [n] });
+    await deps.temporal.workflow.execute(type, { taskQueue: baselineQueue, workflowId: lastBaselineId, args: type === 'baselineFanOut' ? [n, padBytes] : [n] });
     return performance.now() - started;
   };
   /** Workflow tasks and activity completions of one execution, in ms from its start. */
@@ -191,9 +193,11 @@ async function main() {
   }
 
   const rows: string[] = [];
-  const shapes: Array<{ name: string; spec: unknown; type: 'baselineChain' | 'baselineFanOut'; n: number }> = [
+  const shapes: Array<{ name: string; spec: unknown; type: 'baselineChain' | 'baselineFanOut'; n: number; pad?: number }> = [
     ...[1, 10, 50, 100].map((n) => ({ name: `chain ${n}`, spec: chainSpec(n), type: 'baselineChain' as const, n })),
     ...[10, 100, 500].map((n) => ({ name: `fan-out ${n}`, spec: fanOutSpec(n), type: 'baselineFanOut' as const, n })),
+    // Nodes whose inputs are not tiny: 1 KB more in each activity input on both sides.
+    { name: 'fan-out 500 (1 KB params)', spec: fanOutSpec(500, 1024), type: 'baselineFanOut' as const, n: 500, pad: 1024 },
   ];
   for (const shape of shapes) {
     if (SHAPES && !SHAPES.includes(shape.name)) continue;
@@ -203,6 +207,7 @@ async function main() {
     appendStats.appends = 0;
     const engineCpu: number[] = [];
     const baselineCpu: number[] = [];
+    const offCpu: number[] = [];
     const onEngine = async () => {
       const r = await metered(engineCpu, () => engineOnce(p));
       lastEngineId = r.runId;
@@ -217,7 +222,7 @@ async function main() {
         const off = async () => {
           abSwitch.set(false);
           try {
-            engineSingle.push((await engineOnce(p)).ms);
+            engineSingle.push((await metered(offCpu, () => engineOnce(p))).ms);
           } finally {
             abSwitch.set(true);
           }
@@ -226,11 +231,11 @@ async function main() {
         if (i % 3 === 1) {
           await onEngine();
           await off();
-          baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n)));
+          baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n, shape.pad)));
           continue;
         }
         if (i % 3 === 2) {
-          baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n)));
+          baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n, shape.pad)));
           await onEngine();
           await off();
           continue;
@@ -239,9 +244,9 @@ async function main() {
       // Alternate which side goes first so drift in machine load hits both equally.
       if (i % 2 === 0) {
         await onEngine();
-        baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n)));
+        baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n, shape.pad)));
       } else {
-        baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n)));
+        baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n, shape.pad)));
         await onEngine();
       }
     }
@@ -252,7 +257,7 @@ async function main() {
     console.log(row);
     if (CPU) {
       const perRun = (xs: number[], n: number) => cpuLabels.map((l, i) => `${l} ${((xs[i] ?? 0) / n).toFixed(1)}`).join(', ');
-      console.log(`  ${shape.name} CPU ms per run — engine: ${perRun(engineCpu, engine.length)}; baseline: ${perRun(baselineCpu, baseline.length)}`);
+      console.log(`  ${shape.name} CPU ms per run — engine: ${perRun(engineCpu, engine.length)}; baseline: ${perRun(baselineCpu, baseline.length)}${AB ? `; ${abSwitch.label}: ${perRun(offCpu, engineSingle.length)}` : ''}`);
       const runs = engine.length + engineSingle.length;
       console.log(`  ${shape.name} node writes per engine run: ${(appendStats.appends / runs).toFixed(0)} in ${(appendStats.statements / runs).toFixed(0)} statements`);
     }

@@ -2,17 +2,18 @@
 // inflate the way it inflates wall-clock latency. Linux (/proc) only; 0 elsewhere.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
-/** CPU time (user + system, ms) of processes and all their descendants. */
+/** CPU time (user + system, ms) of processes and all their descendants, living or exited. */
 export function treeCpuMs(rootPids: number[]): number {
   if (!existsSync('/proc/self/stat')) return 0;
   const stats = new Map<number, { ppid: number; ticks: number }>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      // Fields after the parenthesised command: state ppid … utime(14) stime(15).
+      // Fields after the parenthesised command: state ppid … utime(14) stime(15) cutime(16) cstime(17);
+      // the last two are exited children's time, so a backend that ends mid-phase is still counted.
       const raw = readFileSync(`/proc/${name}/stat`, 'utf8');
       const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+      stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
     } catch {
       /* exited meanwhile */
     }
