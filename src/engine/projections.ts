@@ -78,6 +78,30 @@ export function markWritten(runId: string, commits: NodeCommit[] | undefined): v
 export const carried = (runId: string, carry: NodeCommit[] | undefined): AppendItem[] =>
   (carry ?? []).filter((c) => !written.has(writtenKey(runId, c))).map(completionItem);
 
+/**
+ * Node commits an execution received that never reached Postgres, written now in the order given
+ * (the order the executions reported them); those whose node_completed is there are left out.
+ * What a resume does first: a deferred write lost with its worker stays unconfirmed only inside
+ * the execution, so when that execution ended before a later write carried it (terminated,
+ * reaped), its history is the one place the node's result is still kept. Leaves the run's
+ * counters and current node alone (the resume sets them). Answers how many it wrote.
+ */
+export async function writeLostCommits(db: Database, runId: string, commits: NodeCommit[]): Promise<number> {
+  const keyOf = (c: NodeCommit) => c.events.at(-1)?.dedupeKey;
+  const keys = commits.map(keyOf).filter((k): k is string => k !== undefined);
+  if (!keys.length) return 0;
+  const present = new Set(
+    (await db.selectFrom('run_events').select('dedupe_key').where('run_id', '=', runId).where('dedupe_key', 'in', keys).execute()).map((r) => r.dedupe_key),
+  );
+  const lost = commits.filter((c) => {
+    const key = keyOf(c);
+    return key !== undefined && !present.has(key);
+  });
+  if (!lost.length) return 0;
+  await appendNodeEventsBatch(db, runId, lost.map((c) => ({ events: c.events, opts: { node: c.node } })));
+  return lost.length;
+}
+
 /** node_started and a `running` node row; the run becomes `running` with this node current. */
 export async function recordStarted(db: Database, runId: string, generation: number, nodeId: string, nodeType: string, at: Date, attempt: number, carry?: NodeCommit[]): Promise<void> {
   await appendNodeEvents(

@@ -2,7 +2,8 @@
 // retrying, resuming and signalling them. The engineRun workflow (workflows/engine-run.ts) does the
 // work; this module starts it, talks to it through Temporal and reads the projections.
 import { randomUUID } from 'node:crypto';
-import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common';
+import { isGrpcServiceError } from '@temporalio/client';
+import { defaultPayloadConverter, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common';
 import { sql } from 'kysely';
 import { approveSignal, cancelSignal, webhookSignal } from './signals';
 import type { Deps } from '../deps';
@@ -10,11 +11,11 @@ import type { Run, RunNodeOutputRow } from '../infra/db/schema/index';
 import { microsToUsd } from '../platform/billing/money';
 import { coded, detail, notFound } from '../infra/http/errors';
 import { saAccountId, saKind, saTriggerType, saWorkflowId } from '../infra/temporal/search-attributes';
-import { finishRun } from './projections';
+import { finishRun, writeLostCommits } from './projections';
 import { activeRatePolicy, admitRun } from './rate-policies/admission';
 import { routeCanary } from './canary/routing';
 import type { Database } from '../infra/db/index';
-import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type TriggerType } from './run-contract';
+import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type ExecuteNodeResult, type NodeCommit, type TriggerType } from './run-contract';
 import type { NodeOutput, RunPlan, RunStatus } from './types';
 import { MAX_NODE_RESULT_BYTES } from './node-output-size';
 import { orNotFound } from '../infra/db/or-not-found';
@@ -263,6 +264,35 @@ export async function executionOpen(deps: Deps, runId: string): Promise<boolean>
   }
 }
 
+/** gRPC's NOT_FOUND status (what fetching the history of a workflow that never started answers). */
+const GRPC_NOT_FOUND = 5;
+
+/**
+ * The node commits executors reported to the run's latest execution before writing them
+ * (ExecuteNodeResult.commit), in report order, read from its history; none when it has none.
+ */
+async function reportedCommits(deps: Deps, runId: string): Promise<NodeCommit[]> {
+  let events;
+  try {
+    events = (await deps.temporal.workflow.getHandle(runId).fetchHistory()).events ?? [];
+  } catch (err) {
+    // No execution ever started (a run whose process died before its start): nothing reported.
+    if (err instanceof WorkflowNotFoundError || (isGrpcServiceError(err) && err.code === GRPC_NOT_FOUND)) return [];
+    throw err;
+  }
+  const executeNodeScheduled = new Set<string>();
+  const commits: NodeCommit[] = [];
+  for (const e of events) {
+    if (e.activityTaskScheduledEventAttributes?.activityType?.name === 'executeNode') executeNodeScheduled.add(String(e.eventId));
+    const completed = e.activityTaskCompletedEventAttributes;
+    const payload = completed?.result?.payloads?.[0];
+    if (!payload || !executeNodeScheduled.has(String(completed!.scheduledEventId))) continue;
+    const result = defaultPayloadConverter.fromPayload<ExecuteNodeResult | null>(payload);
+    if (result && typeof result === 'object' && result.commit) commits.push(result.commit);
+  }
+  return commits;
+}
+
 /**
  * Continues a failed, cancelled, timed-out or interrupted run under the same run id: a new
  * execution of engineRun gets the outputs of nodes that already succeeded and skips them.
@@ -279,6 +309,9 @@ export async function resumeRun(deps: Deps, run: Run, opts: { force?: boolean } 
       });
     }
   }
+  // A node whose result only the last execution's history holds is kept, not run again.
+  const lost = await writeLostCommits(deps.db, run.id, await reportedCommits(deps, run.id));
+  if (lost) deps.logger.warn({ runId: run.id, nodes: lost }, 'resume: wrote node results the previous execution had not written');
   const kept = await deps.db
     .selectFrom('run_node_outputs')
     .selectAll()

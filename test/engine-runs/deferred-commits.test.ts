@@ -4,7 +4,7 @@
 // cause-before-effect order, whether the deferred writes land or are lost with their worker.
 import { afterEach, describe, expect, it } from 'vitest';
 import { deferredCommits } from '../../src/engine/execution/node-executor';
-import { closedHistory, createWorkflow, httpNode, spec, startRun, useEngineStack, waitForRun } from './helpers';
+import { closedHistory, createWorkflow, failingNode, httpNode, spec, startRun, useEngineStack, waitForRun } from './helpers';
 
 const fx = useEngineStack();
 afterEach(() => {
@@ -87,5 +87,36 @@ describe('deferred node commits', () => {
     for (const n of nodes) expect(fx.counter.count(n.id)).toBe(1);
     expectOrderedOnce(events, ['start', ...nodes.map((n) => n.id), 'end']);
     for (const n of nodes) expect(run.node_outputs[n.id]).toMatchObject({ ok: true });
+  });
+
+  it('a resume writes a node result only the ended execution held, and does not run that node again', async () => {
+    // A deferred write lost with its worker, then the execution ended (terminated, reaped) before a
+    // later write carried it: the node's result is only in that execution's history.
+    const s = spec(
+      [{ id: 'start', type: 'trigger.manual' }, httpNode('held0', fx.counter), httpNode('held1', fx.counter), failingNode('held_gate', fx.counter)],
+      [['start', 'held0'], ['held0', 'held1'], ['held1', 'held_gate']],
+    );
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
+    expect((await waitForRun(fx.stack, run_id, undefined, 60_000)).status).toBe('failed');
+    const reported = decodedPayloads(await closedHistory(fx.stack, run_id)).filter((d) => d.commit !== undefined) as Array<{ commit: { nodeId: string } }>;
+    expect(reported.map((r) => r.commit.nodeId)).toEqual(['held0', 'held1']);
+    // Lose held0's write, as if its worker had died before it landed.
+    const db = fx.stack.atelier.deps.db;
+    await db.deleteFrom('run_events').where('run_id', '=', run_id).where('node_id', '=', 'held0').execute();
+    await db.deleteFrom('run_node_outputs').where('run_id', '=', run_id).where('node_id', '=', 'held0').execute();
+
+    const resumed = await fx.stack.api('POST', `/engine/v1/v1/runs/${run_id}/resume`);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.skipped_nodes).toEqual(['held0', 'held1', 'start']);
+    expect((await waitForRun(fx.stack, run_id, undefined, 60_000)).status).toBe('failed');
+    expect(fx.counter.count('held0')).toBe(1);
+    expect(fx.counter.count('held1')).toBe(1);
+    expect(fx.counter.count('held_gate')).toBe(2);
+    const held0 = await db.selectFrom('run_events').select(['type', 'dedupe_key']).where('run_id', '=', run_id).where('node_id', '=', 'held0').orderBy('seq').execute();
+    expect(held0).toEqual([
+      { type: 'node_started', dedupe_key: '0:held0:node_started' },
+      { type: 'node_output', dedupe_key: '0:held0:node_output' },
+      { type: 'node_completed', dedupe_key: '0:held0:node_completed' },
+    ]);
   });
 });
