@@ -25,6 +25,7 @@
 // child on SIGTERM, which leaves the servers running (the next run stops such leftovers first).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +61,22 @@ let atelier: AtelierProcess | undefined;
 let temporalStarted = false;
 let counter: CounterServer | undefined;
 let receiver: WebhookReceiver | undefined;
+
+/** Whether something accepts TCP connections at host:port. */
+function answers(address: string): Promise<boolean> {
+  const [host, port] = [address.slice(0, address.lastIndexOf(':')), Number(address.slice(address.lastIndexOf(':') + 1))];
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.setTimeout(1000);
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
 
 function temporalDev(arg: '--background' | '--stop'): void {
   const r = spawnSync(join(ROOT, 'temporal-dev.sh'), [arg], {
@@ -373,6 +390,11 @@ async function stopLeftovers(): Promise<void> {
 async function startStack(extraEnv: Record<string, string>, opts: { prebuiltBundle: boolean }) {
   mkdirSync(DATA_DIR, { recursive: true });
   await stopLeftovers();
+  // The faults restart the server this script starts; one it did not start it cannot restart, and a
+  // "Temporal restarted" scenario would pass without any restart.
+  if (await answers(TEMPORAL_ADDRESS)) {
+    throw new Error(`a server this script did not start answers on ${TEMPORAL_ADDRESS}: stop it first (its faults restart Temporal)`);
+  }
   log('starting Temporal dev server on ' + TEMPORAL_ADDRESS);
   temporalDev('--background');
   log(`starting embedded Postgres on ${PG_PORT}`);
