@@ -30,7 +30,7 @@ import { generateApiKey } from '../src/platform/auth/api-keys';
 import { createScratchDatabase } from '../src/infra/db/postgres';
 import { ATELIER_NODE_ARGS, atelierEnv } from './lib/atelier-process';
 import { freePort } from './lib/free-port';
-import { treeCpuMs } from './lib/cpu';
+import { ppidOf, treeCpuMs } from './lib/cpu';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const N8N_VERSION = '1.94.1';
@@ -484,19 +484,19 @@ async function main() {
     if (withN8n) n8n = await startN8n();
     atelier = await startAtelierProcess(temporal.address);
     const nBody = JSON.stringify({ n: 1 });
-    // CPU meters: n8n's process tree; Atelier's process tree, its Temporal dev server and the
-    // Postgres backends serving its scratch database (those connected at each reading).
+    // CPU meters: n8n's process tree; Atelier's process tree, its Temporal dev server and all of
+    // Postgres (nothing else uses it during the bench).
     const n8nMeters: CpuMeter[] = n8n ? [{ label: 'n8n', read: async () => treeCpuMs([n8n!.pid]) }] : [];
     const pgMeter = new pg.Client({ connectionString: atelier.databaseUrl });
     await pgMeter.connect();
+    const postmasterPid = ppidOf((await pgMeter.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
     const temporalPid = temporal.pidFile && existsSync(temporal.pidFile) ? Number(readFileSync(temporal.pidFile, 'utf8').trim()) : undefined;
     const atelierMeters: CpuMeter[] = [
       { label: 'atelier', read: async () => treeCpuMs([atelier!.pid]) },
       ...(temporalPid ? [{ label: 'temporal', read: async () => treeCpuMs([temporalPid]) }] : []),
-      {
-        label: 'postgres',
-        read: async () => treeCpuMs((await pgMeter.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows.map((r) => r.pid)),
-      },
+      // The postmaster's tree, exited backends included (metering the backends connected at each
+      // reading lost the CPU of any that ended in between: a negative figure once).
+      ...(postmasterPid ? [{ label: 'postgres', read: async () => treeCpuMs([postmasterPid]) }] : []),
     ];
     const auth = { authorization: `Bearer ${atelier.key}` };
     const postBody = JSON.stringify({ workflow_id: atelier.workflowId, input: { n: 1 } });
