@@ -278,7 +278,8 @@ async function reportedCommits(deps: Deps, runId: string): Promise<NodeCommit[]>
   } catch (err) {
     // No execution ever started (a run whose process died before its start): nothing reported.
     if (err instanceof WorkflowNotFoundError || (isGrpcServiceError(err) && err.code === GRPC_NOT_FOUND)) return [];
-    throw err;
+    deps.logger.error({ err, runId }, 'could not read the run\'s last execution to resume it');
+    throw detail(503, 'The workflow executor is unavailable; the run was not resumed.');
   }
   const executeNodeScheduled = new Set<string>();
   const commits: NodeCommit[] = [];

@@ -201,4 +201,26 @@ describe('engine runs: resume and retry', () => {
     await fx.stack.api('POST', runs(`/${waiting.run_id}/cancel`));
     expect((await waitForRun(fx.stack, waiting.run_id)).status).toBe('cancelled');
   });
+
+  it('a resume that cannot read the run\'s last execution answers 503 and changes nothing', async () => {
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, spec([{ id: 'start', type: 'trigger.manual' }, failingNode('unread_gate', fx.counter)], [['start', 'unread_gate']])));
+    expect((await waitForRun(fx.stack, run_id)).status).toBe('failed');
+    // Temporal answers nothing else, but reading the history fails as it would with the server down.
+    const client = fx.stack.atelier.deps.temporal.workflow;
+    const getHandle = client.getHandle.bind(client);
+    client.getHandle = ((...args: Parameters<typeof getHandle>) => ({
+      ...getHandle(...args),
+      fetchHistory: () => Promise.reject(Object.assign(new Error('14 UNAVAILABLE: connection refused'), { code: 14, details: 'connection refused', metadata: {} })),
+    })) as typeof client.getHandle;
+    try {
+      const resume = await fx.stack.api('POST', runs(`/${run_id}/resume`));
+      expect(resume.status).toBe(503);
+      expect(JSON.stringify(resume.body)).toContain('not resumed');
+    } finally {
+      client.getHandle = getHandle;
+    }
+    const run = await getRun(fx.stack, run_id);
+    expect(run).toMatchObject({ status: 'failed', resumed_count: 0 });
+    expect(fx.counter.count('unread_gate')).toBe(1);
+  });
 });
