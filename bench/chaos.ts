@@ -25,13 +25,12 @@
 // child on SIGTERM, which leaves the servers running (the next run stops such leftovers first).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { generateApiKey } from '../src/platform/auth/api-keys';
-import { startEmbeddedPostgres, type RunningPostgres } from '../src/infra/db/postgres';
+import { portOpen, startEmbeddedPostgres, type RunningPostgres } from '../src/infra/db/postgres';
 import { bundleWorkflows } from '../src/infra/temporal/worker';
 import { rng } from '../src/generation/prng';
 import { AtelierProcess } from './lib/atelier-process';
@@ -61,22 +60,6 @@ let atelier: AtelierProcess | undefined;
 let temporalStarted = false;
 let counter: CounterServer | undefined;
 let receiver: WebhookReceiver | undefined;
-
-/** Whether something accepts TCP connections at host:port. */
-function answers(address: string): Promise<boolean> {
-  const [host, port] = [address.slice(0, address.lastIndexOf(':')), Number(address.slice(address.lastIndexOf(':') + 1))];
-  return new Promise((resolve) => {
-    const socket = connect({ host, port });
-    socket.setTimeout(1000);
-    const done = (ok: boolean) => {
-      socket.destroy();
-      resolve(ok);
-    };
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-    socket.once('timeout', () => done(false));
-  });
-}
 
 function temporalDev(arg: '--background' | '--stop'): void {
   const r = spawnSync(join(ROOT, 'temporal-dev.sh'), [arg], {
@@ -392,7 +375,8 @@ async function startStack(extraEnv: Record<string, string>, opts: { prebuiltBund
   await stopLeftovers();
   // The faults restart the server this script starts; one it did not start it cannot restart, and a
   // "Temporal restarted" scenario would pass without any restart.
-  if (await answers(TEMPORAL_ADDRESS)) {
+  const [temporalHost, temporalPort] = [TEMPORAL_ADDRESS.slice(0, TEMPORAL_ADDRESS.lastIndexOf(':')), Number(TEMPORAL_ADDRESS.slice(TEMPORAL_ADDRESS.lastIndexOf(':') + 1))];
+  if (await portOpen(temporalPort, temporalHost, 1000)) {
     throw new Error(`a server this script did not start answers on ${TEMPORAL_ADDRESS}: stop it first (its faults restart Temporal)`);
   }
   log('starting Temporal dev server on ' + TEMPORAL_ADDRESS);

@@ -17,7 +17,7 @@
 //   npx tsx bench/n8n.ts
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +30,7 @@ import { generateApiKey } from '../src/platform/auth/api-keys';
 import { createScratchDatabase } from '../src/infra/db/postgres';
 import { ATELIER_NODE_ARGS, atelierEnv } from './lib/atelier-process';
 import { freePort } from './lib/free-port';
-import { ppidOf, treeCpuMs } from './lib/cpu';
+import { pidFromFile, ppidOf, treeCpuMs } from './lib/cpu';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const N8N_VERSION = '1.94.1';
@@ -490,7 +490,7 @@ async function main() {
     const pgMeter = new pg.Client({ connectionString: atelier.databaseUrl });
     await pgMeter.connect();
     const postmasterPid = ppidOf((await pgMeter.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid);
-    const temporalPid = temporal.pidFile && existsSync(temporal.pidFile) ? Number(readFileSync(temporal.pidFile, 'utf8').trim()) : undefined;
+    const temporalPid = pidFromFile(temporal.pidFile);
     const atelierMeters: CpuMeter[] = [
       { label: 'atelier', read: async () => treeCpuMs([atelier!.pid]) },
       ...(temporalPid ? [{ label: 'temporal', read: async () => treeCpuMs([temporalPid]) }] : []),

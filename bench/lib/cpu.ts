@@ -2,21 +2,28 @@
 // inflate the way it inflates wall-clock latency. Linux (/proc) only; 0 elsewhere.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
+/**
+ * The fields of a /proc …/stat file after the parenthesised command (state, ppid, … utime at index
+ * 11, stime 12, cutime 13, cstime 14), or undefined when the process or thread is gone.
+ */
+function statFields(path: string): string[] | undefined {
+  try {
+    const raw = readFileSync(path, 'utf8');
+    return raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU time (user + system, ms) of processes and all their descendants, living or exited. */
 export function treeCpuMs(rootPids: number[]): number {
   if (!existsSync('/proc/self/stat')) return 0;
   const stats = new Map<number, { ppid: number; ticks: number }>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    try {
-      // Fields after the parenthesised command: state ppid … utime(14) stime(15) cutime(16) cstime(17);
-      // the last two are exited children's time, so a backend that ends mid-phase is still counted.
-      const raw = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
-    } catch {
-      /* exited meanwhile */
-    }
+    // cutime and cstime are exited children's time, so a backend that ends mid-phase is still counted.
+    const f = statFields(`/proc/${name}/stat`);
+    if (f) stats.set(Number(name), { ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
   }
   const wanted = new Set(rootPids);
   for (let grew = true; grew; ) {
@@ -42,15 +49,11 @@ export function processCpuMs(): { main: number; others: number } {
   const dir = `/proc/${process.pid}/task`;
   if (!existsSync(dir)) return out;
   for (const tid of readdirSync(dir)) {
-    try {
-      const raw = readFileSync(`${dir}/${tid}/stat`, 'utf8');
-      const f = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-      const ms = (Number(f[11]) + Number(f[12])) * 10;
-      if (Number(tid) === process.pid) out.main += ms;
-      else out.others += ms;
-    } catch {
-      /* exited meanwhile */
-    }
+    const f = statFields(`${dir}/${tid}/stat`);
+    if (!f) continue;
+    const ms = (Number(f[11]) + Number(f[12])) * 10;
+    if (Number(tid) === process.pid) out.main += ms;
+    else out.others += ms;
   }
   return out;
 }
@@ -64,10 +67,6 @@ export function pidFromFile(file: string | undefined): number | undefined {
 
 /** A process's parent pid (e.g. the postmaster from one of its backends), from /proc. */
 export function ppidOf(pid: number): number | undefined {
-  try {
-    const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(raw.slice(raw.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
+  const f = statFields(`/proc/${pid}/stat`);
+  return f ? Number(f[1]) : undefined;
 }
