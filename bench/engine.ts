@@ -33,7 +33,7 @@ import { deferredCommits } from '../src/engine/execution/node-executor';
 import { startRun } from '../src/engine/runs-service';
 import type { NodeDefinition } from '../src/engine/types';
 import { startAtelier } from '../src/runtime';
-import { bundleWorkflows } from '../src/infra/temporal/worker';
+import { bundleWorkflows, WORKER_SLOTS } from '../src/infra/temporal/worker';
 import { pidFromFile, ppidOf, processCpuMs, treeCpuMs } from './lib/cpu';
 
 const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://atelier:atelier@127.0.0.1:5439/postgres';
@@ -109,7 +109,7 @@ async function main() {
     bundleWorkflowCode({ workflowsPath: fileURLToPath(new URL('./baseline-workflows.ts', import.meta.url)), logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error: console.error } }),
   ]);
   const connection = await NativeConnection.connect({ address: temporalAddress });
-  const workerSettings = { maxConcurrentActivityTaskExecutions: 200, maxConcurrentWorkflowTaskExecutions: 100, shutdownGraceTime: '10 seconds' } as const;
+  const workerSettings = { ...WORKER_SLOTS, shutdownGraceTime: '10 seconds' } as const;
   const engineWorker = await Worker.create({
     connection, taskQueue: engineQueue, workflowBundle: engineBundle, ...workerSettings,
     activities: { ...createActivities(deps), ...createEngineActivities(deps, registry) },

@@ -12,7 +12,8 @@
 // Temporal: a dev server of the bench's own, started with ./temporal-dev.sh on BENCH_TEMPORAL_PORT
 // (7653) so the test suite's server is left alone; or BENCH_TEMPORAL_ADDRESS to use a running one.
 // Postgres: BENCH_PG_ADMIN_URL (else TEST_DATABASE_URL, else the test Postgres on :5439); a scratch
-// database per run. Other knobs: BENCH_DURATION_S (10), BENCH_CONCURRENCY ("1,10,50").
+// database per run. Other knobs: BENCH_DURATION_S (10), BENCH_CONCURRENCY ("1,10,50"), BENCH_N8N=0 /
+// BENCH_RAW=0 (skip a side), BENCH_PROFILE=<dir> (CPU profile of Atelier), BENCH_KEEP_DB=1.
 //
 //   npx tsx bench/n8n.ts
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -227,7 +228,9 @@ async function startAtelierProcess(temporalAddress: string): Promise<Atelier> {
       process.kill(-child.pid!, 'SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
     }
-    await scratch.drop().catch(() => undefined);
+    // BENCH_KEEP_DB=1 keeps the scratch database (runs, events) for a look afterwards.
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`  kept the scratch database ${scratch.url}`);
+    else await scratch.drop().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -263,6 +266,8 @@ interface Result {
   p99: number;
   errors: number;
   load: string;
+  /** Atelier's closed loop: p50 / p99 of each part of a run (RunParts). */
+  parts?: string;
   /** CPU ms per operation by process (see metered). */
   cpu?: string;
 }
@@ -285,8 +290,15 @@ async function cannon(opts: { url: string; connections: number; headers?: Record
   return { rps: r.requests.total / durationS, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, load };
 }
 
+/** Where one client-observed run's time went: the POST, opening its SSE stream, then waiting for `run_finished` on it. */
+interface RunParts {
+  post: number;
+  open: number;
+  finish: number;
+}
+
 /** One run, the way a client waits for it: POST /runs, then its SSE stream until `run_finished`. */
-function runAndWait(agent: http.Agent, a: Atelier): Promise<void> {
+function runAndWait(agent: http.Agent, a: Atelier, parts?: RunParts[]): Promise<void> {
   const base = new URL(a.url);
   const request = (method: string, path: string, body?: string) =>
     new Promise<http.IncomingMessage>((resolve, reject) => {
@@ -298,12 +310,15 @@ function runAndWait(agent: http.Agent, a: Atelier): Promise<void> {
       req.end(body);
     });
   return (async () => {
+    const t0 = performance.now();
     const posted = await request('POST', '/engine/v1/v1/runs', JSON.stringify({ workflow_id: a.workflowId, input: { n: 1 } }));
     let text = '';
     for await (const chunk of posted) text += chunk;
     if (posted.statusCode !== 201) throw new Error(`POST /runs answered ${posted.statusCode}: ${text}`);
     const runId = (JSON.parse(text) as { run_id: string }).run_id;
+    const t1 = performance.now();
     const events = await request('GET', `/engine/v1/v1/runs/${runId}/events`);
+    const t2 = performance.now();
     if (events.statusCode !== 200) throw new Error(`GET events answered ${events.statusCode}`);
     let tail = '';
     let finished = false;
@@ -319,6 +334,7 @@ function runAndWait(agent: http.Agent, a: Atelier): Promise<void> {
       events.once('end', () => (finished ? undefined : reject(new Error(`events of ${runId} ended before run_finished`))));
       events.once('error', reject);
     });
+    parts?.push({ post: t1 - t0, open: t2 - t1, finish: performance.now() - t2 });
     // The server ends the stream right after run_finished; drain it so the socket is reused.
     events.resume();
   })();
@@ -353,7 +369,10 @@ async function closedLoop(label: string, connections: number, op: () => Promise<
 async function atelierLoop(a: Atelier, connections: number): Promise<Result> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections * 2 });
   try {
-    return await closedLoop('Atelier', connections, () => runAndWait(agent, a));
+    const parts: RunParts[] = [];
+    const result = await closedLoop('Atelier', connections, () => runAndWait(agent, a, parts));
+    const split = (k: keyof RunParts) => `${k} ${percentile(parts.map((p) => p[k]), 50).toFixed(0)}/${percentile(parts.map((p) => p[k]), 99).toFixed(0)}`;
+    return { ...result, parts: `${split('post')}, ${split('open')}, ${split('finish')} ms (p50/p99)` };
   } finally {
     agent.destroy();
   }
@@ -530,7 +549,7 @@ async function main() {
           console.log(`  c=${c} n8n      ${fmt(nr)} load ${nr.load}`);
         } else {
           ar = await metered(atelierMeters, () => atelierLoop(atelier!, c));
-          console.log(`  c=${c} Atelier  ${fmt(ar)} load ${ar.load}`);
+          console.log(`  c=${c} Atelier  ${fmt(ar)} load ${ar.load}\n           POST, SSE open, then run_finished: ${ar.parts}`);
         }
       }
       const post = await metered(atelierMeters, () => cannon({ url: `${atelier!.url}/engine/v1/v1/runs`, connections: c, headers: auth, body: postBody }));

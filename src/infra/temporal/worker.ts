@@ -41,6 +41,20 @@ export interface WorkerOptions {
   maxConcurrentActivityTaskExecutions?: number;
 }
 
+/**
+ * How many tasks one worker process takes on at once (the engine bench uses the same).
+ *
+ * Workflow tasks: a run started by this process gets its first workflow task in the start's answer
+ * (eager start) only when a workflow task slot is free at that moment; otherwise the task waits on
+ * the task queue for the pollers — and while eager starts keep taking the slots that free up, that
+ * wait ran to 1–4 s. At 100 slots, 50 clients starting trigger → set runs back to back had 2–4 % of
+ * their runs wait like that (client p99 1.6–2.2 s against a p50 of ~0.6 s); at 400, none in four
+ * sittings (p99 0.8–1.0 s) and ~10 % more runs per second (bench/RESULTS.md). A slot is cheap: a
+ * workflow task is milliseconds of workflow-thread work, and the SDK lowers the figure to the
+ * workflow cache's size if that is smaller.
+ */
+export const WORKER_SLOTS = { maxConcurrentActivityTaskExecutions: 200, maxConcurrentWorkflowTaskExecutions: 400 } as const;
+
 export async function createWorker(deps: Deps, opts: WorkerOptions): Promise<Worker> {
   const bundle = opts.bundle ?? (await bundleWorkflows());
   return Worker.create({
@@ -52,8 +66,8 @@ export async function createWorker(deps: Deps, opts: WorkerOptions): Promise<Wor
     interceptors: { activity: deps.tracing?.activityInterceptors ?? [] },
     // Spans ended in the workflow sandbox reach the exporter through this sink (dropped when off).
     sinks: { exporter: deps.tracing?.workflowSink ?? droppedWorkflowSpans },
-    maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivityTaskExecutions ?? 200,
-    maxConcurrentWorkflowTaskExecutions: 100,
+    maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivityTaskExecutions ?? WORKER_SLOTS.maxConcurrentActivityTaskExecutions,
+    maxConcurrentWorkflowTaskExecutions: WORKER_SLOTS.maxConcurrentWorkflowTaskExecutions,
     shutdownGraceTime: '10 seconds',
     // Cancellation reaches an activity with a heartbeat's answer: send them at least every second
     // (the default throttle, 80% of the heartbeat timeout, delayed a run's cancel by ~5 s).
