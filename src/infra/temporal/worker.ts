@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import { bundleWorkflowCode, Worker, type NativeConnection, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import type { Deps } from '../../deps';
 import { droppedWorkflowSpans } from '../tracing/tracing';
@@ -50,10 +51,13 @@ export interface WorkerOptions {
  * wait ran to 1–4 s. At 100 slots, 50 clients starting trigger → set runs back to back had 2–4 % of
  * their runs wait like that (client p99 1.6–2.2 s against a p50 of ~0.6 s); at 400, none in four
  * sittings (p99 0.8–1.0 s) and ~10 % more runs per second (bench/RESULTS.md). A slot is cheap: a
- * workflow task is milliseconds of workflow-thread work, and the SDK lowers the figure to the
- * workflow cache's size if that is smaller.
+ * workflow task is milliseconds of workflow-thread work. It may not exceed the workflow cache,
+ * which the SDK sizes from the heap (600 per GiB above 200 MiB): a small heap gets fewer.
  */
-export const WORKER_SLOTS = { maxConcurrentActivityTaskExecutions: 200, maxConcurrentWorkflowTaskExecutions: 400 } as const;
+export const WORKER_SLOTS = {
+  maxConcurrentActivityTaskExecutions: 200,
+  maxConcurrentWorkflowTaskExecutions: Math.max(10, Math.min(400, Math.floor(((v8.getHeapStatistics().heap_size_limit / 2 ** 20 - 200) * 600) / 1024))),
+} as const;
 
 export async function createWorker(deps: Deps, opts: WorkerOptions): Promise<Worker> {
   const bundle = opts.bundle ?? (await bundleWorkflows());
