@@ -30,6 +30,7 @@ import pg from 'pg';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { createScratchDatabase } from '../src/infra/db/postgres';
 import { ATELIER_NODE_ARGS, atelierEnv } from './lib/atelier-process';
+import { WORKER_SLOTS } from '../src/infra/temporal/worker';
 import { freePort } from './lib/free-port';
 import { pidFromFile, ppidOf, treeCpuMs } from './lib/cpu';
 
@@ -383,6 +384,8 @@ async function atelierLoop(a: Atelier, connections: number): Promise<Result> {
  * baselineEmpty — eager start, one workflow task, completed), started and awaited by a client that
  * shares this process and its native connection with the worker, as Atelier's do. What Temporal
  * itself allows per second here is a ceiling for any engine built on it, before any API or database.
+ * Its worker takes as many workflow tasks at once as Atelier's (WORKER_SLOTS): with the SDK's default
+ * (40), a burst of starts finds no free slot and those runs wait seconds on the task queue.
  */
 async function startRawTemporal(address: string): Promise<{ loop: (connections: number) => Promise<Result>; stop: () => Promise<void> }> {
   Runtime.install({ logger: new DefaultLogger('WARN') });
@@ -391,6 +394,7 @@ async function startRawTemporal(address: string): Promise<{ loop: (connections: 
   const worker = await Worker.create({
     connection,
     taskQueue,
+    maxConcurrentWorkflowTaskExecutions: WORKER_SLOTS.maxConcurrentWorkflowTaskExecutions,
     workflowsPath: fileURLToPath(new URL('./baseline-workflows.ts', import.meta.url)),
   });
   const running = worker.run();
