@@ -31,6 +31,7 @@ import { generateApiKey } from '../src/platform/auth/api-keys';
 import { createScratchDatabase } from '../src/infra/db/postgres';
 import { ATELIER_NODE_ARGS, atelierEnv } from './lib/atelier-process';
 import { WORKER_SLOTS } from '../src/infra/temporal/worker';
+import { portOpen } from '../src/infra/db/postgres';
 import { freePort } from './lib/free-port';
 import { pidFromFile, ppidOf, treeCpuMs } from './lib/cpu';
 
@@ -184,6 +185,10 @@ async function startTemporal(): Promise<{ address: string; pidFile?: string; sto
   const port = Number(process.env.BENCH_TEMPORAL_PORT ?? 7653);
   const address = `127.0.0.1:${port}`;
   const env = { ...process.env, TEMPORAL_ADDRESS: address, ATELIER_DATA_DIR: join(n8nDir, 'atelier-temporal'), TEMPORAL_HEADLESS: '1' };
+  // Each invocation starts its server on an empty store: the SQLite file keeps every workflow earlier
+  // runs started (2.1 GB after a day of benchmarks here), a difference between runs that a fresh
+  // store removes. A server already answering on the port is left as it is.
+  if (!(await portOpen(port, '127.0.0.1', 1000))) rmSync(join(n8nDir, 'atelier-temporal', `temporal-${port}`), { recursive: true, force: true });
   const r = spawnSync(join(root, 'temporal-dev.sh'), ['--background'], { env, stdio: 'inherit' });
   if (r.status !== 0) throw new Error('temporal-dev.sh --background failed');
   return { address, pidFile: join(n8nDir, 'atelier-temporal', `temporal-${port}`, 'temporal.pid'), stop: () => void spawnSync(join(root, 'temporal-dev.sh'), ['--stop'], { env, stdio: 'inherit' }) };
