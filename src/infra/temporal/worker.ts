@@ -49,8 +49,8 @@ export interface WorkerOptions {
  * (eager start) only when a workflow task slot is free at that moment; otherwise the task waits on
  * the task queue for the pollers — and while eager starts keep taking the slots that free up, that
  * wait ran to 1–4 s. At 100 slots, 50 clients starting trigger → set runs back to back had 2–4 % of
- * their runs wait like that (client p99 1.6–2.2 s against a p50 of ~0.6 s); at 400, none in four
- * sittings (p99 0.8–1.0 s) and ~10 % more runs per second (bench/RESULTS.md). A slot is cheap: a
+ * their runs wait like that (client p99 1.6–2.6 s against a p50 of ~0.6 s); at 400, none in two
+ * sittings (p99 0.8–1.0 s) and ~5 % more runs per second (bench/RESULTS.md). A slot is cheap: a
  * workflow task is milliseconds of workflow-thread work. It may not exceed the workflow cache,
  * which the SDK sizes from the heap (600 per GiB above 200 MiB): a small heap gets fewer.
  */
