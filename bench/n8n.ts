@@ -28,10 +28,9 @@ import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/wo
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateApiKey } from '../src/platform/auth/api-keys';
-import { createScratchDatabase } from '../src/infra/db/postgres';
+import { createScratchDatabase, portOpen } from '../src/infra/db/postgres';
 import { ATELIER_NODE_ARGS, atelierEnv } from './lib/atelier-process';
 import { WORKER_SLOTS } from '../src/infra/temporal/worker';
-import { portOpen } from '../src/infra/db/postgres';
 import { freePort } from './lib/free-port';
 import { pidFromFile, ppidOf, treeCpuMs } from './lib/cpu';
 
