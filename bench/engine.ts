@@ -8,7 +8,8 @@
 //   BENCH_PG_ADMIN_URL, TEMPORAL_ADDRESS, BENCH_RUNS (5), BENCH_RSS_RUNS (1000)
 //   BENCH_SHAPES ("fan-out 10,fan-out 100": only these shapes; "pure": the pure-node chains), BENCH_SKIP_EXTRA=1 (no SSE/RSS part),
 //   BENCH_AB=1 (also run the engine with run_events_append group commit off, alternating, and report it;
-//   BENCH_AB=defer: with deferred node commits off, every node written before it reports),
+//   BENCH_AB=defer: with deferred node commits off, every node written before it reports;
+//   BENCH_AB=confirm: with executors never reporting carried commits as already written),
 //   BENCH_TIMELINE=1 (print the workflow-task timeline of each side's last run per shape),
 //   BENCH_CPU=1 (CPU ms per run of each side: this process's main thread and other threads, the
 //   Temporal server found by its temporal-dev.sh pid file under .data/, all of Postgres)
@@ -44,9 +45,14 @@ const SHAPES = process.env.BENCH_SHAPES?.split(',').map((x) => x.trim()).filter(
 const SKIP_EXTRA = process.env.BENCH_SKIP_EXTRA === '1';
 const TIMELINE = process.env.BENCH_TIMELINE === '1';
 const CPU = process.env.BENCH_CPU === '1';
-const AB = process.env.BENCH_AB === '1' || process.env.BENCH_AB === 'group' || process.env.BENCH_AB === 'defer';
+const AB = ['1', 'group', 'defer', 'confirm'].includes(process.env.BENCH_AB ?? '');
 /** What the A/B run switches off: run_events_append group commit, or deferred node commits. */
-const abSwitch = process.env.BENCH_AB === 'defer' ? { label: 'deferred commits off', set: (on: boolean) => (deferredCommits.enabled = on) } : { label: 'group commit off', set: (on: boolean) => (appendCombining.enabled = on) };
+const abSwitches: Record<string, { label: string; set: (on: boolean) => void }> = {
+  confirm: { label: 'carried commits never confirmed early', set: (on) => (deferredCommits.confirmCarried = on) },
+  defer: { label: 'deferred commits off', set: (on) => (deferredCommits.enabled = on) },
+  group: { label: 'group commit off', set: (on) => (appendCombining.enabled = on) },
+};
+const abSwitch = abSwitches[process.env.BENCH_AB ?? ''] ?? abSwitches.group!;
 
 /** A node that does nothing, run as a real activity: the engine's cost with no work inside. */
 const noopParams = z.object({ pad: z.string().optional() });

@@ -24,7 +24,7 @@ import type { Activities } from '../activities/index';
 import { isNodeError } from '../src/engine/node-error';
 import { passThrough } from '../src/engine/node-io';
 import { resolveTemplates } from '../src/engine/templates';
-import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type EngineRunStatus, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails, type NodeState } from '../src/engine/run-contract';
+import { commitKey, ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type EngineRunStatus, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails, type NodeState } from '../src/engine/run-contract';
 import type { NodeOutput, PlannedNode, RunContextPart, RunStatus } from '../src/engine/types';
 import type { WaitableSignal, WorkflowNodeApi } from '../src/engine/workflow-node';
 import { approveSignal, cancelSignal, engineRunStatusQuery, webhookSignal } from './definitions';
@@ -326,9 +326,12 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
           } finally {
             if (mayDefer) deferring -= 1;
           }
-          const { commit, ...result } = answer;
-          if (commit) unconfirmed.push(commit);
-          else if (sent) confirm(sent);
+          const { commit, confirmed, ...result } = answer;
+          if (commit) {
+            unconfirmed.push(commit);
+            // Carried commits its process has seen committed (histories from before `confirmed` have none).
+            if (sent && confirmed?.length) confirm(sent.filter((c) => confirmed.includes(commitKey(c))));
+          } else if (sent) confirm(sent);
           out = result;
         }
         outputs[node.id] = out;

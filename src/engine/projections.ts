@@ -6,7 +6,7 @@ import type { Database } from '../infra/db/index';
 import { microsToUsd } from '../platform/billing/money';
 import { analysisTargetColumn, type AnalysisTarget } from './analytics/analyze';
 import { appendNodeEvents, appendNodeEventsAndFinish, appendNodeEventsBatch, completionItem, type AppendItem, type NewRunEvent, type NodeRowJson } from './events/store';
-import type { FinishRunInput, NodeCommit, NodeFinishedInput, NodeStartedInput } from './run-contract';
+import { commitKey, type FinishRunInput, type NodeCommit, type NodeFinishedInput, type NodeStartedInput } from './run-contract';
 import type { NodeOutput } from './types';
 
 /** The dedupe key of one node event of one generation of a run. */
@@ -64,7 +64,7 @@ export function finishedRow(nodeId: string, nodeType: string, output: NodeOutput
  */
 const written = new Set<string>();
 const WRITTEN_KEPT = 20_000;
-const writtenKey = (runId: string, c: NodeCommit) => `${runId}:${c.events.at(-1)?.dedupeKey ?? c.nodeId}`;
+const writtenKey = (runId: string, c: NodeCommit) => `${runId}:${commitKey(c)}`;
 
 /** Records commits as written (after the statement that carried them committed). */
 export function markWritten(runId: string, commits: NodeCommit[] | undefined): void {
@@ -74,9 +74,12 @@ export function markWritten(runId: string, commits: NodeCommit[] | undefined): v
   }
 }
 
+/** Whether this process has committed a carried commit itself. */
+export const isWritten = (runId: string, c: NodeCommit): boolean => written.has(writtenKey(runId, c));
+
 /** Earlier nodes' unconfirmed commits (ExecuteNodeInput.carry) as appends, to go first; those this process wrote are left out. */
 export const carried = (runId: string, carry: NodeCommit[] | undefined): AppendItem[] =>
-  (carry ?? []).filter((c) => !written.has(writtenKey(runId, c))).map(completionItem);
+  (carry ?? []).filter((c) => !isWritten(runId, c)).map(completionItem);
 
 /**
  * Node commits an execution received that never reached Postgres, written now in the order given

@@ -96,8 +96,15 @@ export interface NodeCommit {
   node: NodeRowJson;
 }
 
-/** executeNode's answer: the node's output and, when its commit was deferred, that commit. */
-export type ExecuteNodeResult = NodeOutput & { commit?: NodeCommit };
+/** A commit's identity in the run's log: its node_completed dedupe key (it names the generation, node and round). */
+export const commitKey = (c: NodeCommit): string => c.events.at(-1)?.dedupeKey ?? c.nodeId;
+
+/**
+ * executeNode's answer: the node's output and, when its commit was deferred, that commit; with it,
+ * `confirmed` names the carried commits (by commitKey) its process knows are committed, so the
+ * workflow stops carrying them although this node's own write is still to come.
+ */
+export type ExecuteNodeResult = NodeOutput & { commit?: NodeCommit; confirmed?: string[] };
 
 /** What a failed executeNode carries in its ApplicationFailure details, for the workflow to fill the node's NodeOutput. */
 export interface NodeFailureDetails {

@@ -8,8 +8,8 @@ import { microsToUsd } from '../../platform/billing/money';
 import { isNodeError, NodeError } from '../node-error';
 import { assertNodeResultFits } from '../node-output-size';
 import { appendNodeEvents, completionItem, type AppendItem } from '../events/store';
-import { carried, committedOutput, completionEvents, finishedRow, markWritten, recordStarted, startedEvent } from '../projections';
-import type { ExecuteNodeInput, ExecuteNodeResult, NodeCommit, NodeFailureDetails } from '../run-contract';
+import { carried, committedOutput, completionEvents, finishedRow, isWritten, markWritten, recordStarted, startedEvent } from '../projections';
+import { commitKey, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails } from '../run-contract';
 import { nodeServicesFrom } from '../services';
 import { credentialResolver } from '../connections/resolver';
 import type { LogLevel, NodeContext, NodeDefinition, NodeLog, NodeOutput, NodeRegistry } from '../types';
@@ -24,10 +24,10 @@ const STARTED_EVENT_DELAY_MS = 200;
 const AUTO_HEARTBEAT_MS = 1000;
 /**
  * Deferred commits (ExecuteNodeInput.deferCommit). `enabled: false` writes every node before it
- * reports (bench A/B); `dropWrites` is fault injection for tests: deferred writes are dropped, as if
+ * reports and `confirmCarried: false` never reports carried commits as written (bench A/B); `dropWrites` is fault injection for tests: deferred writes are dropped, as if
  * each worker were lost right after reporting.
  */
-export const deferredCommits = { enabled: true, dropWrites: false };
+export const deferredCommits = { enabled: true, dropWrites: false, confirmCarried: true };
 
 /** The largest commit (events and row, as JSON) a node may report before writing; larger ones are written first. */
 export const MAX_DEFERRED_COMMIT_BYTES = 4 * 1024;
@@ -192,7 +192,10 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
       if (heartbeatTimer) clearInterval(heartbeatTimer);
       const late = (i: AppendItem): AppendItem => ({ events: i.events, opts: { ...i.opts, currentNode: undefined } });
       if (!deferredCommits.dropWrites) void write(carry.map(late), late(own)).catch((err: unknown) => deps.logger.warn({ err, runId, nodeId: node.id }, 'a deferred node commit failed; a later write of the run carries it'));
-      return { ...output, commit };
+      // Earlier deferred writes this process has committed by now (on a chain, usually the one
+      // before): the workflow need not carry them any further.
+      const confirmed = deferredCommits.confirmCarried ? (input.carry ?? []).filter((c) => isWritten(runId, c)).map(commitKey) : [];
+      return { ...output, commit, ...(confirmed.length ? { confirmed } : {}) };
     }
     await write(carry, own);
     if (heartbeatTimer) clearInterval(heartbeatTimer);
