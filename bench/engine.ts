@@ -12,13 +12,16 @@
 //   BENCH_AB=confirm: with executors never reporting carried commits as already written),
 //   BENCH_TIMELINE=1 (print the workflow-task timeline of each side's last run per shape),
 //   BENCH_CPU=1 (CPU ms per run of each side: this process's main thread and other threads, the
-//   Temporal server found by its temporal-dev.sh pid file under .data/, all of Postgres)
+//   Temporal server found by its temporal-dev.sh pid file under .data/, all of Postgres),
+//   BENCH_LOGGED=1 (a third side: the baseline whose no-op activity commits one row to Postgres per
+//   call — the floor any engine with a durable per-node event log pays; prints both ratios)
 //   npx tsx bench/engine.ts
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { activityInfo } from '@temporalio/activity';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { sql } from 'kysely';
 import { z } from 'zod';
@@ -45,6 +48,7 @@ const SHAPES = process.env.BENCH_SHAPES?.split(',').map((x) => x.trim()).filter(
 const SKIP_EXTRA = process.env.BENCH_SKIP_EXTRA === '1';
 const TIMELINE = process.env.BENCH_TIMELINE === '1';
 const CPU = process.env.BENCH_CPU === '1';
+const LOGGED = process.env.BENCH_LOGGED === '1';
 const AB = ['1', 'group', 'defer', 'confirm'].includes(process.env.BENCH_AB ?? '');
 /** What the A/B run switches off: run_events_append group commit, or deferred node commits. */
 const abSwitches: Record<string, { label: string; set: (on: boolean) => void }> = {
@@ -124,7 +128,24 @@ async function main() {
     connection, taskQueue: baselineQueue, workflowBundle: baselineBundle, ...workerSettings,
     activities: { noop: async () => ({}) },
   });
-  const running = [engineWorker.run(), baselineWorker.run()];
+  // BENCH_LOGGED: the baseline again, its no-op activity committing one row to Postgres per call
+  // (the least a durable per-node event log costs: one insert, its own transaction, a NOTIFY).
+  const loggedQueue = `bench-baseline-logged-${suffix}`;
+  if (LOGGED) await sql`create table bench_node_log (id bigserial primary key, workflow_id text not null, i int not null, data jsonb not null, at timestamptz not null default now())`.execute(deps.db);
+  const loggedWorker = LOGGED
+    ? await Worker.create({
+        connection, taskQueue: loggedQueue, workflowBundle: baselineBundle, ...workerSettings,
+        activities: {
+          noop: async (input: { i: number }) => {
+            const workflowId = activityInfo().workflowExecution?.workflowId ?? '';
+            const data = JSON.stringify({ type: 'node_completed', node_id: `n${input.i}`, ok: true, duration_ms: 0, output: { main: {} } });
+            await sql`with row as (insert into bench_node_log (workflow_id, i, data) values (${workflowId}, ${input.i}, ${data}::jsonb) returning id) select pg_notify('bench_node_log', ${workflowId}) from row`.execute(deps.db);
+            return {};
+          },
+        },
+      })
+    : undefined;
+  const running = [engineWorker.run(), baselineWorker.run(), ...(loggedWorker ? [loggedWorker.run()] : [])];
 
   // POST /runs reads whether the workflow has a canary rule or a rate policy with the workflow itself
   // (one read) and passes that on; the bench's workflow has neither, so startRun reads neither again.
@@ -137,10 +158,10 @@ async function main() {
     return { ms: performance.now() - started, runId: run.id };
   };
   let lastBaselineId = '';
-  const baselineOnce = async (type: 'baselineChain' | 'baselineFanOut', n: number, padBytes = 0) => {
+  const baselineOnce = async (type: 'baselineChain' | 'baselineFanOut', n: number, padBytes = 0, taskQueue = baselineQueue) => {
     const started = performance.now();
     lastBaselineId = `baseline-${randomBytes(6).toString('hex')}`;
-    await deps.temporal.workflow.execute(type, { taskQueue: baselineQueue, workflowId: lastBaselineId, args: type === 'baselineFanOut' ? [n, padBytes] : [n] });
+    await deps.temporal.workflow.execute(type, { taskQueue, workflowId: lastBaselineId, args: type === 'baselineFanOut' ? [n, padBytes] : [n] });
     return performance.now() - started;
   };
   /** Workflow tasks and activity completions of one execution, in ms from its start. */
@@ -225,7 +246,16 @@ async function main() {
     const engine: number[] = [];
     const baseline: number[] = [];
     const engineSingle: number[] = [];
+    const logged: number[] = [];
+    const loggedCpu: number[] = [];
+    const loggedOnce = async () => logged.push(await metered(loggedCpu, () => baselineOnce(shape.type, shape.n, shape.pad, loggedQueue)));
     for (let i = 0; i < RUNS; i++) {
+      if (LOGGED && !AB) {
+        // Three sides, each first in turn.
+        const sides = [onEngine, async () => baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n, shape.pad))), loggedOnce];
+        for (let k = 0; k < 3; k++) await sides[(i + k) % 3]!();
+        continue;
+      }
       if (AB) {
         // The switch off for this one run, at a rotating position among the three.
         const off = async () => {
@@ -266,9 +296,13 @@ async function main() {
     console.log(row);
     if (CPU) {
       const perRun = (xs: number[], n: number) => cpuLabels.map((l, i) => `${l} ${((xs[i] ?? 0) / n).toFixed(1)}`).join(', ');
-      console.log(`  ${shape.name} CPU ms per run — engine: ${perRun(engineCpu, engine.length)}; baseline: ${perRun(baselineCpu, baseline.length)}${AB ? `; ${abSwitch.label}: ${perRun(offCpu, engineSingle.length)}` : ''}`);
+      console.log(`  ${shape.name} CPU ms per run — engine: ${perRun(engineCpu, engine.length)}; baseline: ${perRun(baselineCpu, baseline.length)}${AB ? `; ${abSwitch.label}: ${perRun(offCpu, engineSingle.length)}` : ''}${logged.length ? `; baseline + log: ${perRun(loggedCpu, logged.length)}` : ''}`);
       const runs = engine.length + engineSingle.length;
       console.log(`  ${shape.name} node writes per engine run: ${(appendStats.appends / runs).toFixed(0)} in ${(appendStats.statements / runs).toFixed(0)} statements`);
+    }
+    if (logged.length) {
+      const floor = median(logged) / median(baseline);
+      console.log(`  ${shape.name}: baseline + one logged row per activity ${median(logged).toFixed(0)} ms (${floor.toFixed(2)}× the baseline); engine ${(median(engine) / median(logged)).toFixed(2)}× the logged baseline, over ${logged.length} runs`);
     }
     if (AB) console.log(`  ${shape.name}: ${abSwitch.label} ${median(engineSingle).toFixed(0)} ms (${(median(engineSingle) / median(baseline)).toFixed(2)}×) vs on ${median(engine).toFixed(0)} ms, over ${engineSingle.length}/${engine.length}/${baseline.length} runs`);
   }
@@ -360,6 +394,7 @@ async function main() {
 
   engineWorker.shutdown();
   baselineWorker.shutdown();
+  loggedWorker?.shutdown();
   await Promise.all(running);
   await connection.close();
   await atelier.stop();
