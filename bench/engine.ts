@@ -53,13 +53,14 @@ const LOGGED = process.env.BENCH_LOGGED === '1' || process.env.BENCH_LOGGED === 
 /** BENCH_LOGGED=after: the row is written after the activity answers (its CPU, none of its latency; not durable). */
 const LOGGED_AFTER = process.env.BENCH_LOGGED === 'after';
 const AB = ['1', 'group', 'defer', 'confirm'].includes(process.env.BENCH_AB ?? '');
-/** What the A/B run switches off: run_events_append group commit, or deferred node commits. */
+/** What the A/B run switches off: run_events_append group commit, deferred node commits, or their early confirmation. */
 const abSwitches: Record<string, { label: string; set: (on: boolean) => void }> = {
   confirm: { label: 'carried commits never confirmed early', set: (on) => (deferredCommits.confirmCarried = on) },
   defer: { label: 'deferred commits off', set: (on) => (deferredCommits.enabled = on) },
   group: { label: 'group commit off', set: (on) => (appendCombining.enabled = on) },
 };
 const abSwitch = abSwitches[process.env.BENCH_AB ?? ''] ?? abSwitches.group!;
+if (LOGGED && AB) throw new Error('BENCH_LOGGED and BENCH_AB each alternate their own sides: set one of them');
 
 /** A node that does nothing, run as a real activity: the engine's cost with no work inside. */
 const noopParams = z.object({ pad: z.string().optional() });
@@ -255,7 +256,7 @@ async function main() {
     const loggedCpu: number[] = [];
     const loggedOnce = async () => logged.push(await metered(loggedCpu, () => baselineOnce(shape.type, shape.n, shape.pad, loggedQueue)));
     for (let i = 0; i < RUNS; i++) {
-      if (LOGGED && !AB) {
+      if (LOGGED) {
         // Three sides, each first in turn.
         const sides = [onEngine, async () => baseline.push(await metered(baselineCpu, () => baselineOnce(shape.type, shape.n, shape.pad))), loggedOnce];
         for (let k = 0; k < 3; k++) await sides[(i + k) % 3]!();

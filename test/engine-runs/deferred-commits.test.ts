@@ -4,6 +4,7 @@
 // cause-before-effect order, whether the deferred writes land or are lost with their worker.
 import { afterEach, describe, expect, it } from 'vitest';
 import { deferredCommits } from '../../src/engine/execution/node-executor';
+import { commitKey, type NodeCommit } from '../../src/engine/run-contract';
 import { closedHistory, createWorkflow, failingNode, httpNode, spec, startRun, useEngineStack, waitForRun } from './helpers';
 
 const fx = useEngineStack();
@@ -58,7 +59,7 @@ describe('deferred node commits', () => {
     const results = decoded.filter((d) => 'ok' in d);
     expect(requests).toHaveLength(9);
     expect(results).toHaveLength(9);
-    const keyOf = (c: unknown) => (c as { events: Array<{ dedupeKey: string }> }).events.at(-1)!.dedupeKey;
+    const keyOf = (c: unknown) => commitKey(c as NodeCommit);
     for (let i = 0; i < requests.length; i++) {
       const carry = (requests[i]!.carry ?? []).map(keyOf);
       expect(carry.length).toBeLessThanOrEqual(4);

@@ -23,9 +23,9 @@ const STARTED_EVENT_DELAY_MS = 200;
 /** How often a running activity-kind node heartbeats on its own (cancellation arrives through it). */
 const AUTO_HEARTBEAT_MS = 1000;
 /**
- * Deferred commits (ExecuteNodeInput.deferCommit). `enabled: false` writes every node before it
- * reports and `confirmCarried: false` never reports carried commits as written (bench A/B); `dropWrites` is fault injection for tests: deferred writes are dropped, as if
- * each worker were lost right after reporting.
+ * Deferred commits (ExecuteNodeInput.deferCommit). For bench A/B: `enabled: false` writes every
+ * node before it reports, `confirmCarried: false` never names carried commits as written. For
+ * tests: `dropWrites` drops deferred writes, as if each worker were lost right after reporting.
  */
 export const deferredCommits = { enabled: true, dropWrites: false, confirmCarried: true };
 
