@@ -36,6 +36,7 @@ const envSchema = z.object({
   TEMPORAL_UI_URL: optionalString,
   TEMPORAL_METRICS_ADDRESS: optionalString,
   ATELIER_METRICS_TOKEN: optionalString,
+  ATELIER_METRICS_PUBLIC: bool.default(false),
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
   OTEL_SERVICE_NAME: z.string().min(1).default('atelier'),
   DATABASE_URL: optionalString,
@@ -166,7 +167,11 @@ export interface Config {
   providers: ProviderConfig;
   /** PEM file of an extra CA trusted by webhook deliveries only. */
   webhookCaFile?: string;
-  metrics: { token?: string; temporalAddress?: string };
+  /**
+   * /metrics: `token` required as a bearer when set; without one the endpoint is open in
+   * development and tests and closed in production unless `public` (ATELIER_METRICS_PUBLIC).
+   */
+  metrics: { token?: string; public: boolean; temporalAddress?: string };
   /**
    * OpenTelemetry traces: exported by OTLP/HTTP to `<otlpEndpoint>/v1/traces` when the endpoint is
    * set; off (no tracer, no interceptors) otherwise.
@@ -268,6 +273,8 @@ function parseOtlpEndpoint(value: string | undefined): string | undefined {
   try {
     url = new URL(value);
   } catch {
+      /** Production without a token: serve /metrics to anyone (a scrape on a private network). */
+      public: e.ATELIER_METRICS_PUBLIC,
     throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT: '${value}' is not a URL (e.g. http://localhost:4318)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL (OTLP/HTTP)');

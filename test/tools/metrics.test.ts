@@ -1,5 +1,10 @@
-// /metrics: Prometheus text with HTTP, engine, SSE and wallet series that move with real traffic.
+// /metrics: Prometheus text with HTTP, engine and SSE series that move with real traffic; never
+// money (a scrape sees every account), and closed in production unless a token is set.
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app';
+import type { Config } from '../../src/config';
+import { closeAccess } from '../../src/platform/auth/access-chain';
 import { startStack, type TestStack } from '../helpers/stack';
 
 let stack: TestStack;
@@ -18,7 +23,7 @@ const value = (text: string, series: string) => {
 };
 
 describe('/metrics', () => {
-  it('counts requests by route pattern and status, and exposes engine, SSE and wallet series', async () => {
+  it('counts requests by route pattern and status, and exposes engine and SSE series', async () => {
     await stack.api('GET', '/v1/billing/balance');
     await stack.api('GET', '/v1/billing/balance');
     await stack.api('GET', '/v1/billing/balance', { key: null });
@@ -29,8 +34,6 @@ describe('/metrics', () => {
     expect(text).toMatch(/atelier_http_requests_total\{[^}]*route="\/v1\/billing\/balance"[^}]*status="401"/);
     expect(text).toContain('atelier_http_request_duration_seconds_bucket');
     expect(text).toContain('atelier_sse_clients');
-    // The bootstrap account's opening balance is a ledger entry.
-    expect(text).toMatch(/atelier_wallet_ledger_entries\{kind="[a-z]+"\} [1-9]/);
     expect(value(text, 'atelier_sse_clients')).toBe(0);
   });
 
@@ -60,5 +63,55 @@ describe('/metrics', () => {
     const text = await scrape();
     expect(text).toMatch(/atelier_engine_runs\{status="completed"\} [1-9]/);
     expect(text).toMatch(/atelier_engine_node_duration_seconds_avg\{node_type="io.set"\}/);
+  });
+});
+
+describe('/metrics never publishes money, and is closed in production by default', () => {
+  it('has no wallet, ledger or balance series, and no per-account label, after money moved', async () => {
+    // Money moves in two accounts: an opening balance each and a paid operation.
+    const other = await stack.newAccount({ balanceUsd: 7 });
+    const charged = await stack.api('POST', '/v1/ai/generate/image', { key: other.key, body: { prompt: 'a red square', width: 64, height: 64 } });
+    expect(charged.status, charged.text).toBe(200);
+    const text = await scrape();
+    const series = text.split('\n').filter((l) => l && !l.startsWith('#'));
+    expect(series.filter((l) => /wallet|ledger|balance|usd|micros|credit|charge|refund|topup/i.test(l.split(/[{ ]/)[0]!))).toEqual([]);
+    expect(series.filter((l) => /account|tenant/i.test(l.split(/[{ ]/)[0]!))).toEqual([]);
+    expect(text).not.toContain(other.accountId);
+    expect(text).not.toContain(stack.accountId);
+    // promtool: a gauge's name never ends in _total (that suffix is for counters).
+    const gauges = text.split('\n').filter((l) => l.startsWith('# TYPE ') && l.endsWith(' gauge')).map((l) => l.split(' ')[2]!);
+    expect(gauges.filter((g) => g.endsWith('_total'))).toEqual([]);
+  });
+
+  /** The stack's own routes under another configuration (production, a token…). */
+  async function scrapeAs(metrics: Config['metrics'], env: Config['env'], authorization?: string) {
+    const deps = { ...stack.atelier.deps, config: { ...stack.atelier.deps.config, env, metrics } };
+    const server = createApp(deps).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/metrics`, { headers: authorization ? { authorization } : {} });
+      return { status: res.status, body: await res.text() };
+    } finally {
+      await new Promise((r) => server.close(r));
+      await closeAccess(deps);
+    }
+  }
+
+  it('production without a token refuses every scrape; ATELIER_METRICS_PUBLIC opens it; a token is required once set', async () => {
+    const closed = await scrapeAs({ public: false }, 'production');
+    expect(closed.status).toBe(403);
+    expect(JSON.parse(closed.body).detail).toMatch(/ATELIER_METRICS_TOKEN/);
+    expect((await scrapeAs({ public: false }, 'production', 'Bearer anything')).status).toBe(403);
+    expect((await scrapeAs({ public: true }, 'production')).status).toBe(200);
+    // Development and tests stay open without a token.
+    expect((await scrapeAs({ public: false }, 'development')).status).toBe(200);
+    const token = 'm'.repeat(40);
+    for (const env of ['production', 'development'] as const) {
+      expect((await scrapeAs({ token, public: false }, env)).status).toBe(401);
+      expect((await scrapeAs({ token, public: true }, env, `Bearer ${token}x`)).status).toBe(401);
+      const ok = await scrapeAs({ token, public: false }, env, `Bearer ${token}`);
+      expect(ok.status).toBe(200);
+      expect(ok.body).toContain('atelier_http_requests_total');
+    }
   });
 });

@@ -5,9 +5,11 @@
 // - Engine: runs by status and node durations by type, read from Postgres at scrape time (the
 //   projections are the truth, and a scrape reflects every worker, not only this process).
 // - SSE: connected run-event subscribers of this process.
-// - Wallet: charges and refunds by count and USD, from the ledger at scrape time.
+// - No money: balances, charges and ledger totals stay behind the account's own API (one tenant's
+//   spending is nobody else's business, and a scrape sees every account).
 // - Temporal: the worker's own metrics (the SDK's Prometheus exporter, enabled with
 //   TEMPORAL_METRICS_ADDRESS) are appended to /metrics as they are.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Express, NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { Router as createRouter } from 'express';
 import { sql } from 'kysely';
@@ -25,6 +27,9 @@ export interface Metrics {
 export function createMetrics(deps: Pick<Deps, 'db' | 'runEvents'>): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'atelier_process_' });
+  // prom-client's default set has gauges named *_total, which Prometheus reserves for counters (a
+  // query would take their rate); each is the sum of a by-type gauge of the same name without it.
+  for (const name of ['nodejs_active_resources_total', 'nodejs_active_handles_total', 'nodejs_active_requests_total']) registry.removeSingleMetric(`atelier_process_${name}`);
   const httpRequests = new Counter({
     name: 'atelier_http_requests_total', help: 'HTTP requests by method, route pattern and status.',
     labelNames: ['method', 'route', 'status'] as const, registers: [registry],
@@ -73,24 +78,6 @@ export function createMetrics(deps: Pick<Deps, 'db' | 'runEvents'>): Metrics {
         where finished_at > now() - interval '1 hour' and duration_ms is not null group by node_type`.execute(deps.db).catch(() => ({ rows: [] }));
       this.reset();
       for (const r of rows.rows) this.set({ node_type: r.node_type }, Number(r.avg_ms) / 1000);
-    },
-  });
-  new Gauge({
-    name: 'atelier_wallet_ledger_usd', help: 'Wallet ledger totals by kind, in USD (all accounts).',
-    labelNames: ['kind'] as const, registers: [registry],
-    async collect() {
-      const rows = await deps.db.selectFrom('ledger_entries').select(['kind', sql<string>`coalesce(sum(amount_micros), 0)`.as('micros')]).groupBy('kind').execute();
-      this.reset();
-      for (const r of rows) this.set({ kind: r.kind }, Number(r.micros) / 1e6);
-    },
-  });
-  new Gauge({
-    name: 'atelier_wallet_ledger_entries', help: 'Wallet ledger entries by kind (charges, refunds, top-ups…).',
-    labelNames: ['kind'] as const, registers: [registry],
-    async collect() {
-      const rows = await deps.db.selectFrom('ledger_entries').select(['kind', sql<string>`count(*)`.as('n')]).groupBy('kind').execute();
-      this.reset();
-      for (const r of rows) this.set({ kind: r.kind }, Number(r.n));
     },
   });
   return { registry, httpRequests, httpDuration };
@@ -149,14 +136,33 @@ export function httpMetrics(metrics: Metrics, app: () => Express): RequestHandle
   };
 }
 
+/**
+ * Who may scrape: with ATELIER_METRICS_TOKEN set, only `Authorization: Bearer <token>`; without
+ * one, anyone in development and tests, nobody in production unless ATELIER_METRICS_PUBLIC says
+ * the endpoint sits on a private network. Undefined: allowed.
+ */
+export function metricsRefusal(config: Pick<Deps['config'], 'env' | 'metrics'>, authorization: string | undefined): { status: number; detail: string } | undefined {
+  const { token, public: open } = config.metrics;
+  if (token) {
+    const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1] ?? '';
+    if (!sameSecret(given, token)) return { status: 401, detail: 'Metrics need the bearer token set in ATELIER_METRICS_TOKEN (Authorization: Bearer <token>).' };
+    return undefined;
+  }
+  if (open || config.env !== 'production') return undefined;
+  return { status: 403, detail: 'Metrics are off: set ATELIER_METRICS_TOKEN and scrape with Authorization: Bearer <token> (or ATELIER_METRICS_PUBLIC=1 on a private network).' };
+}
+
+/** Compares digests, so the time taken says nothing about how much of the token was right. */
+const sameSecret = (a: string, b: string) => timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+
 /** GET /metrics: this process's registry, then the Temporal worker's exporter when configured. */
 export function metricsRoutes(deps: Deps, metrics: Metrics): Router {
   const router = createRouter();
   router.get('/metrics', documentRoute(async (req, res, next) => {
     try {
-      const token = deps.config.metrics.token;
-      if (token && req.headers.authorization !== `Bearer ${token}`) {
-        res.status(401).json({ detail: 'Metrics need the bearer token set in ATELIER_METRICS_TOKEN' });
+      const refusal = metricsRefusal(deps.config, req.headers.authorization);
+      if (refusal) {
+        res.status(refusal.status).json({ detail: refusal.detail });
         return;
       }
       let text = await metrics.registry.metrics();
