@@ -257,8 +257,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     providers: parseProviderConfig(e),
     webhookCaFile: e.ATELIER_WEBHOOK_CA_FILE,
     metrics: {
-      /** Bearer token /metrics requires; unset: /metrics is open (scrape it on a private network). */
+      /** Bearer token /metrics requires; unset: open in development and tests, closed in production. */
       token: e.ATELIER_METRICS_TOKEN,
+      /** Production without a token: serve /metrics to anyone (a scrape on a private network). */
+      public: e.ATELIER_METRICS_PUBLIC,
       /** host:port of the Temporal SDK's Prometheus exporter in worker processes; appended to /metrics. */
       temporalAddress: e.TEMPORAL_METRICS_ADDRESS,
     },
@@ -273,8 +275,6 @@ function parseOtlpEndpoint(value: string | undefined): string | undefined {
   try {
     url = new URL(value);
   } catch {
-      /** Production without a token: serve /metrics to anyone (a scrape on a private network). */
-      public: e.ATELIER_METRICS_PUBLIC,
     throw new ConfigError(`OTEL_EXPORTER_OTLP_ENDPOINT: '${value}' is not a URL (e.g. http://localhost:4318)`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError('OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL (OTLP/HTTP)');
