@@ -24,7 +24,7 @@ import type { Activities } from '../activities/index';
 import { isNodeError } from '../src/engine/node-error';
 import { passThrough } from '../src/engine/node-io';
 import { resolveTemplates } from '../src/engine/templates';
-import { commitKey, ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type EngineRunStatus, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails, type NodeState } from '../src/engine/run-contract';
+import { commitKey, type EngineRunInput, type EngineRunResult, type EngineRunStatus, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails, type NodeState } from '../src/engine/run-contract';
 import type { NodeOutput, PlannedNode, RunContextPart, RunStatus } from '../src/engine/types';
 import type { WaitableSignal, WorkflowNodeApi } from '../src/engine/workflow-node';
 import { approveSignal, cancelSignal, engineRunStatusQuery, webhookSignal } from './definitions';
@@ -60,6 +60,12 @@ const projection = proxyLocalActivities<Activities>(projectionActivity);
 
 /** Versions the continue_on_error output: from this patch on a failed node emits on `error`, not `main`. */
 const ERROR_PORT_PATCH = 'continue-on-error-port';
+
+/**
+ * From this patch on (and from behaviour 2), a failed node with continue_on_error passes its
+ * failure on `main` too, unless an edge leaves its `error` port (see continuedPorts).
+ */
+const CONTINUE_ON_MAIN_PATCH = 'continue-on-error-main';
 
 /**
  * From this patch on, pure nodes with a handler in pureNodeHandlers are evaluated inside the
@@ -132,9 +138,13 @@ function nodeExecutor(node: PlannedNode, round: number) {
 
 export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> {
   const { plan, runId, generation } = args;
-  // A run started with behaviour 1 has every patch below on without writing its marker; older
-  // executions (no behaviour in their input) replay deciding each by its marker, as they ran.
-  const current = (args.behaviour ?? 0) >= ENGINE_RUN_BEHAVIOUR;
+  // A run started with behaviour 1 has the error-port, inline-pure and serial-local patches on
+  // without writing their markers, behaviour 2 the continue-on-main one too; older executions
+  // replay deciding each by its marker, as they ran.
+  const behaviour = args.behaviour ?? 0;
+  const current = behaviour >= 1;
+  /** Behaviour 2: continue_on_error continues on `main` (CONTINUE_ON_MAIN_PATCH, on from the start). */
+  const continuesOnMain = behaviour >= 2;
   const inlinePure = current || patched(INLINE_PURE_PATCH);
   const serialLocal = current || patched(SERIAL_LOCAL_PATCH);
   let localTail: Promise<unknown> = Promise.resolve();
@@ -165,7 +175,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   const nodeIds = plan.order;
   const state: Record<string, NodeState> = {};
   const outputs: Record<string, NodeOutput> = {};
-  /** What each settled node passes downstream, by port (a failed node with continue_on_error emits `error: {error}`). */
+  /** What each settled node passes downstream, by port (a failed node with continue_on_error: see continuedPorts). */
   const emitted: Record<string, Record<string, unknown>> = {};
   for (const id of nodeIds) state[id] = 'pending';
 
@@ -264,13 +274,14 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
     }
   }
 
-  function failedOutput(err: unknown): NodeOutput {
+  /** A node's failure as recorded, and its error type (the ApplicationFailure type, when it has one). */
+  function failedOutput(err: unknown): { out: NodeOutput; errorType: string | null } {
     let cause: unknown = err;
     if ((err instanceof ActivityFailure || err instanceof ChildWorkflowFailure) && err.cause) cause = err.cause;
     let details: NodeFailureDetails | undefined;
     if (cause instanceof ApplicationFailure) details = cause.details?.[0] as NodeFailureDetails | undefined;
     const message = isCancellation(err) ? 'cancelled' : cause instanceof Error ? cause.message : String(cause);
-    return {
+    const out: NodeOutput = {
       ok: false,
       output: {},
       usd_charged: (details?.usdChargedMicros ?? 0) / 1_000_000,
@@ -278,6 +289,17 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       logs: details?.logs ?? [],
       duration_ms: details?.durationMs ?? 0,
     };
+    return { out, errorType: cause instanceof ApplicationFailure ? (cause.type ?? null) : null };
+  }
+
+  /**
+   * What a failed node with continue_on_error passes on (CONTINUE_ON_MAIN_PATCH): `{error,
+   * error_type}` on `error` always, and on `main` too unless an edge leaves `error` — wiring
+   * `error` routes failures apart, so the success path never also runs for a failure.
+   */
+  function continuedPorts(node: PlannedNode, out: NodeOutput, errorType: string | null): Record<string, unknown> {
+    const failure = { error: out.error, error_type: errorType };
+    return node.outgoing.some((e) => e.sourcePort === 'error') ? { error: failure } : { main: failure, error: failure };
   }
 
   async function runNode(node: PlannedNode, inputs: Record<string, unknown>): Promise<void> {
@@ -340,7 +362,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
         state[node.id] = 'succeeded';
         return;
       } catch (err) {
-        const out = failedOutput(err);
+        const { out, errorType } = failedOutput(err);
         const retryable = !isCancellation(err) && !stopping && plan.errorHandler === 'retry' && round < HANDLER_RETRY_ROUNDS;
         if (retryable) {
           round += 1;
@@ -351,16 +373,21 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
             /* cancelled while pausing: record the failure below */
           }
         }
+        const continues = node.continueOnError && !isCancellation(err);
+        // Decided before recording, so the node's recorded output shows what it passed on.
+        if (continues && continuesOnMain) out.output = continuedPorts(node, out, errorType);
         await CancellationScope.nonCancellable(() =>
           inTurn(() => carrying((carry) => projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out, carry }))),
         );
         outputs[node.id] = out;
         usdChargedMicros += Math.round(out.usd_charged * 1_000_000);
         state[node.id] = 'failed';
-        if (node.continueOnError && !isCancellation(err)) {
-          // The failure goes out on the `error` port and `main` is skipped. Executions recorded
-          // before the error port passed `{error}` on `main`; they replay as they ran.
-          emitted[node.id] = current || patched(ERROR_PORT_PATCH) ? { error: { error: out.error } } : { main: { error: out.error } };
+        if (continues) {
+          // Executions started before behaviour 2 replay as they ran: the failure on `error` only
+          // (`main` skipped), or, before the error port, `{error}` on `main`.
+          if (continuesOnMain) emitted[node.id] = out.output;
+          else if (patched(CONTINUE_ON_MAIN_PATCH)) emitted[node.id] = continuedPorts(node, out, errorType);
+          else emitted[node.id] = current || patched(ERROR_PORT_PATCH) ? { error: { error: out.error } } : { main: { error: out.error } };
         } else if (!isCancellation(err)) {
           failedNodes.push(node.id);
           // error_handler stop (and retry once its rounds are spent) ends the run; continue lets

@@ -40,7 +40,7 @@ interface EdgeInfo {
 
 const DEFAULT_TIMEOUT_S = 300;
 const DEFAULT_RETRY_INTERVAL_MS = 1000;
-/** The output port a continue_on_error node emits `{error}` on when it fails. */
+/** The output port a continue_on_error node always emits `{error, error_type}` on when it fails. */
 export const ERROR_PORT = 'error';
 /** `error_handler: 'retry'` gives nodes without their own `retry` this many attempts. */
 const ERROR_HANDLER_RETRY_ATTEMPTS = 3;
@@ -171,7 +171,7 @@ function resolveNodes(spec: SpecHead, registry: NodeRegistry, issues: PlanIssues
     if (type !== null && !def) issues.add('unknown_node_type', ['nodes', i, 'type'], `Unknown node type "${type}"`, type);
     const params = nodeSpec?.params ?? (isRecord(rawNode) && isRecord(rawNode.params) ? rawNode.params : {});
     const resolvedPorts = def ? resolvePorts(def, params, i, issues) : null;
-    const ports = resolvedPorts && nodeSpec?.continue_on_error ? withErrorPort(resolvedPorts) : resolvedPorts;
+    const ports = resolvedPorts && nodeSpec?.continue_on_error ? withFailurePorts(resolvedPorts) : resolvedPorts;
     const info: NodeInfo = { index: i, id, def, spec: nodeSpec, params, ports };
     nodes.push(info);
     byId.set(id, info);
@@ -220,7 +220,7 @@ function resolveEdges(spec: SpecHead, resolved: ResolvedNodes, issues: PlanIssue
     if (!source && nodesKnown) issues.add('unknown_node', ['edges', i, 'source'], `Edge source "${e.source}" is not a node of this workflow`, e.source);
     if (source?.ports && !source.ports.includes(e.source_port)) {
       issues.add('unknown_port', ['edges', i, 'source_port'],
-        `Node "${source.id}" (${source.def!.type}) has no output port "${e.source_port}"; its outputs are: ${source.ports.join(', ') || 'none'}`, e.source_port);
+        `Node "${source.id}" (${source.def!.type}) has no output port "${e.source_port}"; its outputs are: ${portList(source, e.source_port)}`, e.source_port);
     }
     if (!target && nodesKnown) issues.add('unknown_node', ['edges', i, 'target'], `Edge target "${e.target}" is not a node of this workflow`, e.target);
     if (target?.def && !hasPort(target.def.inputs, e.target_port)) {
@@ -295,7 +295,7 @@ function checkTemplates(spec: SpecHead, resolved: ResolvedNodes, graph: NodeOrde
         } else if (source === node || (edgesKnown && !isAncestor(graph.slot.get(source.id)!, k))) {
           issues.add('not_upstream', useLoc(node, use.at), `${text} refers to node "${ref.nodeId}", which is not upstream of "${node.id}" (no path of edges leads from it here)`, text);
         } else if (ref.port !== null && source.ports && !source.ports.includes(ref.port)) {
-          issues.add('unknown_port', useLoc(node, use.at), `${text}: node "${ref.nodeId}" has no output port "${ref.port}"; its outputs are: ${source.ports.join(', ') || 'none'}`, text);
+          issues.add('unknown_port', useLoc(node, use.at), `${text}: node "${ref.nodeId}" has no output port "${ref.port}"; its outputs are: ${portList(source, ref.port)}`, text);
         }
       }
     }
@@ -382,16 +382,26 @@ function plannedNode(node: NodeInfo, spec: SpecFields): PlannedNode {
     disabled: s.disabled,
     incoming: [],
     outgoing: [],
-    outputPorts: node.ports ?? (s.continue_on_error ? withErrorPort(staticPorts(def)) : staticPorts(def)),
+    outputPorts: node.ports ?? (s.continue_on_error ? withFailurePorts(staticPorts(def)) : staticPorts(def)),
   };
 }
 
 /**
- * The output ports of a node with continue_on_error: its own plus `error` (n8n's "continue using
- * error output"), which carries `{error}` when the node fails — and then `main` is not emitted.
+ * The output ports of a node with continue_on_error: its own, `main` (which carries its failure
+ * when no edge leaves `error`; a node with no outputs, such as logic.stop_and_error, gets it here)
+ * and `error` (which always carries it).
  */
-function withErrorPort(ports: string[]): string[] {
-  return ports.includes(ERROR_PORT) ? ports : [...ports, ERROR_PORT];
+function withFailurePorts(ports: string[]): string[] {
+  const out = ports.slice();
+  for (const port of ['main', ERROR_PORT]) if (!out.includes(port)) out.push(port);
+  return out;
+}
+
+/** A node's output ports for an unknown_port message, saying how to get `main`/`error` when continue_on_error would give them. */
+function portList(source: NodeInfo, port: string): string {
+  const list = source.ports!.join(', ') || 'none';
+  const wouldHave = !source.spec?.continue_on_error && withFailurePorts(source.ports!).includes(port);
+  return wouldHave ? `${list} (with continue_on_error: true it passes its failure on ${port})` : list;
 }
 
 /**

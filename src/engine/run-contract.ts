@@ -37,8 +37,10 @@ export interface EngineRunInput {
  * engineRun behaviour 1: a failed node with continue_on_error emits on `error`; pure nodes are
  * evaluated inside the workflow task; local activities run one at a time. These are the
  * `continue-on-error-port`, `inline-pure-nodes` and `serial-local-activities` patches, on from the start.
+ * Behaviour 2 adds `continue-on-error-main`: that failure also goes out on `main` unless an edge
+ * leaves `error`.
  */
-export const ENGINE_RUN_BEHAVIOUR = 1;
+export const ENGINE_RUN_BEHAVIOUR = 2;
 
 /** Node lifecycle as the workflow tracks it and the status query reports it. */
 export type NodeState = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';

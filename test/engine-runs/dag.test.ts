@@ -68,7 +68,7 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
     expect(run.node_outputs.p1.output.main.status).toBe(200);
   });
 
-  it('continue_on_error sends a failure down the `error` port and skips `main`', async () => {
+  it('continue_on_error with an edge from `error` routes the failure apart: `error` runs, `main` is skipped', async () => {
     const s = spec(
       [
         { id: 'start', type: 'trigger.manual' },
@@ -84,6 +84,7 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
     expect(run.node_outputs.boom.error).toContain('404');
     expect(run.node_outputs.handled.output.main).toEqual({ saw: run.node_outputs.boom.error });
     expect(run.node_outputs.next).toMatchObject({ skipped: true, output: {} });
+    expect(run.node_outputs.boom.output).toEqual({ error: { error: run.node_outputs.boom.error, error_type: expect.any(String) } });
   });
 
   it('trigger → logic.stop_and_error (continue_on_error) → io.set wired from `error`; a node that succeeds skips its `error` port', async () => {
@@ -100,11 +101,51 @@ describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
     );
     const run = await runToEnd(fx.stack, s);
     expect(run.status).toBe('completed');
-    expect(run.node_outputs.stop).toMatchObject({ ok: false, error: 'upstream unavailable', output: {} });
+    expect(run.node_outputs.stop).toMatchObject({ ok: false, error: 'upstream unavailable' });
+    expect(run.node_outputs.stop.output).toEqual({ error: { error: 'upstream unavailable', error_type: 'stop_and_error' } });
     expect(run.node_outputs.fallback).toMatchObject({ ok: true, output: { main: { reason: 'upstream unavailable' } } });
     expect(run.node_outputs.fine).toMatchObject({ ok: true, output: { main: { ok: true } } });
     expect(run.node_outputs.on_fine_error).toMatchObject({ skipped: true });
     expect(run.node_outputs.on_fine.output.main).toEqual({ got: true });
+  });
+
+  it('continue_on_error continues: with no edge from `error`, the failure goes out on `main` and its successors run', async () => {
+    const s = spec(
+      [
+        { id: 'start', type: 'trigger.manual' },
+        { id: 'stop', type: 'logic.stop_and_error', params: { message: 'upstream unavailable' }, continue_on_error: true },
+        { id: 'after_stop', type: 'io.set', params: { values: { reason: '{{stop.output.main.error}}', type: '{{stop.output.main.error_type}}', same: '{{stop.output.error.error}}' } } },
+        failingNode('boom', fx.counter, { continue_on_error: true }),
+        { id: 'after_boom', type: 'logic.merge', params: { mode: 'all' } },
+        { id: 'last', type: 'io.set', params: { values: { done: true } } },
+      ],
+      [['start', 'stop'], ['stop', 'after_stop'], ['start', 'boom'], ['boom', 'after_boom'], ['after_stop', 'after_boom'], ['after_boom', 'last']],
+    );
+    const run = await runToEnd(fx.stack, s);
+    expect(run.status).toBe('completed');
+    expect(run.error).toBeNull();
+    // The failed node is still recorded failed; its output shows what it passed on.
+    const failure = { error: 'upstream unavailable', error_type: 'stop_and_error' };
+    expect(run.node_outputs.stop).toMatchObject({ ok: false, error: 'upstream unavailable', output: { main: failure, error: failure } });
+    expect(run.node_outputs.after_stop).toMatchObject({ ok: true, output: { main: { reason: 'upstream unavailable', type: 'stop_and_error', same: 'upstream unavailable' } } });
+    // The successor gets `{error, error_type}` keyed by the failed node, like any other input.
+    expect(run.node_outputs.boom).toMatchObject({ ok: false });
+    expect(run.node_outputs.after_boom.ok).toBe(true);
+    expect(run.node_outputs.after_boom.output.main.boom).toEqual({ error: run.node_outputs.boom.error, error_type: expect.any(String) });
+    expect(run.node_outputs.after_boom.output.main.boom.error).toContain('404');
+    expect(run.node_outputs.last).toMatchObject({ ok: true, output: { main: { done: true } } });
+  });
+
+  it('a failed node without continue_on_error still skips its successors (error_handler continue)', async () => {
+    const s = spec(
+      [{ id: 'start', type: 'trigger.manual' }, failingNode('boom', fx.counter), { id: 'after', type: 'io.set', params: { values: { x: 1 } } }],
+      [['start', 'boom'], ['boom', 'after']],
+      { error_handler: 'continue' },
+    );
+    const run = await runToEnd(fx.stack, s);
+    expect(run.status).toBe('failed');
+    expect(run.node_outputs.boom).toMatchObject({ ok: false, output: {} });
+    expect(run.node_outputs.after).toMatchObject({ skipped: true });
   });
 
   it('refuses an edge from `error` of a node without continue_on_error (422 unknown_port)', async () => {

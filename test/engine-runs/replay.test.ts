@@ -2,9 +2,11 @@
 // code (DESIGN §2; STYLE "replay tests guard determinism"). Recorded histories — engineRun's
 // among every other workflow type's — live under test/histories/ and replay in
 // test/proof/determinism.test.ts.
+import { join, resolve } from 'node:path';
 import { Worker } from '@temporalio/worker';
 import { describe, expect, it, inject } from 'vitest';
-import { createWorkflow, failingNode, getRun, httpNode, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
+import { writeHistory } from '../helpers/histories';
+import { closedHistory, createWorkflow, failingNode, getRun, httpNode, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
 
 const fx = useEngineStack();
 
@@ -73,5 +75,34 @@ describe('engine runs: replay', () => {
     const results = await replay(histories);
     expect(results).toHaveLength(ids.length);
     for (const r of results) expect(r.error, `${r.workflowId}: ${String(r.error)}`).toBeUndefined();
+  });
+
+  // RECORD_HISTORIES=1 keeps this run's history as test/histories/engineRun.continue-on-error-main.json,
+  // which the determinism suite replays from then on.
+  it('replays continue_on_error failures passed on `main` and routed apart on `error`', async () => {
+    const s = spec(
+      [
+        { id: 'start', type: 'trigger.manual' },
+        { id: 'stop', type: 'logic.stop_and_error', params: { message: 'on main' }, continue_on_error: true },
+        { id: 'after_stop', type: 'io.set', params: { values: { why: '{{stop.output.main.error}}' } } },
+        failingNode('bad', fx.counter, { continue_on_error: true }),
+        { id: 'on_error', type: 'io.set', params: { values: { why: '{{bad.output.error.error}}' } } },
+        { id: 'on_main', type: 'io.set', params: { values: { never: true } } },
+        { id: 'join', type: 'logic.merge', params: { mode: 'any' } },
+      ],
+      [['start', 'stop'], ['stop', 'after_stop'], ['start', 'bad'], ['bad', 'on_error', 'error'], ['bad', 'on_main'], ['after_stop', 'join'], ['on_error', 'join']],
+    );
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
+    const run = await waitForRun(fx.stack, run_id);
+    expect(run.status).toBe('completed');
+    expect(run.node_outputs.after_stop.output.main).toEqual({ why: 'on main' });
+    expect(run.node_outputs.on_main).toMatchObject({ skipped: true });
+    const history = await closedHistory(fx.stack, run_id);
+    const [result] = await replay([{ workflowId: run_id, history }]);
+    expect(result!.error, String(result!.error)).toBeUndefined();
+    if (process.env.RECORD_HISTORIES === '1') {
+      const file = join(resolve(import.meta.dirname, '../histories'), 'engineRun.continue-on-error-main.json');
+      writeHistory(file, { workflowType: 'engineRun', workflowId: run_id, status: 'COMPLETED', history });
+    }
   });
 });

@@ -130,7 +130,7 @@ describe('planWorkflow', () => {
     }
   });
 
-  it('gives a continue_on_error node an `error` output port, and no other node', () => {
+  it('gives a continue_on_error node `main` and `error` output ports, and no other node', () => {
     const spec = (continueOnError: boolean) => ({
       trigger: { type: 'manual' },
       nodes: [
@@ -141,8 +141,8 @@ describe('planWorkflow', () => {
       edges: [edge('e1', 'start', 'boom'), edge('e2', 'boom', 'handle', { source_port: 'error' })],
     });
     const p = expectPlan(spec(true));
-    // logic.stop_and_error has no output of its own: `error` is all it can emit.
-    expect(p.nodes.boom!.outputPorts).toEqual(['error']);
+    // logic.stop_and_error has no output of its own: its failure is all it can emit, on `main` or `error`.
+    expect(p.nodes.boom!.outputPorts).toEqual(['main', 'error']);
     expect(p.nodes.handle!.incoming).toEqual([{ id: 'e2', source: 'boom', sourcePort: 'error', target: 'handle', targetPort: 'main' }]);
     expect(p.nodes.start!.outputPorts).toEqual(['main']);
 
@@ -152,12 +152,37 @@ describe('planWorkflow', () => {
     expect(refused.issues).toEqual([
       {
         type: 'unknown_port', loc: ['body', 'spec', 'edges', 1, 'source_port'], input: 'error',
-        msg: 'Node "boom" (logic.stop_and_error) has no output port "error"; its outputs are: none',
+        msg: 'Node "boom" (logic.stop_and_error) has no output port "error"; its outputs are: none (with continue_on_error: true it passes its failure on error)',
       },
       {
         type: 'unknown_port', loc: ['body', 'spec', 'nodes', 2, 'params', 'values', 'why'], input: '{{boom.output.error.error}}',
-        msg: '{{boom.output.error.error}}: node "boom" has no output port "error"; its outputs are: none',
+        msg: '{{boom.output.error.error}}: node "boom" has no output port "error"; its outputs are: none (with continue_on_error: true it passes its failure on error)',
       },
+    ]);
+  });
+
+  it('accepts a `main` edge out of logic.stop_and_error with continue_on_error, and a branching node keeps its own ports first', () => {
+    const spec = (continueOnError: boolean) => ({
+      trigger: { type: 'manual' },
+      nodes: [
+        node('start', 'trigger.manual'),
+        node('boom', 'logic.stop_and_error', { message: 'no' }, { continue_on_error: continueOnError }),
+        node('after', 'io.set', { values: { why: '{{boom.output.main.error}}' } }),
+        node('check', 'logic.if', { left: 1, operator: 'eq', right: 1 }, { continue_on_error: true }),
+      ],
+      edges: [edge('e1', 'start', 'boom'), edge('e2', 'boom', 'after'), edge('e3', 'start', 'check')],
+    });
+    const p = expectPlan(spec(true));
+    expect(p.nodes.after!.incoming).toEqual([{ id: 'e2', source: 'boom', sourcePort: 'main', target: 'after', targetPort: 'main' }]);
+    // A disabled node passes its input on its first port: an if node's stays `true`.
+    expect(p.nodes.check!.outputPorts).toEqual(['true', 'false', 'main', 'error']);
+
+    const refused = plan(spec(false));
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.issues.map((i) => [i.type, i.loc.slice(2).join('.'), i.msg])).toEqual([
+      ['unknown_port', 'edges.1.source_port', 'Node "boom" (logic.stop_and_error) has no output port "main"; its outputs are: none (with continue_on_error: true it passes its failure on main)'],
+      ['unknown_port', 'nodes.2.params.values.why', '{{boom.output.main.error}}: node "boom" has no output port "main"; its outputs are: none (with continue_on_error: true it passes its failure on main)'],
     ]);
   });
 

@@ -9,19 +9,17 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { WorkflowExecutionInfo } from '@temporalio/client';
-import { temporal } from '@temporalio/proto';
 import { Worker } from '@temporalio/worker';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CounterServer, FINISHED } from '../engine-runs/helpers';
 import { dagArbitrary } from './dag-arbitrary';
+import { History, writeHistory } from '../helpers/histories';
 import { startStack, type TestStack } from '../helpers/stack';
 import { inParallel } from './http';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const HISTORIES = join(ROOT, 'test/histories');
-/** Histories as JSON: protobuf's own object form (int64 as strings, enums by name, bytes base64). */
-const History = temporal.api.history.v1.History;
 const RECORD = process.env.RECORD_HISTORIES === '1';
 const DAG_SEED = Number(process.env.DAG_SEED ?? 16_018);
 const DAG_SPECS = Number(process.env.DAG_SPECS ?? 200);
@@ -177,6 +175,7 @@ describe.runIf(RECORD)('record the histories of every workflow type', () => {
             { id: 'yes', type: 'http.request', position: [2, 0], params: { url: `${counter.url}/hit?id=yes` } },
             { id: 'no', type: 'io.set', position: [2, 1], params: { values: { n: 0 } } },
             { id: 'bad', type: 'logic.stop_and_error', position: [1, 1], params: {}, continue_on_error: true },
+            { id: 'after_bad', type: 'io.set', position: [2, 2], params: { values: { why: '{{bad.output.main.error}}' } } },
             { id: 'nap', type: 'control.delay', position: [3, 0], params: { seconds: 0.1 } },
             { id: 'gate', type: 'control.approval', position: [4, 0], params: { timeout_s: 1, default: 'approved' } },
           ],
@@ -184,6 +183,7 @@ describe.runIf(RECORD)('record the histories of every workflow type', () => {
             { id: 'e0', source: 'start', target: 'check', source_port: 'main' }, { id: 'e1', source: 'check', target: 'yes', source_port: 'true' },
             { id: 'e2', source: 'check', target: 'no', source_port: 'false' }, { id: 'e3', source: 'start', target: 'bad', source_port: 'main' },
             { id: 'e4', source: 'yes', target: 'nap', source_port: 'main' }, { id: 'e5', source: 'nap', target: 'gate', source_port: 'main' },
+            { id: 'e6', source: 'bad', target: 'after_bad', source_port: 'main' },
           ],
           trigger: { type: 'manual', config: {} },
         },
@@ -248,7 +248,7 @@ describe.runIf(RECORD)('record the histories of every workflow type', () => {
         const longLived = ['engineMaintenance', 'story', 'webhookDelivery'].includes(type) || Date.now() > deadline - 60_000;
         if (!chosen || (chosen.info.status.name === 'RUNNING' && !longLived)) continue;
         const { info, history } = chosen;
-        writeFileSync(join(HISTORIES, `${type}.json`), `${JSON.stringify({ workflowType: type, workflowId: info.workflowId, status: info.status.name, recordedAt: new Date().toISOString(), history: History.toObject(History.fromObject(history as Record<string, unknown>), { longs: String, enums: String, bytes: String }) }, null, 1)}\n`);
+        writeHistory(join(HISTORIES, `${type}.json`), { workflowType: type, workflowId: info.workflowId, status: info.status.name, history });
         recorded.add(type);
       }
       if (recorded.size < types.length) await new Promise((r) => setTimeout(r, 1000));

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps';
 import { STORAGE_PRICE } from '../../platform/billing/prices';
 import { chargeWallet, getBalanceMicros } from '../../platform/billing/wallet';
 import { s3For } from '../context';
-import { expireKeys, reservationRemaining } from '../object-store/buckets';
+import { expireKeys, reservationRemaining, syncAccessPolicy } from '../object-store/buckets';
 import { STORAGE_CLASSES, hourlyStorageUsd, type StorageClass } from '../object-store/catalog';
 import { applyLifecycle } from '../object-store/lifecycle';
 import { recordSizeSample } from '../object-store/metrics';
@@ -50,6 +50,9 @@ export async function accrueStorage(deps: Deps, hourStart: Date): Promise<Accrua
   for (const bucket of buckets) {
     let totals;
     try {
+      // Re-applied every hour: buckets made before keys were limited to object operations get the
+      // current rules, and a policy changed on the server by any other means is put back.
+      await syncAccessPolicy(deps, bucket);
       if (bucket.settings.lifecycle) await applyLifecycle(deps, bucket);
       totals = await s3For(deps).totals(bucket.server_bucket);
     } catch (err) {

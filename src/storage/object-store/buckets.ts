@@ -80,8 +80,39 @@ function newKeyPair() {
 }
 
 /**
- * Who may use the bucket on the S3 server: one policy statement naming every live key, merged with
- * the customer's own policy (PUT …/policy). Keys in a grace period stay until they expire.
+ * What a bucket key (and the presigning user) may do on the S3 server: objects, listings and
+ * reading the bucket's settings. Changing the bucket itself goes through Atelier, which checks it
+ * (public access block, object lock, billing) and keeps its record in step with the server.
+ */
+export const KEY_ACTIONS = [
+  's3:GetObject', 's3:GetObjectVersion', 's3:PutObject', 's3:DeleteObject', 's3:DeleteObjectVersion',
+  's3:GetObjectAcl', 's3:GetObjectAttributes', 's3:GetObjectVersionAttributes',
+  's3:GetObjectTagging', 's3:GetObjectVersionTagging', 's3:PutObjectTagging', 's3:PutObjectVersionTagging', 's3:DeleteObjectTagging', 's3:DeleteObjectVersionTagging',
+  's3:AbortMultipartUpload', 's3:ListMultipartUploadParts', 's3:ListBucketMultipartUploads', 's3:RestoreObject',
+  's3:GetObjectLegalHold', 's3:PutObjectLegalHold', 's3:GetObjectRetention', 's3:PutObjectRetention', 's3:BypassGovernanceRetention',
+  's3:ListBucket', 's3:ListBucketVersions', 's3:GetBucketLocation', 's3:GetBucketVersioning', 's3:GetBucketTagging', 's3:GetBucketCORS',
+  's3:GetBucketWebsite', 's3:GetBucketObjectLockConfiguration', 's3:GetBucketOwnershipControls', 's3:GetBucketAcl',
+];
+
+/**
+ * Refused to everyone but the server's root (which the server never checks against a policy, and
+ * which only Atelier holds), whatever else a policy allows: an explicit Deny wins over any Allow,
+ * so neither a key nor a grant in the customer's policy nor an anonymous caller can reconfigure,
+ * open or delete the bucket behind Atelier's back. Bucket ACLs and object ACLs are included, as
+ * either could make objects public.
+ */
+export const CONFIGURATION_ACTIONS = [
+  's3:PutBucketPolicy', 's3:DeleteBucketPolicy', 's3:PutBucketVersioning', 's3:PutBucketAcl', 's3:PutObjectAcl', 's3:PutBucketCORS',
+  's3:PutBucketWebsite', 's3:DeleteBucketWebsite', 's3:PutBucketTagging', 's3:PutBucketOwnershipControls', 's3:PutBucketObjectLockConfiguration',
+  's3:DeleteBucket', 's3:PutLifecycleConfiguration', 's3:PutEncryptionConfiguration', 's3:PutBucketLogging', 's3:PutBucketNotification',
+  's3:PutReplicationConfiguration', 's3:PutAccelerateConfiguration', 's3:PutBucketRequestPayment', 's3:PutBucketPublicAccessBlock',
+  's3:PutIntelligentTieringConfiguration', 's3:PutAnalyticsConfiguration', 's3:PutInventoryConfiguration', 's3:PutMetricsConfiguration',
+];
+
+/**
+ * Who may use the bucket on the S3 server: one statement granting every live key the object
+ * operations, one refusing bucket configuration to all, merged with the customer's own policy
+ * (PUT …/policy). Keys in a grace period stay until they expire.
  */
 export async function syncAccessPolicy(deps: Deps, bucket: S3Bucket): Promise<void> {
   const s3 = s3For(deps);
@@ -97,7 +128,10 @@ export async function syncAccessPolicy(deps: Deps, bucket: S3Bucket): Promise<vo
   if (s3.admin) {
     // The bucket's live keys, and the user presigned URLs are signed as (never the root).
     await s3.ensurePresigner();
-    statements.unshift({ Sid: 'AtelierAccessKeys', Effect: 'Allow', Principal: { AWS: [...keys.map((k) => k.access_key_id), s3.presignerKeyId] }, Action: ['s3:*'], Resource: resources });
+    statements.unshift(
+      { Sid: 'AtelierAccessKeys', Effect: 'Allow', Principal: { AWS: [...keys.map((k) => k.access_key_id), s3.presignerKeyId] }, Action: KEY_ACTIONS, Resource: resources },
+      { Sid: 'AtelierBucketConfiguration', Effect: 'Deny', Principal: '*', Action: CONFIGURATION_ACTIONS, Resource: resources },
+    );
   }
   if (statements.length === 0) {
     await s3.root.send(new DeleteBucketPolicyCommand({ Bucket: bucket.server_bucket }));

@@ -3,6 +3,7 @@ import {
   DeleteBucketTaggingCommand,
   DeleteBucketWebsiteCommand,
   GetBucketAclCommand,
+  GetBucketVersioningCommand,
   PutBucketCorsCommand,
   PutBucketOwnershipControlsCommand,
   PutBucketTaggingCommand,
@@ -308,6 +309,19 @@ export async function applyVersioning(deps: Deps, bucket: S3Bucket, value: z.out
   const lock = section(bucket, 'object_lock') as { enabled?: boolean };
   if (value.status === 'Suspended' && lock.enabled) throw coded(409, 'invalid_bucket_state', 'Versioning cannot be suspended on a bucket with object lock.');
   await s3Call(() => s3For(deps).root.send(new PutBucketVersioningCommand({ Bucket: bucket.server_bucket, VersioningConfiguration: { Status: value.status } })));
+}
+
+/**
+ * The bucket's versioning as the server has it (the server is the one that keeps or drops old
+ * versions); the row follows when the two disagree, so later checks (object lock, replication) act
+ * on the truth. A bucket never versioned answers no status: that is `Suspended` here.
+ */
+export async function readVersioning(deps: Deps, bucket: S3Bucket): Promise<S3Bucket> {
+  const recorded = section(bucket, 'versioning') as { status: string; ever_enabled?: boolean };
+  const server = await s3Call(() => s3For(deps).root.send(new GetBucketVersioningCommand({ Bucket: bucket.server_bucket })));
+  const status = server.Status === 'Enabled' ? 'Enabled' : 'Suspended';
+  if (status === recorded.status) return bucket;
+  return saveSection(deps, bucket, 'versioning', { ...recorded, status, ever_enabled: Boolean(recorded.ever_enabled) || status === 'Enabled' });
 }
 
 const retentionDays = (o: { retention_days?: number | null; retention_years?: number | null }) => o.retention_days ?? (o.retention_years ? o.retention_years * 365 : 0);

@@ -143,7 +143,7 @@ export function objectStoreRoutes(deps: Deps): Router {
   bucketRoutes.get(
     '/',
     route({}, async ({ res }) => {
-      const bucket = bucketOf(res);
+      const bucket = await cfg.readVersioning(deps, bucketOf(res));
       await expireKeys(deps, bucket.id);
       const credentials = await deps.db.selectFrom('s3_credentials').selectAll().where('bucket_id', '=', bucket.id).orderBy('created_at', 'asc').execute();
       return {
@@ -343,11 +343,15 @@ export function objectStoreRoutes(deps: Deps): Router {
     { path: 'replication', name: 'replication', schema: cfg.schemas.replication, remove: async () => undefined },
   ];
   for (const s of simple) {
-    bucketRoutes.get(`/${s.path}`, route({}, ({ res }) => cfg.view(bucketOf(res), s.name)));
+    bucketRoutes.get(
+      `/${s.path}`,
+      route({}, async ({ res }) => (s.name === 'versioning' ? cfg.view(await cfg.readVersioning(deps, bucketOf(res)), s.name) : cfg.view(bucketOf(res), s.name))),
+    );
     bucketRoutes.put(
       `/${s.path}`,
       route({ body: s.schema }, async ({ body, res }) => {
-        const bucket = await fresh(res);
+        let bucket = await fresh(res);
+        if (s.name === 'replication' || s.name === 'object_lock') bucket = await cfg.readVersioning(deps, bucket);
         if (s.name === 'replication' && (cfg.section(bucket, 'versioning') as { status: string }).status !== 'Enabled') {
           throw coded(409, 'versioning_required', 'Replication needs versioning enabled on the bucket.');
         }
