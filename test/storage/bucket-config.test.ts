@@ -123,8 +123,8 @@ describe('object-store bucket configuration (seed 002 §4.2)', () => {
     await client.send(new PutObjectCommand({ Bucket: bucket.aws, Key: 'keep/me.txt', Body: 'keep' }));
     const mp = await cfg('POST', '/multipart/create', { key: 'tmp/stale.bin' });
     const row = await stack.atelier.deps.db.selectFrom('s3_buckets').selectAll().where('id', '=', bucket.id).executeTakeFirstOrThrow();
-    expect(await applyLifecycle(stack.atelier.deps, row)).toEqual({ expired: 0, aborted: 0 });
-    expect(await applyLifecycle(stack.atelier.deps, row, new Date(Date.now() + 2 * 86_400_000))).toEqual({ expired: 1, aborted: 1 });
+    expect(await applyLifecycle(stack.atelier.deps, row)).toEqual({ expired: 0, aborted: 0, noncurrentExpired: 0 });
+    expect(await applyLifecycle(stack.atelier.deps, row, new Date(Date.now() + 2 * 86_400_000))).toEqual({ expired: 1, aborted: 1, noncurrentExpired: 0 });
     const left = (await cfg('POST', '/objects/list', { prefix: '' })).body.objects.map((o: any) => o.key);
     expect(left).toContain('keep/me.txt');
     expect(left).not.toContain('tmp/old.txt');

@@ -5,7 +5,7 @@ import { chargeWallet, getBalanceMicros } from '../../platform/billing/wallet';
 import { s3For } from '../context';
 import { expireKeys, reservationRemaining, syncAccessPolicy } from '../object-store/buckets';
 import { STORAGE_CLASSES, hourlyStorageUsd, type StorageClass } from '../object-store/catalog';
-import { applyLifecycle } from '../object-store/lifecycle';
+import { applyLifecycle, transitionedClass } from '../object-store/lifecycle';
 import { recordSizeSample } from '../object-store/metrics';
 
 const GB = 1024 ** 3;
@@ -54,7 +54,7 @@ export async function accrueStorage(deps: Deps, hourStart: Date): Promise<Accrua
       // current rules, and a policy changed on the server by any other means is put back.
       await syncAccessPolicy(deps, bucket);
       if (bucket.settings.lifecycle) await applyLifecycle(deps, bucket);
-      totals = await s3For(deps).totals(bucket.server_bucket);
+      totals = await s3For(deps).totals(bucket.server_bucket, '', transitionedClass(bucket));
     } catch (err) {
       deps.logger.warn({ err, bucket: bucket.id }, 'storage accrual: could not measure bucket');
       continue;

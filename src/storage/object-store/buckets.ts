@@ -17,6 +17,7 @@ import { microsToUsd } from '../../platform/billing/money';
 import type { TierDefinition } from '../../platform/tiers/tiers';
 import { s3For } from '../context';
 import { PLAN_BUCKET_LIMITS, reservationMicros, type StorageClass } from './catalog';
+import { transitionedClass } from './lifecycle';
 import { recordSizeSample } from './metrics';
 
 export interface BuyInput {
@@ -309,7 +310,7 @@ export async function reservationRemaining(deps: Deps, bucket: S3Bucket): Promis
 
 /** Live usage, measured on the server; cached on the row for the list view and the metrics. */
 export async function measureUsage(deps: Deps, bucket: S3Bucket) {
-  const totals = await s3For(deps).totals(bucket.server_bucket);
+  const totals = await s3For(deps).totals(bucket.server_bucket, '', transitionedClass(bucket));
   const now = new Date();
   await deps.db.updateTable('s3_buckets').set({ used_bytes: totals.bytes, object_count: totals.objects, usage_updated_at: now }).where('id', '=', bucket.id).execute();
   await recordSizeSample(deps, bucket.id, totals.bytes, totals.objects, now);

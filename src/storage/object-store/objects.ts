@@ -16,6 +16,7 @@ import type { Deps } from '../../deps';
 import type { S3Bucket } from '../../infra/db/schema/index';
 import { ApiError, coded, detail } from '../../infra/http/errors';
 import { s3For } from '../context';
+import { transitionedClass } from './lifecycle';
 
 /** S3 errors in the API's envelope: missing things 404, refusals by the server (object lock…) 403/409. */
 export function mapS3Error(err: unknown): unknown {
@@ -67,12 +68,13 @@ export async function listObjects(deps: Deps, bucket: S3Bucket, q: { prefix: str
       new ListObjectsV2Command({ Bucket: bucket.server_bucket, Prefix: q.prefix || undefined, ContinuationToken: q.continuation_token, MaxKeys: q.max_keys, Delimiter: q.delimiter }),
     ),
   );
+  const classify = transitionedClass(bucket);
   return {
     objects: (page.Contents ?? []).map((o) => ({
       key: o.Key!,
       size: o.Size ?? 0,
       last_modified: o.LastModified?.toISOString() ?? null,
-      storage_class: o.StorageClass ?? 'STANDARD',
+      storage_class: classify(o.Key!, o.LastModified) ?? o.StorageClass ?? 'STANDARD',
       etag: o.ETag ?? null,
     })),
     common_prefixes: (page.CommonPrefixes ?? []).map((p) => p.Prefix!),

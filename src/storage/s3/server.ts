@@ -137,14 +137,18 @@ export class S3Server {
     );
   }
 
-  /** Object count and bytes under a prefix, summed from a full listing of the real server. */
-  async totals(bucket: string, prefix = ''): Promise<ObjectTotals> {
+  /**
+   * Object count and bytes under a prefix, summed from a full listing of the real server.
+   * `classify` may put an object in another storage class than the server reports (lifecycle
+   * transitions Atelier applies); null keeps the server's.
+   */
+  async totals(bucket: string, prefix = '', classify?: (key: string, lastModified: Date | undefined) => string | null): Promise<ObjectTotals> {
     const totals: ObjectTotals = { objects: 0, bytes: 0, byStorageClass: {} };
     let token: string | undefined;
     do {
       const page = await this.root.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix || undefined, ContinuationToken: token }));
       for (const o of page.Contents ?? []) {
-        const cls = o.StorageClass ?? 'STANDARD';
+        const cls = (o.Key && classify?.(o.Key, o.LastModified)) || (o.StorageClass ?? 'STANDARD');
         const size = o.Size ?? 0;
         totals.objects += 1;
         totals.bytes += size;
