@@ -159,6 +159,35 @@ describe('destination precedence for generated files', () => {
     expect((await stack.api('DELETE', `/v1/output-destinations/${keyDest}`, { key: other.key })).status).toBe(404);
   });
 
+  it("a revoked key's routing rules no longer hold its destination: the delete succeeds and takes them along; a live key's rule still blocks", async () => {
+    const acct = await stack.newAccount();
+    const dest = await destination('rotating', {}, acct.key);
+    const keyOf = async (name: string) => {
+      const made = await stack.api('POST', '/v1/auth/keys', { key: acct.key, body: { name, type: 'write' } });
+      expect(made.status, made.text).toBe(201);
+      return made.body.meta?.id ?? made.body.id;
+    };
+    const gone = await keyOf('revoked soon');
+    const live = await keyOf('still live');
+    for (const kid of [gone, live]) {
+      const rule = await stack.api('POST', `/v1/auth/keys/${kid}/output-rules`, { key: acct.key, body: { modelPattern: '*', destinationId: dest } });
+      expect(rule.status, rule.text).toBe(201);
+    }
+    expect((await stack.api('DELETE', `/v1/auth/keys/${gone}`, { key: acct.key })).status).toBe(200);
+    // The live key's rule blocks, and only it is named.
+    const blocked = await stack.api('DELETE', `/v1/output-destinations/${dest}`, { key: acct.key });
+    expect(blocked.status).toBe(409);
+    expect(blocked.body.detail).toMatchObject({ error: 'destination_in_use', keys: [live] });
+    expect(blocked.body.detail.rules).toHaveLength(1);
+    const liveRule = (await stack.api('GET', `/v1/auth/keys/${live}/output-rules`, { key: acct.key })).body.rules[0];
+    expect((await stack.api('DELETE', `/v1/auth/keys/${live}/output-rules/${liveRule.id}`, { key: acct.key })).status).toBe(200);
+    // Only the revoked key's rule is left: the destination goes, and the rule with it.
+    const del = await stack.api('DELETE', `/v1/output-destinations/${dest}`, { key: acct.key });
+    expect(del.status, del.text).toBe(200);
+    expect((await stack.api('GET', `/v1/output-destinations/${dest}`, { key: acct.key })).status).toBe(404);
+    expect(await stack.atelier.deps.db.selectFrom('output_rules').select('id').where('destination_id', '=', dest).execute()).toEqual([]);
+  });
+
   it('delivers to an S3-compatible destination with a SigV4-signed PUT', async () => {
     const acct = await stack.newAccount();
     const dest = await destination('bucket', {

@@ -238,6 +238,27 @@ describe('16.3 the no-payment top-up gateway is development-only', () => {
     expect(balance.body.balance_usd).toBe(1);
   });
 
+  it('the request is checked before the 503: invalid_package, missing_fields, invalid_amount and account_too_new come first', async () => {
+    const old = await stack.newAccount({ createdAt: new Date(Date.now() - 2 * 3600_000), balanceUsd: 1 });
+    const young = await stack.newAccount({ balanceUsd: 1 });
+    const cases: Array<[string, Record<string, unknown>, number, string]> = [
+      [old.key, { package: 'no-such-package' }, 400, 'invalid_package'],
+      [old.key, {}, 400, 'missing_fields'],
+      [old.key, { package: 'topup-50', amount_usd: 50 }, 400, 'missing_fields'],
+      [old.key, { amount_usd: 3 }, 400, 'invalid_amount'],
+      [young.key, { package: 'topup-50' }, 403, 'account_too_new'],
+      [young.key, { package: 'no-such-package' }, 400, 'invalid_package'],
+      [old.key, { package: 'topup-50' }, 503, 'topup_unavailable'],
+    ];
+    for (const path of ['/v1/tiers/wallet/topup', '/v1/billing/topup']) {
+      for (const [key, body, status, code] of cases) {
+        const r = await stack.api('POST', path, { key, body });
+        expect([path, body, r.status, r.body?.detail?.error]).toEqual([path, body, status, code]);
+      }
+    }
+    for (const acct of [old, young]) expect((await stack.api('GET', '/v1/billing/balance', { key: acct.key })).body.balance_usd).toBe(1);
+  });
+
   it('the direct gateway is off unless enabled and refused in production', () => {
     const base = { ATELIER_DATA_DIR: stack.config.dataDir };
     expect(loadConfig({ ...base, NODE_ENV: 'development' }).topupGateway).toBe('none');

@@ -74,3 +74,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as { code?: string; constraint?: string } | undefined;
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
+
+/** A row still referenced elsewhere (or a reference to a row that is gone): Postgres 23503. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return (err as { code?: string } | undefined)?.code === '23503';
+}

@@ -7,7 +7,7 @@ import { route } from '../../infra/http/route';
 import { estimate } from './estimate';
 import { microsToUsd } from './money';
 import { MARGIN, publishedPrices, STORAGE_PRICE } from './prices';
-import { packageCatalogue, paymentGatewayFor, topUpWallet, topupUnavailable, type PaymentGateway } from './topup';
+import { packageCatalogue, paymentGatewayFor, topUpWallet, topupUnavailable, validateTopup, type PaymentGateway } from './topup';
 import { getBalanceMicros } from './wallet';
 
 /** seed 000 §5: the top-up package catalogue is public (no key). Mounted at the root. */
@@ -42,8 +42,12 @@ export function walletRoutes(deps: Deps, gateway: PaymentGateway | null = paymen
   const topup = route({ body: topupBody }, async ({ auth, body }) => {
     requireAdmin(auth, 'Topping up the wallet');
     if (auth.sandbox) throw coded(403, 'sandbox_key_not_allowed', 'Sandbox keys cannot top up the wallet; use a live admin key or a session token.');
-    if (!gateway) throw topupUnavailable();
-    return topUpWallet(deps.db, gateway, { accountId: auth.accountId, package: body.package, amountUsd: body.amount_usd });
+    const request = { accountId: auth.accountId, package: body.package, amountUsd: body.amount_usd };
+    if (!gateway) {
+      await validateTopup(deps.db, request);
+      throw topupUnavailable();
+    }
+    return topUpWallet(deps.db, gateway, request);
   });
   router.post('/tiers/wallet/topup', topup);
   // Alias; seed 000 §8.2 lists POST /v1/billing/topup among the capped endpoints.

@@ -120,8 +120,12 @@ export interface TopupRequest {
   now?: Date;
 }
 
-/** Validates, collects through the gateway, credits amount and bonus as two ledger entries. */
-export async function topUpWallet(db: Database, gateway: PaymentGateway, req: TopupRequest) {
+/**
+ * Everything a top-up request must satisfy before any payment is tried: one of package or amount,
+ * a known package or an amount in range, an account old enough. Checked even when no gateway is
+ * configured, so a client learns what is wrong with its request before learning top-ups are off.
+ */
+export async function validateTopup(db: Database, req: TopupRequest): Promise<{ pkg?: TopupPackage; amountUsd: number }> {
   if ((req.package === undefined) === (req.amountUsd === undefined)) {
     throw coded(400, 'missing_fields', 'Send exactly one of `package` (a package slug) or `amount_usd`.', { fields: ['package', 'amount_usd'] });
   }
@@ -153,6 +157,12 @@ export async function topUpWallet(db: Database, gateway: PaymentGateway, req: To
       eligible_at: eligibleAt.toISOString(),
     });
   }
+  return { pkg, amountUsd };
+}
+
+/** Validates, collects through the gateway, credits amount and bonus as two ledger entries. */
+export async function topUpWallet(db: Database, gateway: PaymentGateway, req: TopupRequest) {
+  const { pkg, amountUsd } = await validateTopup(db, req);
   const amountMicros = usdToMicros(amountUsd);
   const { bonusMicros, percent } = bonusFor(amountMicros);
   const payment = await gateway.collect({ accountId: req.accountId, amountMicros, description: pkg ? `package ${pkg.slug}` : `custom top-up $${amountUsd}` });

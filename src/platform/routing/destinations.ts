@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Deps } from '../../deps';
-import type { Database } from '../../infra/db/index';
+import { isForeignKeyViolation, type Database } from '../../infra/db/index';
 import type { OutputDestination } from '../../infra/db/schema/index';
 import { coded } from '../../infra/http/errors';
 import { sealSecret } from '../webhooks/secret-box';
@@ -61,18 +61,43 @@ export async function createDestination(
     .executeTakeFirstOrThrow();
 }
 
-/** 409 `destination_in_use` (context: keys) while a key or a routing rule points at it. */
+/**
+ * 409 `destination_in_use` (context: keys, rules) while a live key or a live key's routing rule
+ * points at it. A revoked key routes nothing: its rules go with the destination.
+ */
 export async function deleteDestination(deps: Deps, accountId: string, id: string): Promise<void> {
   await orNotFound(findDestination(deps.db, accountId, id));
+  const liveRules = (db: Database) =>
+    db
+      .selectFrom('output_rules')
+      .innerJoin('api_keys', 'api_keys.id', 'output_rules.key_id')
+      .select(['output_rules.id', 'output_rules.key_id'])
+      .where('output_rules.account_id', '=', accountId)
+      .where('output_rules.destination_id', '=', id)
+      .where('api_keys.revoked_at', 'is', null);
   const [keys, rules] = await Promise.all([
     deps.db.selectFrom('api_keys').select('id').where('account_id', '=', accountId).where('destination_id', '=', id).where('revoked_at', 'is', null).execute(),
-    deps.db.selectFrom('output_rules').select(['id', 'key_id']).where('account_id', '=', accountId).where('destination_id', '=', id).execute(),
+    liveRules(deps.db).execute(),
   ]);
-  if (keys.length || rules.length) {
-    throw coded(409, 'destination_in_use', 'The destination is used by keys or routing rules; point them elsewhere first.', {
-      keys: [...new Set([...keys.map((k) => k.id), ...rules.map((r) => r.key_id)])],
-      rules: rules.map((r) => r.id),
+  const inUse = (keyIds: string[], ruleIds: string[]) =>
+    coded(409, 'destination_in_use', 'The destination is used by keys or routing rules; point them elsewhere first.', { keys: [...new Set(keyIds)], rules: ruleIds });
+  if (keys.length || rules.length) throw inUse([...keys.map((k) => k.id), ...rules.map((r) => r.key_id)], rules.map((r) => r.id));
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('output_rules')
+        .where('account_id', '=', accountId)
+        .where('destination_id', '=', id)
+        .where('key_id', 'in', (eb) => eb.selectFrom('api_keys').select('id').where('revoked_at', 'is not', null))
+        .execute();
+      await trx.deleteFrom('output_destinations').where('id', '=', id).where('account_id', '=', accountId).execute();
     });
+  } catch (err) {
+    // A rule written for a live key in the meantime still holds the destination.
+    if (isForeignKeyViolation(err)) {
+      const late = await liveRules(deps.db).execute();
+      throw inUse(late.map((r) => r.key_id), late.map((r) => r.id));
+    }
+    throw err;
   }
-  await deps.db.deleteFrom('output_destinations').where('id', '=', id).where('account_id', '=', accountId).execute();
 }
