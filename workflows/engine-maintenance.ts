@@ -2,6 +2,7 @@
 // visible in the Temporal UI; continues as new to keep its history short.
 import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities/index';
+import type { EngineMaintenanceArgs } from '../src/engine/watchdog';
 
 const maintenanceActivity = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',
@@ -10,13 +11,6 @@ const maintenanceActivity = proxyActivities<Activities>({
   heartbeatTimeout: '20 seconds',
   retry: { maximumAttempts: 3, initialInterval: '5 seconds', backoffCoefficient: 2 },
 });
-
-export interface EngineMaintenanceArgs {
-  watchdogIntervalS: number;
-  reaperIntervalS: number;
-  /** Seconds since the last reaper pass (carried across continueAsNew). */
-  sinceReapS: number;
-}
 
 const TICKS_PER_EXECUTION = 200;
 

@@ -15,15 +15,19 @@ import { finishRun, writeLostCommits } from './projections';
 import { activeRatePolicy, admitRun } from './rate-policies/admission';
 import { routeCanary } from './canary/routing';
 import type { Database } from '../infra/db/index';
-import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type ExecuteNodeResult, type NodeCommit, type TriggerType } from './run-contract';
+import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type ExecuteNodeResult, type NodeCommit, type TriggerType } from './run-contract';
 import type { NodeOutput, RunPlan, RunStatus } from './types';
 import { MAX_NODE_RESULT_BYTES } from './node-output-size';
 import { orNotFound } from '../infra/db/or-not-found';
+import { workflowRef } from '../infra/temporal/workflow-ref';
 import type { RunRules } from './workflows-service';
 
 export const FINISHED_STATUSES: RunStatus[] = ['completed', 'failed', 'timed_out', 'cancelled'];
 export const RESTARTABLE_STATUSES: RunStatus[] = ['failed', 'cancelled', 'timed_out'];
 export const ENGINE_RUN_KIND = 'engine-run';
+
+/** The engineRun workflow (workflows/engine-run/), started by reference. */
+export const engineRun = workflowRef<(args: EngineRunInput) => Promise<EngineRunResult>>('engineRun');
 
 export interface StartRunRequest {
   accountId: string;
@@ -130,7 +134,7 @@ async function submit(deps: Deps, run: Run, generation: number, completed?: Reco
     behaviour: ENGINE_RUN_BEHAVIOUR,
   };
   try {
-    await deps.temporal.workflow.start('engineRun', {
+    await deps.temporal.workflow.start(engineRun, {
       taskQueue: deps.taskQueue,
       workflowId: run.id,
       args: [args],

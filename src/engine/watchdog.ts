@@ -6,6 +6,7 @@ import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/com
 import { sql } from 'kysely';
 import type { Deps } from '../deps';
 import { saKind } from '../infra/temporal/search-attributes';
+import { workflowRef } from '../infra/temporal/workflow-ref';
 import { finishRun } from './projections';
 import { executionOpen, resumeRun } from './runs-service';
 
@@ -13,6 +14,16 @@ const STATE_ID = 'main';
 const SCAN_BATCH = 100;
 
 export const maintenanceWorkflowId = (taskQueue: string) => `engine-maintenance-${taskQueue}`;
+
+export interface EngineMaintenanceArgs {
+  watchdogIntervalS: number;
+  reaperIntervalS: number;
+  /** Seconds since the last reaper pass (carried across continueAsNew). */
+  sinceReapS: number;
+}
+
+/** The engineMaintenance workflow (workflows/engine-maintenance.ts), started by reference. */
+export const engineMaintenance = workflowRef<(args: EngineMaintenanceArgs) => Promise<void>>('engineMaintenance');
 
 export interface ScanResult {
   scanned_at: string;
@@ -164,7 +175,7 @@ export async function startEngineMaintenance(deps: Deps): Promise<() => Promise<
   const workflowId = maintenanceWorkflowId(deps.taskQueue);
   const { watchdogIntervalS, reaperIntervalS } = deps.config.engine;
   await deps.db.insertInto('run_watchdog_state').values({ id: STATE_ID }).onConflict((oc) => oc.column('id').doNothing()).execute();
-  await deps.temporal.workflow.start('engineMaintenance', {
+  await deps.temporal.workflow.start(engineMaintenance, {
     taskQueue: deps.taskQueue,
     workflowId,
     args: [{ watchdogIntervalS, reaperIntervalS, sinceReapS: reaperIntervalS }],

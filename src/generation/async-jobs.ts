@@ -2,6 +2,7 @@
 // workflow (workflows/generation-job.ts) runs the provider through these functions.
 import { findPrice, type OperationType } from './prices';
 import type { Deps } from '../deps';
+import { workflowRef } from '../infra/temporal/workflow-ref';
 import type { GenerationJob } from '../infra/db/schema/index';
 import type { Model3dFormat } from './providers/types';
 import { planOutput, type RequestOutput } from '../platform/routing/output';
@@ -10,6 +11,9 @@ import { complete, failPrepared, providersFor, type Prepared } from './pipeline'
 export interface GenerationJobInput {
   jobId: string;
 }
+
+/** The generationJob workflow (workflows/generation-job.ts), started by reference. */
+export const generationJob = workflowRef<(input: GenerationJobInput) => Promise<{ status: string; url: string | null; error?: string }>>('generationJob');
 
 function preparedFrom(job: GenerationJob, plan: Prepared['plan']): Prepared {
   const price = findPrice(job.type, job.model);

@@ -8,6 +8,7 @@ import type { Deps } from '../deps';
 import { ApiError, notFound } from '../infra/http/errors';
 import { route } from '../infra/http/route';
 import { fetchImageInput } from './inputs';
+import { generationJob } from './async-jobs';
 import { getJob, jobView } from './jobs';
 import { failPrepared, newJobId, prepare, resolveModel, runSync } from './pipeline';
 
@@ -243,7 +244,7 @@ export function generationRoutes(deps: Deps): Router {
 async function startAsync(deps: Deps, auth: AuthContext, req: Request, opts: Parameters<typeof prepare>[2]) {
   const p = await prepare(deps, auth, opts);
   try {
-    await deps.temporal.workflow.start('generationJob', {
+    await deps.temporal.workflow.start(generationJob, {
       taskQueue: deps.taskQueue,
       workflowId: p.jobId,
       args: [{ jobId: p.jobId }],

@@ -6,6 +6,7 @@ import { creditBalance, InsufficientCredits, refundCredits, spendCredits } from 
 import { microsToUsd } from '../platform/billing/money';
 import type { Deps } from '../deps';
 import { saAccountId, saKind } from '../infra/temporal/search-attributes';
+import { workflowRef } from '../infra/temporal/workflow-ref';
 import { storyStepUpdate } from './updates';
 import type { AuthContext } from '../platform/auth/context';
 import type { StepCall, StepOutcome, StoryWorkflowInput } from './contract';
@@ -13,6 +14,9 @@ import { insufficientCreditsDetail, isStoryErrorCode, storyError, invalidStoryId
 import { LEDGER_LABELS, STEP_CREDITS } from './pricing';
 import type { GenerateBody } from './schemas';
 import { findLiveStory } from './store';
+
+/** The story workflow (workflows/story.ts), started by reference. */
+export const storyWorkflow = workflowRef<(input: StoryWorkflowInput) => Promise<{ expired: boolean }>>('story');
 
 export const newStoryId = () => `story_${randomBytes(12).toString('hex')}`;
 export const newSeed = () => randomInt(0, 2 ** 31 - 1);
@@ -67,7 +71,7 @@ export class StoryService {
   }
 
   private startWorkflow(input: StoryWorkflowInput) {
-    return this.deps.temporal.workflow.start('story', {
+    return this.deps.temporal.workflow.start(storyWorkflow, {
       taskQueue: this.deps.taskQueue,
       workflowId: input.storyId,
       args: [input],

@@ -269,6 +269,23 @@ describe('authentication and key types (seed 001 §5, §7)', () => {
     expect((await ledgers(stack, stack.accountId)).credits.length).toBe(before.credits.length);
   });
 
+  it("a read-only key's 403 names the type each voice write needs: write (PATCH and DELETE included)", async () => {
+    const a = (await create(agentBody())).body;
+    const ro = await keyOfType(stack, 'read-only');
+    for (const [method, path, body] of [
+      ['POST', '/v1/voice/agents', agentBody()], ['PATCH', `/v1/voice/agents/${a.id}`, { name: 'x' }], ['DELETE', `/v1/voice/agents/${a.id}`],
+      ['POST', `/v1/voice/agents/${a.id}/sessions`], ['POST', '/v1/voice/sessions', {}],
+    ] as const) {
+      const r = await stack.api(method, path, { key: ro, body });
+      expect([method, path, r.status]).toEqual([method, path, 403]);
+      expect(r.body.detail, `${method} ${path}`).toBe(`A read-only key can make only GET requests; ${method} needs a write or admin key.`);
+    }
+    // Outside voice, PATCH and DELETE stay admin-only for write keys, and the answer says so.
+    const keyId = (await stack.atelier.deps.db.selectFrom('api_keys').select('id').where('account_id', '=', stack.accountId).executeTakeFirstOrThrow()).id;
+    const admin = await stack.api('DELETE', `/v1/auth/keys/${keyId}`, { key: ro });
+    expect(admin.body.detail).toMatchObject({ error: 'insufficient_permissions', required_type: 'admin' });
+  });
+
   it("keys scoped to other resource groups get 403 {detail}; the 'audio' scope reaches voice", async () => {
     const db = stack.atelier.deps.db;
     const scoped = async (scopes: string[]) =>

@@ -2,6 +2,7 @@
 // Retry-After), both in the voice `{detail}` shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
+import { insertApiKey } from '../../src/platform/accounts/accounts';
 import { agentBody, balanceMicros, ledgers } from './helpers';
 
 let stack: TestStack;
@@ -58,5 +59,20 @@ describe('rate limits', () => {
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Object.keys(last!.body)).toEqual(['detail']);
     expect(last!.body.detail).toMatch(/Rate limit exceeded/);
+  });
+
+  it("a key's own 429 (rateLimitPerMinute) is the object every other route answers, with its headers", async () => {
+    const acct = await stack.newAccount();
+    const { key } = await insertApiKey(stack.atelier.deps.db, { accountId: acct.accountId, name: 'one a minute', type: 'write', environment: 'production', rateLimitPerMinute: 1 });
+    expect((await stack.api('GET', '/v1/voice/agents', { key })).status).toBe(200);
+    const voice = await stack.api('POST', '/v1/voice/agents', { key, body: agentBody() });
+    const elsewhere = await stack.api('GET', '/v1/billing/balance', { key });
+    for (const r of [voice, elsewhere]) {
+      expect(r.status).toBe(429);
+      expect(r.body).toEqual({ detail: { error: 'rate_limit_exceeded', message: expect.stringContaining('This API key is limited to 1 requests per minute'), limit_rpm: 1, scope: 'api_key' } });
+      expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(r.headers.get('x-ratelimit-limit')).toBe('1');
+    }
+    expect(voice.body).toEqual(elsewhere.body);
   });
 });

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { AnalyticsCriterion, AnalyticsDataPoint } from '../../infra/db/schema/index';
 import { ApiError } from '../../infra/http/errors';
+import { workflowRef } from '../../infra/temporal/workflow-ref';
 import { chargeWallet, refundCharge } from '../../platform/billing/wallet';
 import { chargeOperation, chatQuantities, countPromptTokens, operation, operationName, servedModel } from '../../generation/operations';
 import { providersFor } from '../../generation/pipeline';
@@ -20,6 +21,9 @@ import type { ChatMessage, JsonSchema } from '../../generation/providers/types';
 export interface RunAnalysisInput {
   runId: string;
 }
+
+/** The runAnalysis workflow (workflows/run-analysis.ts), started by reference. */
+export const runAnalysis = workflowRef<(input: RunAnalysisInput) => Promise<{ status: string; error?: string }>>('runAnalysis');
 
 export const runAnalysisWorkflowId = (runId: string) => `run-analysis-${runId}`;
 const chargeOperationId = (runId: string) => `run-analysis:${runId}`;
@@ -59,7 +63,7 @@ export async function startRunAnalysis(deps: Deps, input: { runId: string; statu
   const run = target === undefined ? ((await sql<{ t: AnalysisTarget | null }>`select ${analysisTargetColumn(input.runId)} as t`.execute(deps.db)).rows[0]?.t ?? null) : target;
   if (!run) return false;
   try {
-    await deps.temporal.workflow.start('runAnalysis', {
+    await deps.temporal.workflow.start(runAnalysis, {
       taskQueue: deps.taskQueue,
       workflowId: runAnalysisWorkflowId(input.runId),
       workflowIdReusePolicy: 'REJECT_DUPLICATE',

@@ -6,11 +6,9 @@ import { ApplicationFailure } from '@temporalio/common';
 import type { Deps } from '../../deps';
 import { BlockedAddressError, FetchError, safeFetch } from '../../infra/net/safe-fetch';
 import { htmlToText } from '../../../nodes/knowledge/extract-text/index';
-import { failDocument, indexDocument, MAX_DOCUMENT_CHARS } from './service';
+import { failDocument, indexDocument, MAX_DOCUMENT_CHARS, type KnowledgeIngestInput } from './service';
 
-export interface KnowledgeIngestInput {
-  documentId: string;
-}
+export type { KnowledgeIngestInput };
 
 /** Largest page fetched. */
 const MAX_PAGE_BYTES = 5 * 1024 * 1024;

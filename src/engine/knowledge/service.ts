@@ -11,6 +11,7 @@ import type { KnowledgeDocument } from '../../infra/db/schema/index';
 import { orNotFound } from '../../infra/db/or-not-found';
 import { ApiError, coded, validationFailed } from '../../infra/http/errors';
 import { BlockedAddressError, assertPublicUrl } from '../../infra/net/safe-fetch';
+import { workflowRef } from '../../infra/temporal/workflow-ref';
 import { ownedWorkflow } from '../workflow-lookup';
 import { chunkText } from '../../../nodes/_lib/text-analysis';
 
@@ -29,9 +30,16 @@ const EMBED_BATCH = 64;
 export const newDocumentId = () => `kdoc_${randomBytes(12).toString('hex')}`;
 export const ingestWorkflowId = (documentId: string) => `knowledge-ingest-${documentId}`;
 
+export interface KnowledgeIngestInput {
+  documentId: string;
+}
+
+/** The knowledgeIngest workflow (workflows/knowledge-ingest.ts), started by reference. */
+export const knowledgeIngest = workflowRef<(input: KnowledgeIngestInput) => Promise<{ status: string; error?: string }>>('knowledgeIngest');
+
 /** Starts the document's knowledgeIngest workflow (one id per document: a second start while it runs is refused by Temporal). */
 export async function startIngest(deps: Deps, documentId: string, accountId: string): Promise<void> {
-  await deps.temporal.workflow.start('knowledgeIngest', { taskQueue: deps.taskQueue, workflowId: ingestWorkflowId(documentId), args: [{ documentId }], memo: { account_id: accountId } });
+  await deps.temporal.workflow.start(knowledgeIngest, { taskQueue: deps.taskQueue, workflowId: ingestWorkflowId(documentId), args: [{ documentId }], memo: { account_id: accountId } });
 }
 
 export function documentView(row: KnowledgeDocument) {

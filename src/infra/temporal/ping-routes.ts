@@ -4,6 +4,10 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { route } from '../http/route';
 import { saAccountId, saKind } from './search-attributes';
+import { workflowRef } from './workflow-ref';
+
+/** The ping workflow (workflows/ping.ts), started by reference. */
+export const ping = workflowRef<(message: string) => Promise<{ message: string; echoedAt: string; database: string }>>('ping');
 
 /** POST /v1/system/ping — runs the `ping` workflow through Temporal and returns its result. */
 export function systemRoutes(deps: Deps): Router {
@@ -13,7 +17,7 @@ export function systemRoutes(deps: Deps): Router {
     route({ body: z.object({ message: z.string().max(200).default('ping') }) }, async ({ body, auth }) => {
       const workflowId = `ping-${randomUUID()}`;
       const started = Date.now();
-      const handle = await deps.temporal.workflow.start('ping', {
+      const handle = await deps.temporal.workflow.start(ping, {
         taskQueue: deps.taskQueue,
         workflowId,
         args: [body.message],

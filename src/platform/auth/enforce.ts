@@ -45,8 +45,9 @@ export function enforceKeyAccess(opts: { usage?: KeyUsageCounter } = {}): Reques
       }
     } else if (key.type && !typeAllowsMethod(key.type, req.method, path)) {
       const allowed = key.type === 'read-only' ? 'GET requests' : 'GET and POST requests';
-      // The message names the same type as `required_type`: a POST needs write (or admin), the rest admin.
-      const required = req.method.toUpperCase() === 'POST' ? 'write' : 'admin';
+      // The message names the same type as `required_type`: the least a key needs for this method
+      // on this path (write for POST, and for PATCH and DELETE where write keys may use them).
+      const required = typeAllowsMethod('write', req.method, path) ? 'write' : 'admin';
       const needs = required === 'write' ? 'a write or admin key' : 'an admin key';
       throw insufficientPermissions(`A ${key.type} key can make only ${allowed}; ${req.method} needs ${needs}.`, {
         key_type: key.type,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
+import { workflowRef } from '../../infra/temporal/workflow-ref';
 
 export interface WebhookDeliveryInput {
   webhookId: string;
@@ -19,8 +20,11 @@ export interface WebhookDeliveryResult {
 export const webhookDeliveryWorkflowId = (webhookId: string) => `webhook-delivery-${webhookId}-${randomBytes(8).toString('hex')}`;
 
 /** Starts one delivery workflow (seed 000 §6.2 retries live inside it, durable across crashes). */
+/** The webhookDelivery workflow (workflows/webhook-delivery.ts), started by reference. */
+export const webhookDelivery = workflowRef<(input: WebhookDeliveryInput) => Promise<WebhookDeliveryResult>>('webhookDelivery');
+
 export async function startDelivery(deps: Deps, input: WebhookDeliveryInput) {
-  return deps.temporal.workflow.start('webhookDelivery', {
+  return deps.temporal.workflow.start(webhookDelivery, {
     taskQueue: deps.taskQueue,
     workflowId: webhookDeliveryWorkflowId(input.webhookId),
     args: [input],
