@@ -291,6 +291,7 @@ export class ChaosBatch {
   private accountId = '';
   private webhookId = '';
   private runSeq = 0;
+  private otherRunId = '';
 
   constructor(
     private readonly target: ChaosTarget,
@@ -319,6 +320,31 @@ export class ChaosBatch {
     const wf = await this.api.submit('POST', '/engine/v1/v1/workflows', { name: 'chaos batch', spec: this.dag.spec });
     if (wf?.status !== 201) throw new Error(`workflow: ${wf?.status} ${JSON.stringify(wf?.json)}`);
     this.workflowId = wf.json.id as string;
+    await this.otherAccountCappedRun();
+  }
+
+  /**
+   * Another account (a console signup) with a finished run capped at $1 that charged nothing: no
+   * charge of this batch may move its counter (a reservation whose condition was not scoped to its
+   * own run once added every charge to every capped run with room, of any account).
+   */
+  private async otherAccountCappedRun(): Promise<void> {
+    const signup = await this.api.submit('POST', '/v1/console/signup', { email: `chaos-other-${this.seed}-${Date.now()}@example.com`, password: 'chaos other account' });
+    if (signup?.status !== 201) throw new Error(`other account: ${signup?.status} ${JSON.stringify(signup?.json)}`);
+    // The engine needs the Medium plan; an operator assigns it (the run itself is free).
+    await this.db.query(`update accounts set tier_override = 'payg-standard' where id = $1`, [signup.json.account_id]);
+    const auth = { authorization: `Bearer ${signup.json.token as string}` };
+    const spec = {
+      nodes: [{ id: 'start', type: 'trigger.manual', position: [0, 0] }, { id: 'idle', type: 'io.set', position: [200, 0], params: { values: { ok: true } } }],
+      edges: [{ id: 'e_start_idle', source: 'start', target: 'idle' }],
+      variables: {},
+      trigger: { type: 'manual', config: {} },
+    };
+    const wf = await this.api.submit('POST', '/engine/v1/v1/workflows', { name: 'other account, capped', spec }, auth);
+    if (wf?.status !== 201) throw new Error(`other account workflow: ${wf?.status} ${JSON.stringify(wf?.json)}`);
+    const run = await this.api.submit('POST', '/engine/v1/v1/runs', { workflow_id: wf.json.id, input: {}, usd_cap: 1 }, auth);
+    if (run?.status !== 201) throw new Error(`other account run: ${run?.status} ${JSON.stringify(run?.json)}`);
+    this.otherRunId = run.json.run_id as string;
   }
 
   /** Submits the plan's items at seeded random times over `spreadMs`; resolves once all were sent. */
@@ -345,7 +371,9 @@ export class ChaosBatch {
     if (kind === 'engine') {
       const item: RunItem = { kind, tag: `r${this.seed}-${++this.runSeq}`, submittedAt };
       this.items.push(item);
-      const r = await this.api.submit('POST', '/engine/v1/v1/runs', { workflow_id: this.workflowId, input: { tag: item.tag } });
+      // Every other run is capped (far above its price): capped and uncapped charges side by side.
+      const cap = this.runSeq % 2 === 0 ? { usd_cap: 1 } : {};
+      const r = await this.api.submit('POST', '/engine/v1/v1/runs', { workflow_id: this.workflowId, input: { tag: item.tag }, ...cap });
       if (r?.status !== 201) return this.log(`engine run not created: ${r?.status ?? 'cut'} ${JSON.stringify(r?.json ?? '').slice(0, 200)}`);
       item.runId = r.json.run_id as string;
       item.sse = followSse(`${this.target.baseUrl}/engine/v1/v1/runs/${item.runId}/events?since_seq=0`, this.target.key, (type) => type === 'run_finished');
@@ -637,13 +665,18 @@ export class ChaosBatch {
       if (bonusDue && !bonus) topups.violations.push(`${t.operation_id}: no bonus entry`);
     }
 
-    const runCharged = inv("each run's usd_charged matches its ledger charges");
+    // Every run of every account (another account's capped run is among them), against the ledger
+    // rows of its nodes, whichever account's they are.
+    const runCharged = inv("each run's usd_charged equals the sum of its ledger rows (every account, another account's capped run present)");
+    const allRuns = await q<{ id: string; usd_charged_micros: string }>(`select id, usd_charged_micros from runs`);
+    const runRows = await q<{ operation_id: string; amount_micros: string }>(`select operation_id, amount_micros from ledger_entries where operation_id like 'run:%'`);
     const chargedByRun = new Map<string, number>();
-    for (const c of charges) {
+    for (const c of runRows) {
       const m = /^run:([^:]+):node:/.exec(c.operation_id);
       if (m) chargedByRun.set(m[1]!, (chargedByRun.get(m[1]!) ?? 0) - Number(c.amount_micros));
     }
-    for (const r of runs) {
+    if (!allRuns.some((r) => r.id === this.otherRunId)) runCharged.violations.push(`the other account's capped run ${this.otherRunId || '(not created)'} is missing`);
+    for (const r of allRuns) {
       runCharged.checked += 1;
       const inLedger = chargedByRun.get(r.id) ?? 0;
       if (Number(r.usd_charged_micros) !== inLedger) runCharged.violations.push(`run ${r.id}: usd_charged ${r.usd_charged_micros} µUSD, ledger ${inLedger}`);

@@ -120,7 +120,7 @@ describe('chaos: a node charged again after a kill counted its usd_cap reservati
     expect(await runCharged(runId)).toBe(23);
     expect(await balance()).toBeCloseTo(before - 0.000023, 9);
     // Over the run's cap: refused, and neither the reservation nor the wallet moves.
-    await expect(chargeNode(stack.atelier.deps, target, `${runId}:too-much`, 2_000_000, 'test')).rejects.toThrow(/usd_cap exceeded/);
+    await expect(chargeNode(stack.atelier.deps, target, `${runId}:too-much`, 2_000_000, 'test')).rejects.toThrow(/usd_cap_exceeded/);
     expect(await runCharged(runId)).toBe(23);
     expect(await balance()).toBeCloseTo(before - 0.000023, 9);
   });

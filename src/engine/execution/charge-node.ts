@@ -37,13 +37,15 @@ export async function chargeNode(deps: Deps, input: ChargeTarget, operationId: s
             .updateTable('runs')
             .set({ usd_charged_micros: sql`usd_charged_micros + ${amountMicros}` })
             .where('id', '=', input.runId)
-            .where(sql<boolean>`usd_cap_micros is null or usd_charged_micros + ${amountMicros} <= usd_cap_micros`)
+            // One grouped condition: a bare `a or b` after `id = …` would match every capped run
+            // of every account that still had room, and move their counters too.
+            .where((eb) => eb.or([eb('usd_cap_micros', 'is', null), eb(sql<number>`usd_charged_micros + ${amountMicros}`, '<=', eb.ref('usd_cap_micros'))]))
             .returning('usd_charged_micros')
             .executeTakeFirst();
           if (!reserved) {
             const run = await trx.selectFrom('runs').select(['usd_cap_micros', 'usd_charged_micros']).where('id', '=', input.runId).executeTakeFirst();
             throw new NodeError(
-              `usd_cap exceeded: this node costs $${microsToUsd(amountMicros)} and the run has charged $${microsToUsd(run?.usd_charged_micros ?? 0)} of its $${microsToUsd(run?.usd_cap_micros ?? 0)} cap`,
+              `usd_cap_exceeded: this node costs $${microsToUsd(amountMicros)} and the run has charged $${microsToUsd(run?.usd_charged_micros ?? 0)} of its $${microsToUsd(run?.usd_cap_micros ?? 0)} cap`,
               { type: 'usd_cap_exceeded' },
             );
           }
