@@ -1,4 +1,4 @@
-// Writes sdk/src/schema.d.ts from a running server's /openapi.json (openapi-typescript).
+// Writes sdk/src/schema.ts from a running server's /openapi.json (openapi-typescript).
 //   npm run sdk:types                      # http://localhost:3000
 //   npm run sdk:types -- http://host:port
 // test/tools/sdk.test.ts fails when the committed file differs from what the server documents.
@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 
-export const schemaPath = fileURLToPath(new URL('../sdk/src/schema.d.ts', import.meta.url));
+export const schemaPath = fileURLToPath(new URL('../sdk/src/schema.ts', import.meta.url));
 
 export async function sdkTypesFrom(doc: object): Promise<string> {
   const ast = await openapiTS(doc as Parameters<typeof openapiTS>[0], { alphabetize: true });

@@ -1,7 +1,8 @@
 /**
  * Every refusal the API answers, as one error type. `code` is the machine-readable code where the
  * body carries one (`insufficient_funds`, `rate_limit_exceeded`, `authentication_required`,
- * `plan_required`…), `body` the parsed body as sent, `requestId` the server's X-Request-Id.
+ * `plan_required`…) or, when the body has only a message, the status's meaning (`not_found`,
+ * `conflict`…), `body` the parsed body as sent, `requestId` the server's X-Request-Id.
  */
 export class AtelierError extends Error {
   readonly status: number;
@@ -16,7 +17,7 @@ export class AtelierError extends Error {
     super(message);
     this.name = 'AtelierError';
     this.status = status;
-    this.code = code;
+    this.code = code ?? STATUS_CODES[status] ?? (status >= 500 ? 'server_error' : undefined);
     this.body = body;
     this.requestId = headers.get('x-request-id') ?? undefined;
     const retry = Number(headers.get('retry-after'));
@@ -32,6 +33,26 @@ export class AtelierError extends Error {
     return Array.isArray(detail) ? detail : [];
   }
 }
+
+/**
+ * The code of a refusal whose body carries only a message (`{"detail": "Not Found"}`): the
+ * status's meaning, so `code` is always set for the statuses the API answers.
+ */
+const STATUS_CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'authentication_required',
+  402: 'payment_required',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'validation_failed',
+  429: 'rate_limit_exceeded',
+  503: 'service_unavailable',
+};
 
 function describe(status: number, body: unknown): { code?: string; message: string } {
   const b = body as Record<string, unknown> | null;

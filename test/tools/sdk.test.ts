@@ -68,7 +68,7 @@ describe('SDK', () => {
     const doc = (await (await fetch(`${stack.url}/openapi.json`)).json()) as object;
     // UPDATE_SDK_TYPES=1 npx vitest run test/tools/sdk.test.ts refreshes it from this stack.
     if (process.env.UPDATE_SDK_TYPES === '1') writeFileSync(schemaPath, await sdkTypesFrom(doc));
-    expect(readFileSync(schemaPath, 'utf8'), 'sdk/src/schema.d.ts is stale: run `npm run sdk:types` against a running server').toBe(await sdkTypesFrom(doc));
+    expect(readFileSync(schemaPath, 'utf8'), 'sdk/src/schema.ts is stale: run `npm run sdk:types` against a running server').toBe(await sdkTypesFrom(doc));
   });
 
   it('creates a workflow, starts a run and follows it to run_finished', async () => {
@@ -128,12 +128,14 @@ describe('SDK', () => {
     expect(bad).toBeInstanceOf(AtelierError);
     expect((bad as AtelierError).status).toBe(422);
     expect((bad as AtelierError).issues.length).toBeGreaterThan(0);
-    expect((bad as AtelierError).requestId).toBeTruthy();
+    expect((bad as AtelierError).requestId).toMatch(/^req_[0-9a-f]{32}$/);
     const anonymous = new Atelier({ apiKey: 'svc_live_nope', baseUrl: stack.url, maxRetries: 0 });
     const unauth = await anonymous.billing.balance().catch((e: unknown) => e);
     expect((unauth as AtelierError).status).toBe(401);
-    expect((unauth as AtelierError).code).toBeTruthy();
+    expect((unauth as AtelierError).code).toBe('invalid_api_key');
     const missing = await sdk.runs.get('run_does_not_exist').catch((e: unknown) => e);
     expect((missing as AtelierError).status).toBe(404);
+    // `{"detail": "Not Found"}` carries no code of its own: the status names it.
+    expect((missing as AtelierError).code).toBe('not_found');
   });
 });
