@@ -1,4 +1,4 @@
-import { GetBucketTaggingCommand, GetBucketWebsiteCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetBucketTaggingCommand, GetBucketWebsiteCommand, GetObjectCommand, PutBucketEncryptionCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStack } from '../helpers/stack';
 import { clientWith, rootClient, startStorageStack } from './helpers';
@@ -92,14 +92,20 @@ describe('object-store bucket configuration (seed 002 §4.2)', () => {
   it('recorded settings: every field range validated, values served back', async () => {
     expect((await cfg('PUT', '/encryption', { algorithm: 'aws:kms' })).status).toBe(422);
     expect((await cfg('PUT', '/encryption', { algorithm: 'DES' })).status).toBe(422);
-    expect((await cfg('PUT', '/encryption', { algorithm: 'aws:kms', kms_master_key_id: 'arn:aws:kms:eu-central-1:111122223333:key/abc', bucket_key_enabled: true })).body).toMatchObject({ algorithm: 'aws:kms', bucket_key_enabled: true, enforced: 'recorded' });
+    expect((await cfg('PUT', '/encryption', { algorithm: 'aws:kms', kms_master_key_id: 'arn:aws:kms:eu-central-1:111122223333:key/abc', bucket_key_enabled: true })).body).toMatchObject({ algorithm: 'aws:kms', bucket_key_enabled: true, enforced: 'not_available', note: expect.stringMatching(/no server-side encryption/) });
+    // Said because it is so: the storage server itself has no bucket encryption.
+    await expect(rootClient(stack).send(new PutBucketEncryptionCommand({ Bucket: bucket.aws, ServerSideEncryptionConfiguration: { Rules: [{ ApplyServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] } }))).rejects.toMatchObject({ name: 'NotImplemented' });
     expect((await cfg('GET', '/encryption')).body.kms_master_key_id).toMatch(/^arn:aws:kms/);
 
     expect((await cfg('PUT', '/logging', { enabled: true })).status).toBe(422);
     expect((await cfg('PUT', '/logging', { enabled: true, target_bucket: 'someone-elses' })).status).toBe(400);
     expect((await cfg('PUT', '/logging', { enabled: true, target_bucket: bucket.aws, target_prefix: 'logs/' })).body).toMatchObject({ enabled: true, target_prefix: 'logs/' });
     expect((await cfg('PUT', '/accelerate', { status: 'On' })).status).toBe(422);
-    expect((await cfg('PUT', '/accelerate', { status: 'Enabled' })).body.status).toBe('Enabled');
+    expect((await cfg('PUT', '/accelerate', { status: 'Enabled' })).body).toMatchObject({ status: 'Enabled', enforced: 'not_available' });
+    const detail = (await stack.api('GET', `/v1/storage/s3/buckets/${bucket.id}`, { key: session })).body.configuration;
+    for (const name of ['encryption', 'logging', 'accelerate', 'request_payment', 'intelligent_tiering', 'access_points']) {
+      expect(detail[name], name).toMatchObject({ enforced: 'not_available', note: expect.any(String) });
+    }
     expect((await cfg('PUT', '/request-payment', { payer: 'Requester' })).body.payer).toBe('Requester');
     expect((await cfg('GET', '/request-payment')).body.payer).toBe('Requester');
 
@@ -147,7 +153,7 @@ describe('object-store bucket configuration (seed 002 §4.2)', () => {
     for (const name of ['ab', 'Upper-case', '-edge', 'x'.repeat(51)]) expect((await cfg('POST', '/access-points', { name })).status, name).toBe(422);
     const ap = await cfg('POST', '/access-points', { name: 'analytics', vpc_id: 'vpc-0abc1234' });
     expect(ap.status).toBe(201);
-    expect(ap.body).toMatchObject({ name: 'analytics', network_origin: 'VPC', block_public_access: true, has_policy: false });
+    expect(ap.body).toMatchObject({ name: 'analytics', network_origin: 'VPC', block_public_access: true, has_policy: false, enforced: 'not_available' });
     expect((await cfg('POST', '/access-points', { name: 'analytics' })).status).toBe(409);
     expect((await cfg('GET', '/access-points')).body.access_points.map((a: any) => a.name)).toEqual(['analytics']);
     const policy = { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { AWS: 'arn:aws:iam::111122223333:role/reader' }, Action: 's3:GetObject', Resource: '*' }] };

@@ -4,14 +4,16 @@
 import { ScheduleNotFoundError, ScheduleOverlapPolicy } from '@temporalio/client';
 import type { Deps } from '../../deps';
 import type { EngineSchedule } from '../../infra/db/schema/index';
+import { workflowRef } from '../../infra/temporal/workflow-ref';
 
 export const temporalScheduleId = (scheduleId: string) => `engine-schedule-${scheduleId}`;
-export const SCHEDULE_FIRE_WORKFLOW = 'engineScheduleFire';
-
 export interface ScheduleFireInput {
   scheduleId: string;
   accountId: string;
 }
+
+/** The engineScheduleFire workflow (workflows/engine-schedule-fire.ts), which the schedule's action starts by reference. */
+export const engineScheduleFire = workflowRef<(input: ScheduleFireInput) => Promise<{ outcome: string; run_id?: string; reason?: string }>>('engineScheduleFire');
 
 /** Temporal reads day-of-week 0-6; a cron's `7` (Sunday, as in Vixie cron) becomes `0`. */
 export function temporalCron(cron: string): string {
@@ -31,7 +33,7 @@ export async function createTemporalSchedule(deps: Deps, row: EngineSchedule): P
     spec: spec(row),
     action: {
       type: 'startWorkflow',
-      workflowType: SCHEDULE_FIRE_WORKFLOW,
+      workflowType: engineScheduleFire,
       workflowId: `${row.temporal_schedule_id}-fire`,
       taskQueue: deps.taskQueue,
       args: [input],

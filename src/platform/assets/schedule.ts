@@ -1,5 +1,9 @@
 import { ScheduleAlreadyRunning, ScheduleNotFoundError } from '@temporalio/client';
 import type { Deps } from '../../deps';
+import { workflowRef } from '../../infra/temporal/workflow-ref';
+
+/** The assetPurge workflow (workflows/asset-purge.ts), which the schedule's action starts by reference. */
+export const assetPurge = workflowRef<() => Promise<{ assets: number; sandboxOutputs: number }>>('assetPurge');
 
 /** One schedule per task queue, so deployments (and test stacks) sharing a server stay apart. */
 export const assetPurgeScheduleId = (taskQueue: string) => `atelier-asset-purge-${taskQueue}`;
@@ -14,7 +18,7 @@ export async function ensureAssetPurgeSchedule(deps: Deps): Promise<void> {
     await deps.temporal.schedule.create({
       scheduleId,
       spec: { intervals: [{ every: '15 minutes' }] },
-      action: { type: 'startWorkflow', workflowType: 'assetPurge', taskQueue: deps.taskQueue, workflowId: `asset-purge-${deps.taskQueue}`, args: [] },
+      action: { type: 'startWorkflow', workflowType: assetPurge, taskQueue: deps.taskQueue, workflowId: `asset-purge-${deps.taskQueue}`, args: [] },
       policies: { overlap: 'SKIP', catchupWindow: '1 minute' },
       memo: { purpose: 'purge face assets past retention and sandbox outputs older than 24 h' },
     });

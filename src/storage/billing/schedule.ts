@@ -1,5 +1,9 @@
 import { ScheduleAlreadyRunning, ScheduleNotFoundError } from '@temporalio/client';
 import type { Deps } from '../../deps';
+import { workflowRef } from '../../infra/temporal/workflow-ref';
+
+/** The storageAccrual workflow (workflows/storage-accrual.ts), which the schedule's action starts by reference. */
+export const storageAccrual = workflowRef<() => Promise<{ hour: string; chargedMicros: number }>>('storageAccrual');
 
 /** One schedule per task queue, so deployments (and test stacks) sharing a server stay apart. */
 export const storageAccrualScheduleId = (taskQueue: string) => `atelier-storage-accrual-${taskQueue}`;
@@ -13,7 +17,7 @@ export async function ensureStorageAccrualSchedule(deps: Deps): Promise<void> {
     await deps.temporal.schedule.create({
       scheduleId: storageAccrualScheduleId(deps.taskQueue),
       spec: { intervals: [{ every: deps.config.storage.accrualEvery as '1 hour' }] },
-      action: { type: 'startWorkflow', workflowType: 'storageAccrual', taskQueue: deps.taskQueue, workflowId: `storage-accrual-${deps.taskQueue}`, args: [] },
+      action: { type: 'startWorkflow', workflowType: storageAccrual, taskQueue: deps.taskQueue, workflowId: `storage-accrual-${deps.taskQueue}`, args: [] },
       policies: { overlap: 'SKIP', catchupWindow: '1 hour' },
       memo: { purpose: 'charge the hour of storage just ended (simple buckets, object-store buckets) and expire rotated keys' },
     });

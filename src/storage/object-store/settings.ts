@@ -25,7 +25,7 @@ import { s3Call } from './objects';
  * (`settings`), so GET answers what was set; sections the S3 server implements are also applied
  * there (`enforced: 'server'`), a few are enforced by Atelier itself, the rest are recorded.
  */
-export type Enforcement = 'server' | 'atelier' | 'recorded';
+export type Enforcement = 'server' | 'atelier' | 'recorded' | 'not_available';
 
 const httpMethod = z.enum(['GET', 'PUT', 'POST', 'DELETE', 'HEAD']);
 const storageClass = z.enum(STORAGE_CLASS_NAMES);
@@ -160,18 +160,31 @@ export const ENFORCEMENT: Record<string, Enforcement> = {
   ownership: 'server',
   acl: 'server',
   versioning: 'server',
-  encryption: 'recorded',
+  encryption: 'not_available',
   object_lock: 'server',
   tags: 'server',
-  logging: 'recorded',
-  accelerate: 'recorded',
-  request_payment: 'recorded',
-  intelligent_tiering: 'recorded',
+  logging: 'not_available',
+  accelerate: 'not_available',
+  request_payment: 'not_available',
+  intelligent_tiering: 'not_available',
   lifecycle: 'atelier',
   website: 'server',
   notifications: 'recorded',
-  access_points: 'recorded',
+  access_points: 'not_available',
   replication: 'recorded',
+};
+
+/**
+ * What a single self-hosted S3 endpoint cannot do, said where the setting is read: the value is
+ * kept (so tools that set it do not fail) and has no effect.
+ */
+export const NOT_AVAILABLE: Record<string, string> = {
+  encryption: 'The storage server writes objects to its disk as they are; there is no server-side encryption or KMS. Encrypt the volume it stores on (or encrypt objects before upload).',
+  logging: 'The storage server writes no per-bucket access logs; request counts are under GET …/metrics.',
+  accelerate: 'There is one endpoint and no edge network to accelerate transfers through.',
+  request_payment: "Every request is paid by the bucket's owner; requesters are not billed.",
+  intelligent_tiering: 'Objects are not tracked by access; use lifecycle transitions to move objects to cheaper classes by age.',
+  access_points: 'The storage server has one endpoint and no access-point hostnames or aliases; grant access with the bucket policy and bucket keys.',
 };
 
 export const DEFAULTS: Record<string, unknown> = {
@@ -208,7 +221,13 @@ export async function saveSection(deps: Deps, bucket: S3Bucket, name: string, va
 }
 
 export function view(bucket: S3Bucket, name: string, value: unknown = section(bucket, name)) {
-  return { bucket_id: bucket.id, enforced: ENFORCEMENT[name] ?? 'recorded', ...(value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { value }) };
+  return { bucket_id: bucket.id, ...enforcement(name), ...(value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { value }) };
+}
+
+/** `enforced`, and for settings this deployment cannot carry out, a `note` saying why. */
+export function enforcement(name: string): { enforced: Enforcement; note?: string } {
+  const note = NOT_AVAILABLE[name];
+  return { enforced: ENFORCEMENT[name] ?? 'recorded', ...(note ? { note } : {}) };
 }
 
 // ---- policy -----------------------------------------------------------------------------------

@@ -160,7 +160,7 @@ export function objectStoreRoutes(deps: Deps): Router {
         object_count: bucket.object_count,
         reservation: { held_usd: microsToUsd(bucket.reservation_micros), remaining_usd: microsToUsd(await reservationRemaining(deps, bucket)) },
         usage: await measureUsage(deps, bucket),
-        configuration: Object.fromEntries(Object.keys(cfg.ENFORCEMENT).map((name) => [name, { enforced: cfg.ENFORCEMENT[name], value: name === 'acl' ? undefined : name === 'policy' ? (bucket.settings.policy ?? null) : cfg.section(bucket, name) }])),
+        configuration: Object.fromEntries(Object.keys(cfg.ENFORCEMENT).map((name) => [name, { ...cfg.enforcement(name), value: name === 'acl' ? undefined : name === 'policy' ? (bucket.settings.policy ?? null) : cfg.section(bucket, name) }])),
         credentials: credentials.map(credentialRow),
         updated_at: bucket.updated_at.toISOString(),
       };
@@ -383,7 +383,7 @@ export function objectStoreRoutes(deps: Deps): Router {
 
   bucketRoutes.get('/acl', route({}, async ({ res }) => ({ bucket_id: bucketOf(res).id, enforced: 'server', read_only: true, ...(await cfg.readAcl(deps, bucketOf(res))) })));
 
-  bucketRoutes.get('/intelligent-tiering', route({}, ({ res }) => ({ bucket_id: bucketOf(res).id, enforced: 'recorded', configurations: cfg.section(bucketOf(res), 'intelligent_tiering') })));
+  bucketRoutes.get('/intelligent-tiering', route({}, ({ res }) => ({ bucket_id: bucketOf(res).id, ...cfg.enforcement('intelligent_tiering'), configurations: cfg.section(bucketOf(res), 'intelligent_tiering') })));
   bucketRoutes.put(
     '/intelligent-tiering',
     route({ body: cfg.schemas.intelligent_tiering }, async ({ body, res }) => {
@@ -391,7 +391,7 @@ export function objectStoreRoutes(deps: Deps): Router {
       const list = (cfg.section(bucket, 'intelligent_tiering') as { id: string }[]).filter((c) => c.id !== body.id);
       if (list.length >= 1000) throw coded(400, 'too_many_configurations', 'At most 1000 intelligent-tiering configurations per bucket.');
       const updated = await cfg.saveSection(deps, bucket, 'intelligent_tiering', [...list, body]);
-      return { bucket_id: bucket.id, enforced: 'recorded', configurations: cfg.section(updated, 'intelligent_tiering') };
+      return { bucket_id: bucket.id, ...cfg.enforcement('intelligent_tiering'), configurations: cfg.section(updated, 'intelligent_tiering') };
     }),
   );
   bucketRoutes.delete(
@@ -405,11 +405,11 @@ export function objectStoreRoutes(deps: Deps): Router {
     }),
   );
 
-  // Access points: recorded (the storage server has no access points), with their own policies.
+  // Access points: kept with their own policies, without effect (the storage server has one endpoint and no access points).
   type AccessPoint = z.output<typeof cfg.schemas.access_point> & { created_at: string; alias: string; policy_json: Record<string, unknown> | null };
   const points = (res: Response) => cfg.section(bucketOf(res), 'access_points') as Record<string, AccessPoint>;
   const pointParams = z.object({ name: z.string().min(1).max(50) });
-  const pointView = (bucketId: string, p: AccessPoint) => ({ bucket_id: bucketId, name: p.name, alias: p.alias, vpc_id: p.vpc_id ?? null, network_origin: p.vpc_id ? 'VPC' : 'Internet', block_public_access: p.block_public_access, has_policy: p.policy_json !== null, created_at: p.created_at, enforced: 'recorded' });
+  const pointView = (bucketId: string, p: AccessPoint) => ({ bucket_id: bucketId, name: p.name, alias: p.alias, vpc_id: p.vpc_id ?? null, network_origin: p.vpc_id ? 'VPC' : 'Internet', block_public_access: p.block_public_access, has_policy: p.policy_json !== null, created_at: p.created_at, ...cfg.enforcement('access_points') });
   bucketRoutes.get('/access-points', route({}, ({ res }) => ({ access_points: Object.values(points(res)).map((p) => pointView(bucketOf(res).id, p)) })));
   bucketRoutes.post(
     '/access-points',
@@ -439,7 +439,7 @@ export function objectStoreRoutes(deps: Deps): Router {
       return { bucket_id: bucketOf(res).id, name: params.name, deleted: true };
     }),
   );
-  bucketRoutes.get('/access-points/:name/policy', route({ params: pointParams }, ({ params, res }) => ({ name: params.name, enforced: 'recorded', policy_json: findPoint(res, params.name).policy_json })));
+  bucketRoutes.get('/access-points/:name/policy', route({ params: pointParams }, ({ params, res }) => ({ name: params.name, ...cfg.enforcement('access_points'), policy_json: findPoint(res, params.name).policy_json })));
   const setPointPolicy = async (res: Response, name: string, policy: Record<string, unknown> | null) => {
     const p = findPoint(res, name);
     if (policy) {
@@ -453,7 +453,7 @@ export function objectStoreRoutes(deps: Deps): Router {
   };
   bucketRoutes.put('/access-points/:name/policy', route({ params: pointParams, body: cfg.schemas.access_point_policy }, async ({ params, body, res }) => {
     await setPointPolicy(res, params.name, body.policy_json);
-    return { name: params.name, enforced: 'recorded', policy_json: body.policy_json };
+    return { name: params.name, ...cfg.enforcement('access_points'), policy_json: body.policy_json };
   }));
   bucketRoutes.delete('/access-points/:name/policy', route({ params: pointParams }, async ({ params, res }) => {
     await setPointPolicy(res, params.name, null);
