@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
 import { createProviders, parseProviderConfig } from '../../src/generation/providers/index';
 import { download } from './helpers';
+import { createWorkflow, spec, startRun, waitForRun } from '../engine-runs/helpers';
 
 /** A fake OpenAI-compatible server on loopback: records requests, answers like the real API. */
 class FakeOpenAi {
@@ -171,5 +172,41 @@ describe('OpenAI-compatible HTTP provider against a fake server', () => {
     expect(a.text).not.toBe(c.text);
     expect(c.text.toLowerCase()).toMatch(/fox|winter|coat/);
     expect(() => parseProviderConfig({ ATELIER_PROVIDERS: 'video=openai' })).toThrow(/does not serve video/);
+  });
+});
+
+describe('sandbox engine runs never reach the configured HTTP provider', () => {
+  // Chat and image nodes on the models this deployment sends to the (fake) paid provider.
+  const paidSpec = spec(
+    [
+      { id: 'start', type: 'trigger.manual' },
+      { id: 'chat', type: 'ai.chat', params: { model: 'gpt-4o-mini', prompt: 'Describe a lighthouse' } },
+      { id: 'picture', type: 'image.generate', params: { model: 'gpt-image-1', prompt: 'a lighthouse', width: 256, height: 256 } },
+      { id: 'agent', type: 'agent.run', params: { model: 'gpt-4o-mini', prompt: 'Plan a visit to the lighthouse' } },
+    ],
+    [['start', 'chat'], ['chat', 'picture'], ['picture', 'agent']],
+  );
+  const providerCalls = () => fake.requests.filter((r) => r.path.startsWith('/v1/')).length;
+
+  it('a live key\'s run calls the provider; a sandbox key\'s run answers offline and calls it not once', async () => {
+    fake.requests = [];
+    const live = await waitForRun(stack, (await startRun(stack, await createWorkflow(stack, paidSpec))).run_id);
+    expect(live.status).toBe('completed');
+    expect(live.node_outputs.chat.output.main.text).toBe('upstream says: Describe a lighthouse');
+    expect(live.node_outputs.agent.output.main.text).toBe('upstream says: Plan a visit to the lighthouse');
+    expect(providerCalls()).toBe(3);
+
+    fake.requests = [];
+    const sandbox = await stack.newAccount({ balanceUsd: 5, environment: 'sandbox', tier: 'payg-standard' });
+    const wf = await createWorkflow(stack, paidSpec, { key: sandbox.key });
+    const run = await waitForRun(stack, (await startRun(stack, wf, {}, { key: sandbox.key })).run_id, undefined, undefined, sandbox.key);
+    expect(run.status, JSON.stringify(run.node_outputs)).toBe('completed');
+    expect(run.node_outputs.chat.output.main.text).not.toContain('upstream says');
+    expect(run.node_outputs.picture.output.main.url).toEqual(expect.any(String));
+    expect(run.node_outputs.agent.output.main.text).not.toContain('upstream says');
+    expect(run.usd_charged).toBe(0);
+    expect(fake.requests).toEqual([]);
+    const ledger = await stack.atelier.deps.db.selectFrom('ledger_entries').select('operation_id').where('account_id', '=', sandbox.accountId).where('kind', '=', 'charge').execute();
+    expect(ledger).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import type { Deps } from '../../deps';
 import { ApiError } from '../../infra/http/errors';
 import { microsToUsd } from '../../platform/billing/money';
 import { chatQuantities, countPromptTokens, operation, operationCostMicros, UnsupportedModelError } from '../../generation/operations';
+import { providersFor } from '../../generation/pipeline';
 import { ProviderFailedError, ProviderUnavailableError } from '../../generation/providers/errors';
 import { chargeNode } from '../execution/charge-node';
 import { appendNodeEvents } from '../events/store';
@@ -102,7 +103,8 @@ export function agentModelStep(deps: Deps, input: ModelStepInput): Promise<Model
     if (input.capRemainingMicros !== null && price > input.capRemainingMicros) return { kind: 'capped', priceMicros: price };
     // Charged before the provider is called, once per agent execution and step (a retry finds the ledger entry).
     const charged = run.sandbox || price <= 0 ? 0 : await chargeNode(deps, { runId: run.runId, accountId: run.accountId, node: { id: run.nodeId } }, `run:${run.runId}:node:${run.nodeId}:agent:${run.agentKey}:step:${input.step}`, price, `agent.run:${input.model}`);
-    const answer = await deps.providers.chat({
+    // Sandbox runs are not charged: they answer from the offline provider, never a paid one.
+    const answer = await providersFor(deps, run.sandbox).chat({
       model: input.model,
       messages: input.messages,
       temperature: input.temperature,

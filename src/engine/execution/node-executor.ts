@@ -14,6 +14,7 @@ import { nodeServicesFrom } from '../services';
 import { credentialResolver } from '../connections/resolver';
 import type { LogLevel, NodeContext, NodeDefinition, NodeLog, NodeOutput, NodeRegistry } from '../types';
 import { chargeNode } from './charge-node';
+import { providersFor } from '../../generation/pipeline';
 
 /** What the executor needs of the catalogue: the node type at the version the plan pinned. */
 export type ExecutorRegistry = Pick<NodeRegistry, 'get'> & { getVersion?(type: string, version: number): NodeDefinition | undefined };
@@ -97,7 +98,9 @@ function buildNodeContext(deps: Deps, input: ExecuteNodeInput, info: Info, activ
       attempt.chargeCount += 1;
       attempt.usdChargedMicros += await chargeNode(deps, input, operationId, Math.round(amountMicros), operation);
     },
-    services: { ...nodeServicesFrom({ ...deps }), credentials: credentialResolver(deps, input.accountId, node.credentials) },
+    // A sandbox run is never charged, so it never reaches a paid provider either: its nodes get
+    // the offline providers, as sandbox keys do on the REST routes.
+    services: { ...nodeServicesFrom({ ...deps, providers: providersFor(deps, input.sandbox) }), credentials: credentialResolver(deps, input.accountId, node.credentials) },
   };
 }
 
