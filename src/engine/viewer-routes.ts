@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps';
 import { coded, notFound } from '../infra/http/errors';
 import { documentRoute } from '../infra/http/openapi';
+import { NO_FRAMING } from '../infra/http/security-headers';
 
 export const viewerDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const assetsDir = join(viewerDist, 'assets');
@@ -18,7 +19,7 @@ const ASSET_NAME = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.(?:js|css|map|svg|png|
 const pageHeaders = {
   'Content-Security-Policy':
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob: http: https:; connect-src 'self'; " +
-    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    `base-uri 'none'; form-action 'self'; ${NO_FRAMING}`,
   'Referrer-Policy': 'no-referrer',
   'X-Frame-Options': 'DENY',
   'Cache-Control': 'no-store',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import type { Deps } from '../deps';
 import { documentRoute } from '../infra/http/openapi';
+import { NO_FRAMING } from '../infra/http/security-headers';
 
 const page = (name: string) => readFileSync(new URL(`./demo/${name}`, import.meta.url));
 
@@ -17,9 +18,10 @@ export function voiceDemoRoutes(deps: Deps): Router {
   const js = page('app.js');
   const headers = {
     'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self' ws: wss: https:; media-src 'self' blob:",
+    'Content-Security-Policy': `default-src 'self'; script-src 'self'; style-src 'unsafe-inline'; connect-src 'self' ws: wss: https:; media-src 'self' blob:; ${NO_FRAMING}`,
     'Referrer-Policy': 'no-referrer',
     'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
   };
   router.get('/voice-demo', documentRoute((_req, res) => void res.set(headers).type('html').send(html), {
     summary: 'Voice agent demo page (development)', page: true, produces: { contentType: 'text/html', description: 'The demo page' },

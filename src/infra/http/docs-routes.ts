@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { Router, type Express } from 'express';
 import type { Deps } from '../../deps';
 import { buildOpenApiDocument, documentRoute } from './openapi';
+import { NO_FRAMING } from './security-headers';
 
 const require = createRequire(import.meta.url);
 const redocBundle = join(dirname(require.resolve('redoc/package.json')), 'bundles', 'redoc.standalone.js');
@@ -33,7 +34,7 @@ export function docsRoutes(deps: Deps, app: () => Express): Router {
     res.json(cached);
   }, { summary: 'The OpenAPI 3.1 document of every route this server mounts', produces: { contentType: 'application/json', description: 'OpenAPI 3.1 document' } }));
   router.get('/docs', documentRoute((_req, res) => {
-    res.setHeader('Content-Security-Policy', "default-src 'self'; script-src 'self' blob:; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:");
+    res.setHeader('Content-Security-Policy', `default-src 'self'; script-src 'self' blob:; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; ${NO_FRAMING}`);
     res.type('html').send(page);
   }, { summary: 'The API reference, rendered', page: true, produces: { contentType: 'text/html', description: 'HTML page' } }));
   router.get('/docs/redoc.standalone.js', documentRoute((_req, res) => {

@@ -15,6 +15,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Deps } from '../../deps';
 import type { S3Bucket } from '../../infra/db/schema/index';
 import { ApiError, coded, detail } from '../../infra/http/errors';
+import { attachmentDisposition, isActiveContentType } from '../../infra/http/user-content';
 import { s3For } from '../context';
 import { transitionedClass } from './lifecycle';
 
@@ -109,7 +110,9 @@ export async function presignUpload(
 export async function presignDownload(deps: Deps, bucket: S3Bucket, b: { key: string; version_id?: string; expires_in: number; response_content_disposition?: string }) {
   const s3 = s3For(deps);
   const head = await s3Call(() => s3.root.send(new HeadObjectCommand({ Bucket: bucket.server_bucket, Key: b.key, VersionId: b.version_id })));
-  const url = await s3.presignGet(bucket.server_bucket, b.key, b.expires_in, { versionId: b.version_id, disposition: b.response_content_disposition });
+  // Active types (HTML, SVG, scripts…) download unless the caller chose a disposition itself.
+  const disposition = b.response_content_disposition ?? (isActiveContentType(head.ContentType ?? '') ? attachmentDisposition(b.key.split('/').pop()) : undefined);
+  const url = await s3.presignGet(bucket.server_bucket, b.key, b.expires_in, { versionId: b.version_id, disposition });
   return { url, key: b.key, version_id: b.version_id ?? head.VersionId ?? null, size: head.ContentLength ?? null, expires_at: expiry(b.expires_in) };
 }
 

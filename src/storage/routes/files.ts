@@ -3,6 +3,7 @@ import type { Deps } from '../../deps';
 import { contentTypeFor } from '../blob-store';
 import { detail, notFound } from '../../infra/http/errors';
 import { documentRoute } from '../../infra/http/openapi';
+import { setUserContentHeaders } from '../../infra/http/user-content';
 
 /** Public, signature-checked downloads of generated files (`BlobStore.signedUrl`). */
 export function fileRoutes(deps: Deps): Router {
@@ -18,7 +19,7 @@ export function fileRoutes(deps: Deps): Router {
     if (!deps.blobs.verify(key, expires, sig)) throw detail(403, 'Signature invalid or URL expired');
     const size = await deps.blobs.size(key);
     if (size === null) throw notFound();
-    res.setHeader('Content-Type', contentTypeFor(key));
+    setUserContentHeaders(res, contentTypeFor(key), key.split('/').pop());
     res.setHeader('Content-Length', String(size));
     res.setHeader('Cache-Control', 'private, max-age=300');
     const stream = deps.blobs.read(key);

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps';
 import { badRequest, notFound, validationFailed } from '../../infra/http/errors';
 import { documentRoute } from '../../infra/http/openapi';
 import { route } from '../../infra/http/route';
+import { setUserContentHeaders } from '../../infra/http/user-content';
 import { s3For } from '../context';
 import {
   bucketView,
@@ -132,16 +133,15 @@ export function publicFileRoutes(deps: Deps): Router {
       ? await deps.db
           .selectFrom('storage_files')
           .innerJoin('simple_buckets', 'simple_buckets.id', 'storage_files.bucket_id')
-          .select(['storage_files.object_key', 'storage_files.content_type', 'storage_files.size_bytes', 'storage_files.is_public', 'simple_buckets.is_public as bucket_public', 'simple_buckets.is_active'])
+          .select(['storage_files.object_key', 'storage_files.filename', 'storage_files.content_type', 'storage_files.size_bytes', 'storage_files.is_public', 'simple_buckets.is_public as bucket_public', 'simple_buckets.is_active'])
           .where('storage_files.id', '=', fileId)
           .executeTakeFirst()
       : undefined;
     if (!file || !file.is_active || !(file.is_public || file.bucket_public)) throw notFound();
     const object = await s3For(deps).root.send(new GetObjectCommand({ Bucket: deps.config.storage.simpleBucket, Key: file.object_key }));
-    res.setHeader('Content-Type', file.content_type);
+    setUserContentHeaders(res, file.content_type, file.filename);
     res.setHeader('Content-Length', String(file.size_bytes));
     res.setHeader('Cache-Control', 'public, max-age=300');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     const body = object.Body as Readable;
     body.on('error', () => res.destroy());
     body.pipe(res);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { attachmentDisposition, isActiveContentType } from '../../infra/http/user-content';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../infra/db/index';
 import type { SimpleBucket, StorageFile } from '../../infra/db/schema/index';
@@ -182,7 +183,9 @@ export async function fileView(deps: Deps, file: StorageFile, bucket: SimpleBuck
     url = `${deps.config.publicBaseUrl}/v1/public/files/${file.id}/${encodeURIComponent(file.filename)}`;
   } else {
     const ttl = deps.config.storage.urlTtlSeconds;
-    url = await s3For(deps).presignGet(deps.config.storage.simpleBucket, file.object_key, ttl);
+    url = await s3For(deps).presignGet(deps.config.storage.simpleBucket, file.object_key, ttl, {
+      disposition: isActiveContentType(file.content_type) ? attachmentDisposition(file.filename) : undefined,
+    });
     expiresAt = new Date(Date.now() + ttl * 1000).toISOString();
   }
   return {
