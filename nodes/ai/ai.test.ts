@@ -96,6 +96,13 @@ describe('ai text nodes (local model → local methods)', () => {
     expect(h.charges[0]!.micros).toBeGreaterThan(0);
   });
 
+  it('ai.translate refuses a language the translate provider does not know before it charges', async () => {
+    const h = mediaHarness();
+    await expect(h.run('ai.translate', { text: 'hello', target: 'tlh' })).rejects.toThrow(/^Unsupported target language 'tlh'/);
+    await expect(h.run('ai.translate', { text: 'hello', target: 'fr', source: 'xx' })).rejects.toThrow(/^Unsupported source language 'xx'/);
+    expect(h.charges).toEqual([]);
+  });
+
   it('ai.rewrite changes tone (rules with the local model)', async () => {
     const h = mediaHarness();
     expect((await h.main('ai.rewrite', { text: "hey, we're gonna ship it, don't worry!", tone: 'formal' })).text).toBe('Hello, we are going to ship it, do not worry.');

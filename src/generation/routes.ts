@@ -5,12 +5,13 @@ import { billingBlock } from '../platform/billing/billing-block';
 import { DEFAULT_MODELS, modelsFor } from './prices';
 import { chatQuantities, countPromptTokens, operationCostMicros } from './operations';
 import type { Deps } from '../deps';
-import { ApiError, notFound } from '../infra/http/errors';
+import { ApiError, badRequest, notFound } from '../infra/http/errors';
 import { route } from '../infra/http/route';
 import { fetchImageInput } from './inputs';
 import { generationJob } from './async-jobs';
 import { getJob, jobView } from './jobs';
 import { failPrepared, newJobId, prepare, resolveModel, runSync } from './pipeline';
+import { translateRefusal } from './providers/local/translate';
 
 const output = z
   .object({ destination_id: z.string().optional(), path_template: z.string().optional() })
@@ -212,6 +213,9 @@ export function generationRoutes(deps: Deps): Router {
     '/ai/text/translate',
     route({ body: translateBody }, async ({ auth, body }) => {
       const { model, price } = resolveModel('translate', body.model, DEFAULT_MODELS.translate);
+      // Refused before the wallet moves (no charge, no refund row).
+      const refusal = translateRefusal(body);
+      if (refusal) throw badRequest(refusal);
       const r = await runSync(
         deps, auth,
         { type: 'translate', model, price, quantities: { characters: body.text.length / 1000 }, request: { characters: body.text.length, target: body.target }, producesFile: false },

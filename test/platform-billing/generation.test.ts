@@ -159,6 +159,24 @@ describe('generation operations with the local provider', () => {
     expect(unsupported.status).toBe(400);
   });
 
+  it('refuses a translation the provider cannot do before the wallet moves: no charge, no refund, no job', async () => {
+    const acct = await stack.newAccount({ balanceUsd: 1 });
+    const rows = () => stack.atelier.deps.db.selectFrom('ledger_entries').select('kind').where('account_id', '=', acct.accountId).where('kind', '!=', 'adjustment').execute();
+    const jobs = () => stack.atelier.deps.db.selectFrom('generation_jobs').select('id').where('account_id', '=', acct.accountId).execute();
+    for (const body of [{ text: 'hello', target: 'xx' }, { text: 'hello', target: 'tlh' }, { text: 'hello', target: 'fr', source: 'zz' }]) {
+      const r = await stack.api('POST', '/v1/ai/text/translate', { key: acct.key, body });
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.body.detail).toMatch(/^Unsupported (target|source) language '(xx|tlh|zz)'\. Supported: en, /);
+    }
+    expect(await rows()).toEqual([]);
+    expect(await jobs()).toEqual([]);
+    expect(await balanceOf(acct.key)).toBe(1);
+    // The same languages, known, still translate and charge once.
+    const ok = await stack.api('POST', '/v1/ai/text/translate', { key: acct.key, body: { text: 'hello', target: 'fr', source: 'en' } });
+    expect(ok.status).toBe(200);
+    expect(await rows()).toEqual([{ kind: 'charge' }]);
+  });
+
   it('runs video as a job: 202, processing, then completed with a real H.264 MP4', async () => {
     const before = await balanceOf();
     const r = await stack.api('POST', '/v1/ai/generate/video', { body: { model: 'atelier-video-v1', prompt: 'waves on a beach', seconds: 2 } });

@@ -4,6 +4,7 @@ import type { NodeDefinition } from '../../../src/engine/types';
 import { chatCall, operationPriceMicros, providerError, providersOf } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
 import { findPrice } from '../../../src/generation/prices';
+import { translateRefusal } from '../../../src/generation/providers/local/translate';
 
 const params = z.object({
   text: z.string().max(100_000).optional().describe('Text to translate; when omitted, the text arriving on the input.'),
@@ -31,6 +32,9 @@ export const aiTranslate: NodeDefinition<typeof params> = {
     if (findPrice('translate', p.model)) {
       const providers = providersOf(ctx);
       if (typeof providers.translate !== 'function') throw new NodeError('No translate provider is configured', { type: 'provider_unavailable' });
+      // What the provider would refuse is refused before the charge.
+      const refusal = translateRefusal({ target: p.target, source: p.source });
+      if (refusal) throw new NodeError(refusal, { type: 'invalid_params', retryable: false });
       await ctx.charge(operationPriceMicros('translate', p.model, { characters: text.length / 1000 }), `ai.translate:${p.model}`);
       try {
         const r = await providers.translate({ text, target: p.target, source: p.source, signal: ctx.signal });

@@ -4,7 +4,7 @@ import { ApiError, detail } from '../../infra/http/errors';
 import type { ProviderConfig } from './config';
 import { ProviderFailedError, ProviderUnavailableError } from './errors';
 import { LocalProvider } from './local/index';
-import { isLocalLanguage, LOCAL_LANGUAGES } from './local/translate';
+import { translateRefusal } from './local/translate';
 import { OpenAiProvider } from './openai';
 import { CAPABILITIES, type Capability, type ProviderKind, type Providers } from './types';
 
@@ -46,9 +46,8 @@ export function createProviders(config: ProviderConfig): Providers {
     translate: (req) =>
       call('translate', () => {
         onlyLocal('translate');
-        if (!isLocalLanguage(req.target.toLowerCase().split('-')[0]!)) {
-          throw detail(400, `Unsupported target language '${req.target}'. Supported: ${LOCAL_LANGUAGES.join(', ')}`);
-        }
+        const refusal = translateRefusal(req);
+        if (refusal) throw detail(400, refusal);
         return local.translate(req);
       }),
   };

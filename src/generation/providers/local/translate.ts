@@ -110,6 +110,18 @@ export function isLocalLanguage(code: string): code is Lang {
   return (LOCAL_LANGUAGES as readonly string[]).includes(code);
 }
 
+/**
+ * Why the translate provider would refuse `req` (a language it does not know), or null. Callers
+ * check it before they charge, so a refused translation never moves the wallet.
+ */
+export function translateRefusal(req: { target: string; source?: string }): string | null {
+  const known = (code: string) => isLocalLanguage(code.toLowerCase().split('-')[0]!);
+  const supported = `Supported: ${LOCAL_LANGUAGES.join(', ')}`;
+  if (!known(req.target)) return `Unsupported target language '${req.target}'. ${supported}`;
+  if (req.source !== undefined && !known(req.source)) return `Unsupported source language '${req.source}'. ${supported} (or leave source out to detect it)`;
+  return null;
+}
+
 /** Guesses the source language by counting dictionary hits. */
 export function detectLanguage(text: string): Lang {
   const words = tokens(text).filter((t) => /\p{L}/u.test(t)).map((t) => t.toLowerCase());
