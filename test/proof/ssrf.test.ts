@@ -12,6 +12,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertPublicUrl, BlockedAddressError, isBlockedAddress } from '../../src/infra/net/safe-fetch';
 import { createWorkflow, runToEnd, spec, waitFor } from '../engine-runs/helpers';
 import { startStack, type TestStack } from '../helpers/stack';
 
@@ -204,4 +205,91 @@ describe('redirects and names into the private network', () => {
     expect(problems).toEqual([]);
     expect(insideHits).toBe(0);
   }, 60_000);
+});
+
+// ---- the whole class: IANA's special-purpose registries, in every spelling that reaches them ----
+
+/** IANA IPv4 Special-Purpose Address Registry, plus multicast (224/4). */
+const SPECIAL_V4: Array<[string, number]> = [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.31.196.0', 24], ['192.52.193.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16],
+  ['192.175.48.0', 24], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['255.255.255.255', 32],
+];
+/** IANA IPv6 Special-Purpose Address Registry (the IPv4-carrying prefixes are spelled out below), plus multicast and site-local. */
+const SPECIAL_V6: Array<[string, number]> = [
+  ['::1', 128], ['::', 128], ['64:ff9b:1::', 48], ['100::', 64], ['100:0:0:1::', 64], ['2001::', 23], ['2001::', 32], ['2001:1::1', 128],
+  ['2001:2::', 48], ['2001:3::', 32], ['2001:4:112::', 48], ['2001:20::', 28], ['2001:30::', 28], ['2001:db8::', 32], ['2620:4f:8000::', 48],
+  ['3fff::', 20], ['5f00::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+];
+
+const v4ToInt = (a: string) => a.split('.').reduce((n, o) => n * 256 + Number(o), 0);
+const intToV4 = (n: number) => [24, 16, 8, 0].map((s) => Math.floor(n / 2 ** s) % 256).join('.');
+/** First, middle and last address of an IPv4 block. */
+const v4Samples = ([base, bits]: [string, number]) => {
+  const first = v4ToInt(base);
+  const size = 2 ** (32 - bits);
+  return [...new Set([first, first + Math.floor(size / 2), first + size - 1])].map(intToV4);
+};
+const hex4 = (a: string) => {
+  const [b0, b1, b2, b3] = a.split('.').map(Number) as [number, number, number, number];
+  return [((b0 << 8) | b1).toString(16), ((b2 << 8) | b3).toString(16)];
+};
+/** Every IPv6 spelling that routes to an IPv4 address: mapped (dotted and hex), translated (SIIT), NAT64 (well-known and local-use), 6to4, compatible. */
+const v6FormsOf = (a: string) => {
+  const [hi, lo] = hex4(a);
+  return [`::ffff:${a}`, `::ffff:${hi}:${lo}`, `0:0:0:0:0:ffff:${a}`, `::ffff:0:${a}`, `::ffff:0:${hi}:${lo}`, `64:ff9b::${a}`, `64:ff9b::${hi}:${lo}`, `64:ff9b:1::${a}`, `2002:${hi}:${lo}::1`, `::${a}`];
+};
+const words = (a: string) => {
+  const [head, tail] = a.split('::') as [string, string | undefined];
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  return [...h, ...Array<string>(8 - h.length - t.length).fill('0'), ...t].map((w) => parseInt(w || '0', 16));
+};
+const fromWords = (w: number[]) => w.map((x) => x.toString(16)).join(':');
+/** First, middle and last address of an IPv6 block. */
+const v6Samples = ([base, bits]: [string, number]) => {
+  const w = words(base);
+  const at = (fill: 'zero' | 'mid' | 'ones') => fromWords(w.map((word, i) => {
+    const hostBits = Math.max(0, Math.min(16, (i + 1) * 16 - bits));
+    if (hostBits === 0) return word;
+    const mask = (1 << hostBits) - 1;
+    const keep = word & ~mask & 0xffff;
+    if (fill === 'zero') return keep;
+    if (fill === 'ones') return keep | mask;
+    return keep | (i === Math.floor(bits / 16) ? 1 << (hostBits - 1) : 0x1234 & mask);
+  }));
+  return [...new Set([at('zero'), at('mid'), at('ones')])];
+};
+
+describe('the SSRF guard covers every special-purpose range, not only the ones probed', () => {
+  const v4 = SPECIAL_V4.flatMap(v4Samples);
+  const v6 = SPECIAL_V6.flatMap(v6Samples);
+  const carried = v4.flatMap(v6FormsOf);
+
+  it('refuses every sampled address of every range, and every IPv6 form carrying one; public addresses and their forms pass', async () => {
+    const passed = [...v4, ...v6, ...carried].filter((a) => !isBlockedAddress(a));
+    expect(passed).toEqual([]);
+    // Resolution-free check as the routes make it (a literal is judged without DNS).
+    for (const a of [...v4, ...v6, ...carried]) {
+      await expect(assertPublicUrl(`http://${a.includes(':') ? `[${a}]` : a}/`, { allowPrivateNetwork: false }), a).rejects.toBeInstanceOf(BlockedAddressError);
+    }
+    // Controls: public unicast, and public IPv4 behind the forms that really route to it.
+    const publicV4 = ['8.8.8.8', '1.1.1.1', '192.88.98.1', '192.88.100.1', '100.128.0.1', '198.20.0.1', '223.255.255.254'];
+    const publicV6 = ['2606:4700:4700::1111', '2a00:1450:4001::1', '2001:200::1', '3ffe:1::1', '2620:4f:8001::1'];
+    const routable = publicV4.flatMap((a) => [`::ffff:${a}`, `::ffff:0:${a}`, `64:ff9b::${a}`, `2002:${hex4(a).join(':')}::1`]);
+    expect([...publicV4, ...publicV6, ...routable].filter(isBlockedAddress)).toEqual([]);
+  });
+
+  it('the issue-27 probes (SIIT, NAT64 local use, the 6to4 relay block) are refused by a real route, and nothing is created', async () => {
+    const probes = ['[::ffff:0:7f00:1]', '[::ffff:0:a9fe:a9fe]', '[64:ff9b:1::a00:1]', '[64:ff9b:1::808:808]', '192.88.99.1', '[2001::1]', '[5f00::1]'];
+    const problems: string[] = [];
+    for (const host of probes) {
+      const hook = await stack.api('POST', '/v1/console/webhooks', { body: { name: 'x', url: `https://${host}/hook`, events: ['generation.completed'] } });
+      if (hook.status !== 400 || !/Webhook URLs must point to a public host/.test(hook.text)) problems.push(`webhook https://${host}: ${hook.status} ${hook.text.slice(0, 160)}`);
+    }
+    expect(problems).toEqual([]);
+    const hooks = await stack.api('GET', '/v1/console/webhooks');
+    expect(hooks.body.filter((h: { url: string }) => probes.some((p) => h.url.includes(p)))).toEqual([]);
+  });
 });

@@ -19,28 +19,36 @@ export class FetchError extends Error {
   }
 }
 
+// IANA's special-purpose address registries (IPv4 and IPv6), whole: whatever is not globally
+// reachable unicast is refused, and so are the anycast and relay blocks listed there (6to4 relays,
+// AS112, AMT), which a user URL has no business naming. Multicast and the reserved 240/4 too.
 const blocked = new net.BlockList();
-// IPv4: this-network, private, CGNAT, loopback, link-local, IETF, TEST-NETs, benchmarking, multicast, reserved.
 for (const [prefix, bits] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.31.196.0', 24], ['192.52.193.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16],
+  ['192.175.48.0', 24], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(prefix, bits, 'ipv4');
-// IPv6: unspecified, loopback, unique-local, link-local, site-local, multicast, documentation, NAT64 to private.
+// IPv6 inside global unicast (2000::/3) that is special: IETF protocol assignments (Teredo,
+// benchmarking, ORCHID, AS112…), documentation, AS112 delegation, documentation (3fff::/20), SRv6 SIDs.
 for (const [prefix, bits] of [
-  ['::', 128], ['::1', 128], ['100::', 64], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8], ['2001:db8::', 32],
+  ['2001::', 23], ['2001:db8::', 32], ['2620:4f:8000::', 48], ['3fff::', 20], ['5f00::', 16],
 ] as const) blocked.addSubnet(prefix, bits, 'ipv6');
+// Everything else special in IPv6 (loopback, unspecified, the IPv4-embedding prefixes, discard,
+// NAT64 local use 64:ff9b:1::/48, unique- and link-local, site-local, multicast) lies outside
+// 2000::/3, the only block IANA allocates for global unicast.
+const globalUnicast = new net.BlockList();
+globalUnicast.addSubnet('2000::', 3, 'ipv6');
 
 /** True when `address` must not be reached from user-controlled URLs. */
 export function isBlockedAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family === 6) {
-    // IPv4-mapped, -compatible, NAT64 and 6to4 forms (::ffff:127.0.0.1, ::ffff:7f00:1,
-    // 0:0:0:0:0:ffff:a00:1, 64:ff9b::a00:1, 2002:7f00:1::) are judged by the IPv4 inside.
+    // IPv4-mapped, IPv4-translated (SIIT), NAT64 and 6to4 forms (::ffff:127.0.0.1, ::ffff:7f00:1,
+    // ::ffff:0:7f00:1, 64:ff9b::a00:1, 2002:7f00:1::) are judged by the IPv4 inside.
     const embedded = embeddedIpv4(address);
     if (embedded !== undefined) return isBlockedAddress(embedded);
-    return blocked.check(address, 'ipv6');
+    return !globalUnicast.check(address, 'ipv6') || blocked.check(address, 'ipv6');
   }
   return true;
 }
@@ -52,9 +60,10 @@ function embeddedIpv4(address: string): string | undefined {
   const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   const zeros = (from: number, to: number) => words.slice(from, to).every((w) => w === 0);
   if (zeros(0, 5) && words[5] === 0xffff) return v4(words[6]!, words[7]!); // ::ffff:0:0/96 mapped
-  if (zeros(0, 6) && (words[6] !== 0 || words[7]! > 1)) return v4(words[6]!, words[7]!); // ::/96 compatible
-  if (words[0] === 0x64 && words[1] === 0xff9b && zeros(2, 6)) return v4(words[6]!, words[7]!); // NAT64
+  if (zeros(0, 4) && words[4] === 0xffff && words[5] === 0) return v4(words[6]!, words[7]!); // ::ffff:0:0:0/96 translated (SIIT)
+  if (words[0] === 0x64 && words[1] === 0xff9b && zeros(2, 6)) return v4(words[6]!, words[7]!); // NAT64 well-known prefix
   if (words[0] === 0x2002) return v4(words[1]!, words[2]!); // 6to4
+  // The deprecated IPv4-compatible form (::/96) is not decoded: outside 2000::/3, it is refused.
   return undefined;
 }
 
