@@ -1,8 +1,12 @@
 // `atelier`: the command line over the TypeScript SDK.
 //
-//   atelier workflows push spec.json [--name NAME]
+//   atelier workflows push spec.json [--name NAME] [--workflow ID]
+//   atelier workflows ls
+//   atelier validate spec.json
+//   atelier simulate <workflow_id> [--input @in.json] [--mocks @mocks.json] [--spec spec.json]
 //   atelier runs start <workflow_id> [--input @in.json | --input '{"a":1}'] [--follow]
 //   atelier runs follow <run_id>
+//   atelier runs outputs <run_id> [--node NODE_ID]
 //   atelier runs ls [--limit N] [--status S]
 //   atelier story generate "prompt" [--follow] [--scenes N] [--duration S]
 //   atelier keys ls
@@ -87,13 +91,16 @@ class Progress {
   get tty() { return Boolean(this.io.out.isTTY); }
   update(id: string, state: string, patch: { cost?: number; note?: string } = {}) {
     const row = this.rows.get(id) ?? { state, started: Date.now(), cost: 0 };
+    const previous = row.state;
     row.state = state;
     if (state !== 'running' && row.ended === undefined) row.ended = Date.now();
     if (patch.cost) { row.cost += patch.cost; this.totalCost += patch.cost; }
     if (patch.note !== undefined) row.note = patch.note;
+    const changed = !this.rows.has(id) || previous !== state;
     this.rows.set(id, row);
     if (this.tty) this.draw();
-    else this.io.out.write(`${id} ${state}${row.ended ? ` ${secs(row.ended - row.started)}` : ''}${row.cost ? ` ${usd(row.cost)}` : ''}${row.note ? ` ${row.note}` : ''}\n`);
+    // In a pipe, one line per state change (a node's output arriving is not one).
+    else if (changed) this.io.out.write(`${id} ${state}${row.ended ? ` ${secs(row.ended - row.started)}` : ''}${row.cost ? ` ${usd(row.cost)}` : ''}${row.note ? ` ${row.note}` : ''}\n`);
   }
   finish(line: string) {
     if (this.timer) clearInterval(this.timer);
@@ -162,6 +169,36 @@ async function followStory(io: Io, events: AsyncGenerator<StoryEvent>, json: boo
   return outcome;
 }
 
+/** A file's spec: a whole create body's `spec`, or the file itself. */
+function specOf(given: unknown): unknown {
+  return given && typeof given === 'object' && 'spec' in given ? (given as { spec: unknown }).spec : given;
+}
+
+async function findWorkflowByName(sdk: Atelier, name: string): Promise<{ id: string } | undefined> {
+  for (let offset = 0; ; offset += 200) {
+    const page = await sdk.workflows.list({ limit: 200, offset });
+    const hit = page.data.find((w) => w.name === name);
+    if (hit) return { id: String(hit.id) };
+    if (page.data.length < 200) return undefined;
+  }
+}
+
+/** Exit 0 when the planner accepts the spec, 1 with every issue (one line each) when it does not. */
+async function validate(sdk: Atelier, io: Io, file: string, json: boolean): Promise<number> {
+  const spec = specOf(jsonArg(`@${file}`, file));
+  try {
+    const verdict = await sdk.workflows.validate(spec);
+    io.out.write(json ? `${JSON.stringify(verdict)}\n` : `${file}: valid (${verdict.node_count} nodes, ${verdict.edge_count} edges, hash ${verdict.version_hash})\n`);
+    return EXIT.completed;
+  } catch (err) {
+    if (!(err instanceof AtelierError) || err.status !== 422) throw err;
+    if (json) io.out.write(`${JSON.stringify(err.body)}\n`);
+    // `loc` starts with body.spec: the author thinks in the file's terms.
+    else for (const issue of err.issues) io.out.write(`${file}: ${issue.loc.slice(2).join('.') || '(spec)'}: ${issue.msg}\n`);
+    return EXIT.failed;
+  }
+}
+
 export async function runCli(argv: string[], io: Io): Promise<number> {
   try {
     const { positional, flags } = parseArgs(argv);
@@ -177,16 +214,50 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     const json = flags.json === true;
     const print = (value: unknown, human: () => string) => io.out.write(json ? `${JSON.stringify(value)}\n` : `${human()}\n`);
 
-    switch (`${group} ${command ?? ''}`) {
+    // `validate` and `simulate` are commands of their own; the rest are `group command`.
+    const single = group === 'validate' || group === 'simulate';
+    switch (single ? `${group} ` : `${group} ${command ?? ''}`) {
       case 'workflows push': {
         const file = rest[0];
         if (!file) throw new UsageError('usage: atelier workflows push spec.json [--name NAME]');
         const given = jsonArg(`@${file}`, file) as Record<string, unknown>;
         // Either a whole create body ({name, spec, …}) or just a spec.
-        const body = 'spec' in given ? given : { name: (flags.name as string | undefined) ?? (given.name as string | undefined) ?? file, spec: given };
-        const wf = await sdk.workflows.create(body as never);
-        print(wf, () => `workflow ${wf.id} version ${String(wf.version ?? '')}`.trim());
+        const body = 'spec' in given ? { ...given } : { name: (given.name as string | undefined) ?? file, spec: given };
+        if (typeof flags.name === 'string') body.name = flags.name;
+        // Pushing again updates the workflow of that name (or --workflow ID): a new version when
+        // the spec changed, the same version when it did not.
+        const existing = typeof flags.workflow === 'string' ? { id: flags.workflow } : await findWorkflowByName(sdk, String(body.name));
+        if (existing) {
+          const before = await sdk.workflows.get(existing.id);
+          const wf = await sdk.workflows.update(existing.id, body as never);
+          const note = wf.version === before.version ? 'unchanged' : `was ${String(before.version)}`;
+          print(wf, () => `workflow ${wf.id} version ${wf.version} (${note})`);
+        } else {
+          const wf = await sdk.workflows.create(body as never);
+          print(wf, () => `workflow ${wf.id} version ${String(wf.version ?? '')} (new)`);
+        }
         return EXIT.completed;
+      }
+      case 'workflows ls': {
+        const list = await sdk.workflows.list({ limit: 200 });
+        print(list, () => list.data.map((w) => `${w.id}  v${String(w.version).padEnd(4)} ${w.active ? 'active  ' : 'inactive'} ${w.name}`).join('\n') || 'no workflows');
+        return EXIT.completed;
+      }
+      case 'validate ': {
+        const file = command ?? rest[0];
+        if (!file) throw new UsageError('usage: atelier validate spec.json');
+        return await validate(sdk, io, file, json);
+      }
+      case 'simulate ': {
+        const workflowId = command;
+        if (!workflowId) throw new UsageError('usage: atelier simulate <workflow_id> [--input @in.json] [--mocks @mocks.json] [--spec spec.json]');
+        const body: Record<string, unknown> = { workflow_id: workflowId };
+        if (typeof flags.input === 'string') body.initial_payload = jsonArg(flags.input, '--input');
+        if (typeof flags.mocks === 'string') body.mocks = jsonArg(flags.mocks, '--mocks');
+        if (typeof flags.spec === 'string') body.spec_override = specOf(jsonArg(`@${flags.spec}`, flags.spec));
+        const result = await sdk.workflows.simulate(body as never);
+        print(result, () => JSON.stringify(result, null, 2));
+        return result.status === 'completed' ? EXIT.completed : EXIT.failed;
       }
       case 'runs start': {
         const workflowId = rest[0];
@@ -205,6 +276,17 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         if (!runId) throw new UsageError('usage: atelier runs follow <run_id>');
         return await followRun(sdk, io, runId, json);
       }
+      case 'runs outputs': {
+        const runId = rest[0];
+        if (!runId) throw new UsageError('usage: atelier runs outputs <run_id> [--node NODE_ID]');
+        const run = await sdk.runs.get(runId);
+        const outputs = (run.node_outputs ?? {}) as Record<string, unknown>;
+        const node = flags.node as string | undefined;
+        if (node !== undefined && !(node in outputs)) throw new UsageError(`run ${runId} has no output for node "${node}" (nodes with outputs: ${Object.keys(outputs).join(', ') || 'none'})`);
+        const picked = node === undefined ? outputs : outputs[node];
+        io.out.write(`${JSON.stringify(picked, null, json ? undefined : 2)}\n`);
+        return EXIT.completed;
+      }
       case 'runs ls': {
         const list = await sdk.runs.list({ limit: flags.limit as string | undefined, status: flags.status as string | undefined });
         print(list, () => list.data.map((r) => `${r.run_id ?? r.id}  ${String(r.status).padEnd(10)} ${r.workflow_id ?? ''}  ${r.created_at ?? ''}`).join('\n') || 'no runs');
@@ -215,7 +297,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         if (!prompt) throw new UsageError('usage: atelier story generate "prompt" [--follow]');
         const body: Record<string, unknown> = { prompt };
         if (flags.scenes) body.num_scenes = Number(flags.scenes);
-        if (flags.duration) body.duration_seconds = Number(flags.duration);
+        if (flags.duration) body.duration = Number(flags.duration);
         return await followStory(io, sdk.story.generate(body as never), json, flags.follow === true);
       }
       case 'keys ls': {
@@ -237,9 +319,14 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
 
 const HELP = `atelier — the Atelier API from the command line
 
-  atelier workflows push spec.json [--name NAME]
+  atelier workflows push spec.json [--name NAME] [--workflow ID]
+                 (a workflow of that name, or ID, gets a new version when the spec changed)
+  atelier workflows ls
+  atelier validate spec.json         (exit 1 with one line per issue when invalid)
+  atelier simulate <workflow_id> [--input @in.json] [--mocks @mocks.json] [--spec spec.json]
   atelier runs start <workflow_id> [--input @in.json | --input '{"a":1}'] [--follow]
   atelier runs follow <run_id>
+  atelier runs outputs <run_id> [--node NODE_ID]
   atelier runs ls [--limit N] [--status STATUS]
   atelier story generate "prompt" [--follow] [--scenes N] [--duration SECONDS]
   atelier keys ls

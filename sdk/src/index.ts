@@ -168,6 +168,14 @@ export class Atelier {
     create: (body: RequestBody<'/engine/v1/v1/workflows', 'post'>, opts?: RequestOptions) => this.request<Record<string, unknown> & { id: string }>('POST', `${ENGINE}/workflows`, { ...opts, body }),
     list: (query?: RequestOptions['query']) => this.request<{ data: Array<Record<string, unknown>>; total: number }>('GET', `${ENGINE}/workflows`, { query }),
     get: (id: string) => this.request<Record<string, unknown>>('GET', `${ENGINE}/workflows/${encodeURIComponent(id)}`),
+    /** Saves a new version when the spec changed (the version stays when it is the same). */
+    update: (id: string, body: RequestBody<'/engine/v1/v1/workflows/{workflow_id}', 'put'>, opts?: RequestOptions) =>
+      this.request<Record<string, unknown> & { id: string; version: number }>('PUT', `${ENGINE}/workflows/${encodeURIComponent(id)}`, { ...opts, body }),
+    /** The planner's verdict without saving: what a save would store, or AtelierError 422 with every issue. */
+    validate: (spec: unknown) =>
+      this.request<{ valid: true; version_hash: string; node_count: number; edge_count: number; order: string[]; ports: Record<string, string[]> }>('POST', `${ENGINE}/workflows/validate`, { body: { spec } }),
+    /** A dry run with mocked nodes: nothing is charged and no side effect happens. */
+    simulate: (body: RequestBody<'/engine/v1/v1/workflows/simulate', 'post'>) => this.request<Record<string, unknown>>('POST', `${ENGINE}/workflows/simulate`, { body }),
   };
 
   readonly runs = {

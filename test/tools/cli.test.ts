@@ -65,6 +65,74 @@ describe('atelier CLI', () => {
     expect(events.at(-1).data.status).toBe('failed');
   });
 
+  it('prints one plain line per state change of a node in a pipe', async () => {
+    const wf = JSON.parse((await cli(['workflows', 'push', join(dir, 'ok.json'), '--name', 'one line each', '--json'])).stdout);
+    const res = await cli(['runs', 'start', wf.id, '--follow']);
+    expect(res.code, res.stderr).toBe(0);
+    // node_started and node_output both leave a node running: that is one state, one line.
+    expect(res.stdout.match(/^greet running/gm)).toHaveLength(1);
+    expect(res.stdout.match(/^greet completed/gm)).toHaveLength(1);
+  });
+
+  it('pushing the same name again makes a new version of that workflow, not a second workflow', async () => {
+    const file = join(dir, 'versioned.json');
+    const body = (value: string) => ({ name: `versioned ${process.pid}`, spec: spec([{ id: 'start', type: 'trigger.manual' }, { id: 'greet', type: 'io.set', params: { values: { v: value } } }]) });
+    writeFileSync(file, JSON.stringify(body('one')));
+    const first = JSON.parse((await cli(['workflows', 'push', file, '--json'])).stdout);
+    expect(first.version).toBe(1);
+    const same = await cli(['workflows', 'push', file]);
+    expect(same.stdout).toMatch(new RegExp(`^workflow ${first.id} version 1 \\(unchanged\\)$`, 'm'));
+    writeFileSync(file, JSON.stringify(body('two')));
+    const second = JSON.parse((await cli(['workflows', 'push', file, '--json'])).stdout);
+    expect(second.id).toBe(first.id);
+    expect(second.version).toBe(2);
+    const all = (await stack.api('GET', '/engine/v1/v1/workflows?limit=200')).body.data as Array<{ name: string }>;
+    expect(all.filter((w) => w.name === `versioned ${process.pid}`)).toHaveLength(1);
+    // --workflow ID targets a workflow whatever the file's name says.
+    writeFileSync(file, JSON.stringify({ ...body('three'), name: 'renamed' }));
+    const third = JSON.parse((await cli(['workflows', 'push', file, '--workflow', first.id, '--json'])).stdout);
+    expect([third.id, third.version, third.name]).toEqual([first.id, 3, 'renamed']);
+  });
+
+  it('validate: exit 0 on a good spec, exit 1 with each issue located in the file', async () => {
+    const good = await cli(['validate', join(dir, 'ok.json')]);
+    expect(good.code, good.stderr).toBe(0);
+    expect(good.stdout).toMatch(/valid \(2 nodes, 1 edges, hash [0-9a-f]+\)/);
+    writeFileSync(join(dir, 'bad.json'), JSON.stringify(spec([{ id: 'start', type: 'trigger.manual' }, { id: 'x', type: 'no.such_node' }])));
+    const bad = await cli(['validate', join(dir, 'bad.json')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/bad\.json: nodes\.1\.type: .*no\.such_node/);
+  });
+
+  it('runs outputs prints a finished run\'s node outputs; simulate runs with mocks', async () => {
+    const wf = JSON.parse((await cli(['workflows', 'push', join(dir, 'ok.json'), '--name', 'outputs', '--json'])).stdout);
+    const started = JSON.parse((await cli(['runs', 'start', wf.id, '--json'])).stdout);
+    await cli(['runs', 'follow', started.run_id, '--json']);
+    const all = await cli(['runs', 'outputs', started.run_id]);
+    expect(all.code, all.stderr).toBe(0);
+    expect(JSON.parse(all.stdout).greet.output.main).toMatchObject({ hello: 'world' });
+    const one = await cli(['runs', 'outputs', started.run_id, '--node', 'greet', '--json']);
+    expect(JSON.parse(one.stdout).output.main).toMatchObject({ hello: 'world' });
+    const missing = await cli(['runs', 'outputs', started.run_id, '--node', 'nope']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('greet');
+    writeFileSync(join(dir, 'mocks.json'), JSON.stringify({ greet: { output: { hello: 'mocked' } } }));
+    const sim = await cli(['simulate', wf.id, '--mocks', `@${join(dir, 'mocks.json')}`, '--json']);
+    expect(sim.code, sim.stderr + sim.stdout).toBe(0);
+    expect(sim.stdout).toContain('mocked');
+  });
+
+  it("the README's example: push examples/hello.json, run it with examples/hello-input.json, read the greeting", async () => {
+    const examples = resolve(import.meta.dirname, '../../examples');
+    expect((await cli(['validate', join(examples, 'hello.json')])).code).toBe(0);
+    const wf = JSON.parse((await cli(['workflows', 'push', join(examples, 'hello.json'), '--json'])).stdout);
+    const res = await cli(['runs', 'start', wf.id, '--input', `@${join(examples, 'hello-input.json')}`, '--follow', '--json']);
+    expect(res.code, res.stderr).toBe(0);
+    const runId = JSON.parse(res.stdout.trim().split('\n')[0]!).data.run_id ?? (await stack.api('GET', `/engine/v1/v1/runs?workflow_id=${wf.id}`)).body.data[0].run_id;
+    const out = JSON.parse((await cli(['runs', 'outputs', runId, '--node', 'greet', '--json'])).stdout);
+    expect(out.output.main.greeting).toBe('Hello, Ada!');
+  });
+
   it('reports usage and API errors with exit 2', async () => {
     expect((await cli(['runs', 'start'])).code).toBe(2);
     const bad = await cli(['runs', 'follow', 'no-such-run']);

@@ -10,6 +10,7 @@ import {
   listVersions,
   listWorkflows,
   updateWorkflow,
+  validateSpec,
 } from '../workflows-service';
 import { actorOf } from '../audit/audit-service';
 import { deleteWorkflowAudited } from '../audit/workflow-delete';
@@ -44,6 +45,7 @@ const UpdateBody = z.object({
   active: z.boolean().optional(),
 });
 const DuplicateBody = z.object({ name: Name.optional() }).optional();
+const ValidateBody = z.object({ spec: z.unknown() });
 
 /** seed 002 §4.3: workflows CRUD, duplicate, and (ours) the version history. */
 export function workflowRoutes(deps: Deps): Router {
@@ -53,6 +55,21 @@ export function workflowRoutes(deps: Deps): Router {
     listWorkflows(db, auth.accountId, { limit: query.limit, offset: query.offset, includeLegacy: query.include_legacy })));
   router.post('/workflows', route({ body: CreateBody, status: 201 }, async ({ auth, body }) =>
     createWorkflow(db, auth.accountId, body, { actor: await actorOf(db, auth) })));
+  // Ours: the planner's verdict on a spec without saving it (editors and `atelier validate`):
+  // 200 with what a save would store, or the same 422 list a create would answer.
+  router.post('/workflows/validate', route({ body: ValidateBody }, ({ body }) => {
+    const { spec, plan, hash } = validateSpec(body.spec);
+    return {
+      object: 'workflow_validation',
+      valid: true,
+      version_hash: hash,
+      node_count: spec.nodes.length,
+      edge_count: spec.edges.length,
+      order: plan.order,
+      ports: Object.fromEntries(Object.values(plan.nodes).map((n) => [n.id, n.outputPorts])),
+      spec,
+    };
+  }));
   router.get('/workflows/:workflow_id', route({ params: IdParams }, ({ auth, params }) =>
     getWorkflow(db, auth.accountId, params.workflow_id)));
   router.put('/workflows/:workflow_id', route({ params: IdParams, body: UpdateBody }, async ({ auth, params, body }) =>
