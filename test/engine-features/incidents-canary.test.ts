@@ -147,6 +147,33 @@ describe('canary', () => {
   });
 });
 
+describe('canary versions by number', () => {
+  it('accepts the workflow\'s version numbers (2, "2", "v2") as well as hashes, and refuses numbers it does not have', async () => {
+    const wf = await createWorkflow(stack, spec([{ id: 'start', type: 'trigger.manual' }, { id: 'set', type: 'io.set', params: { values: { v: 1 } } }], [['start', 'set']]));
+    const v1 = (await stack.api('GET', `/engine/v1/v1/workflows/${wf}`)).body.version_hash as string;
+    const v2 = (await stack.api('PUT', `/engine/v1/v1/workflows/${wf}`, { body: { spec: spec([{ id: 'start', type: 'trigger.manual' }, { id: 'set', type: 'io.set', params: { values: { v: 2 } } }], [['start', 'set']]) } })).body.version_hash as string;
+    // Rules keep the content hash, however the version was named.
+    for (const [canary, stable] of [[2, 1], ['2', '1'], ['v2', v1.slice(0, 12)]] as const) {
+      const r = await stack.api('POST', `/engine/v1/v1/workflows/${wf}/canary`, { body: { canary_version: canary, stable_version: stable, canary_weight_pct: 30 } });
+      expect(r.status, `${canary}/${stable}: ${r.text}`).toBe(201);
+      expect(r.body.canary_config).toMatchObject({ canary_version: v2, stable_version: v1 });
+    }
+    // Without stable_version the current version (2) is the stable arm.
+    const back = await stack.api('POST', `/engine/v1/v1/workflows/${wf}/canary`, { body: { canary_version: 1 } });
+    expect(back.status, back.text).toBe(201);
+    expect(back.body.canary_config).toMatchObject({ canary_version: v1, stable_version: v2 });
+    for (const [body, loc] of [
+      [{ canary_version: 3 }, 'canary_version'], [{ canary_version: 0 }, 'canary_version'], [{ canary_version: -1 }, 'canary_version'],
+      [{ canary_version: 2, stable_version: 99_999_999_999 }, 'stable_version'], [{ canary_version: 1.5 }, 'canary_version'], [{ canary_version: 'v9' }, 'canary_version'],
+      [{ canary_version: 2, stable_version: 2 }, 'canary_version'],
+    ] as const) {
+      const r = await stack.api('POST', `/engine/v1/v1/workflows/${wf}/canary`, { body });
+      expect(r.status, JSON.stringify(body)).toBe(422);
+      expect(r.body.detail[0].loc, JSON.stringify(body)).toEqual(['body', loc]);
+    }
+  });
+});
+
 describe('re-run from a node', () => {
   it('starts a linked run at any node on a chosen version, reusing the nodes before it', async () => {
     const v1 = spec(

@@ -8,9 +8,11 @@ import { deleteCanary, getCanary, putCanary, resolveCanary } from './service';
 
 const Params = z.object({ workflow_id: z.string().min(1) });
 const Pct = z.number().min(0).max(100);
+/** A version number (2) or a content hash (version_hash, or a prefix of at least 7 characters). */
+const Version = z.union([z.number().int(), z.string().min(1).max(64)]);
 const Body = z.object({
-  canary_version: z.string().min(1).max(64),
-  stable_version: z.string().min(1).max(64).optional(),
+  canary_version: Version,
+  stable_version: Version.optional(),
   canary_weight_pct: Pct.default(10),
   auto_rollback_error_threshold_pct: Pct.nullable().default(null),
   sticky_sessions: z.boolean().default(true),

@@ -7,25 +7,34 @@ import { armMetrics, AUTO_ROLLBACK_MIN_SAMPLE, checkAutoRollback, chooseArm, rul
 import { orNotFound } from '../../infra/db/or-not-found';
 
 export interface CanaryInput {
-  canary_version: string;
-  stable_version?: string;
+  canary_version: string | number;
+  stable_version?: string | number;
   canary_weight_pct: number;
   auto_rollback_error_threshold_pct: number | null;
   sticky_sessions: boolean;
   is_active: boolean;
 }
 
-/** A version named by its content hash (or a unique prefix of at least 7 characters). */
-async function versionHash(deps: Deps, workflowId: string, given: string, field: string): Promise<string> {
-  const rows = await deps.db
-    .selectFrom('workflow_versions')
-    .select('hash')
-    .distinct()
-    .where('workflow_id', '=', workflowId)
-    .where('hash', 'like', `${given.toLowerCase().replace(/[^0-9a-f]/g, '')}%`)
-    .execute();
-  if (given.length < 7 || rows.length !== 1) {
-    throw validationFailed([{ type: 'value_error', loc: ['body', field], msg: `${field} must be the content hash (version_hash) of one of this workflow's versions`, input: given }]);
+/** Shorter than a hash prefix may be: a string of digits this short is a version number ("2", "v2"). */
+const MIN_HASH_PREFIX = 7;
+/** workflow_versions.version is a Postgres integer. */
+const MAX_VERSION = 2_147_483_647;
+
+/**
+ * The content hash of a version named by its number (`2`, `"2"`, `"v2"`) or by its content hash
+ * (version_hash, or a unique prefix of at least 7 characters). Rules store the hash: a version's
+ * content, not its position in the history.
+ */
+async function versionHash(deps: Deps, workflowId: string, given: string | number, field: string): Promise<string> {
+  const text = String(given);
+  const asNumber = typeof given === 'number' ? given : /^v?\d{1,6}$/i.test(text) ? Number(text.replace(/^v/i, '')) : null;
+  const query = deps.db.selectFrom('workflow_versions').select('hash').distinct().where('workflow_id', '=', workflowId);
+  const rows = asNumber !== null
+    ? Number.isInteger(asNumber) && asNumber >= 1 && asNumber <= MAX_VERSION ? await query.where('version', '=', asNumber).execute() : []
+    : text.length >= MIN_HASH_PREFIX ? await query.where('hash', 'like', `${text.toLowerCase().replace(/[^0-9a-f]/g, '')}%`).execute() : [];
+  if (rows.length !== 1) {
+    const msg = `${field} must be one of this workflow's version numbers (e.g. 2) or the content hash (version_hash) of one of its versions`;
+    throw validationFailed([{ type: 'value_error', loc: ['body', field], msg, input: given }]);
   }
   return rows[0]!.hash;
 }
@@ -52,7 +61,7 @@ export async function getCanary(deps: Deps, accountId: string, workflowId: strin
 export async function putCanary(deps: Deps, accountId: string, actor: Actor, workflowId: string, input: CanaryInput) {
   const workflow = await ownedWorkflow(deps.db, accountId, workflowId);
   const canary = await versionHash(deps, workflowId, input.canary_version, 'canary_version');
-  const stable = input.stable_version
+  const stable = input.stable_version !== undefined
     ? await versionHash(deps, workflowId, input.stable_version, 'stable_version')
     : (await deps.db.selectFrom('workflow_versions').select('hash').where('workflow_id', '=', workflowId).where('version', '=', workflow.current_version).executeTakeFirstOrThrow()).hash;
   if (canary === stable) throw validationFailed([{ type: 'value_error', loc: ['body', 'canary_version'], msg: 'canary_version must differ from stable_version', input: input.canary_version }]);
