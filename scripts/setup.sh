@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Atelier needs on this machine, only where it is missing:
 #   npm dependencies (npm ci), the Temporal CLI (temporal-dev.sh --install),
-#   and Debian packages for media (ffmpeg, espeak-ng, tesseract-ocr, sox, fonts-dejavu-core, openssl)
+#   and Debian packages for media (ffmpeg, espeak-ng, pocketsphinx + pocketsphinx-en-us, tesseract-ocr, sox,
+#   fonts-dejavu-core, openssl)
 #   and chromium (the voice demo page's and the run viewer's browser tests drive it through
 #   playwright-core); then builds the run viewer (web/ → web/dist) when it is missing or stale.
 # Safe to run again; it does nothing when everything is there.
@@ -32,6 +33,9 @@ missing=()
 command -v ffmpeg >/dev/null 2>&1 || missing+=(ffmpeg)
 command -v ffprobe >/dev/null 2>&1 || missing+=(ffmpeg)
 command -v espeak-ng >/dev/null 2>&1 || missing+=(espeak-ng)
+# The local realtime engine hears with pocketsphinx and its US English model.
+command -v pocketsphinx_continuous >/dev/null 2>&1 || missing+=(pocketsphinx)
+[ -f /usr/share/pocketsphinx/model/en-us/en-us.lm.bin ] || missing+=(pocketsphinx-en-us)
 command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 command -v sox >/dev/null 2>&1 || missing+=(sox)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)

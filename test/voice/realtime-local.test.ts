@@ -2,11 +2,10 @@
 // using the subprotocol array, talk (text, audio, tools), and the refusals at the upgrade; then the
 // demo page in real Chromium.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { chromium } from 'playwright-core';
 import { startStack, type TestStack } from '../helpers/stack';
 import { synthesizePcm16 } from '../../src/voice/realtime/local/speech';
-import { agentBody } from './helpers';
+import { connect, mintAgentSession, refused, say, weatherTool } from './realtime-client';
 
 let stack: TestStack;
 
@@ -17,81 +16,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-type Event = { type: string; [k: string]: any };
-
-interface Credential {
-  client_secret: string;
-  websocket_url: string;
-  subprotocols: string[];
-  session: Record<string, any>;
-}
-
-const weatherTool = {
-  name: 'get_weather',
-  description: 'Current weather conditions for a city',
-  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-};
-
-async function mintForAgent(over: Record<string, unknown> = {}): Promise<{ agent: any; credential: Credential }> {
-  const agent = (await stack.api('POST', '/v1/voice/agents', { body: agentBody({ greeting: 'Welcome to the Grand Hotel!', language: 'en', tools: [weatherTool], ...over }) })).body;
-  const r = await stack.api('POST', `/v1/voice/agents/${agent.id}/sessions`);
-  expect(r.status).toBe(201);
-  return { agent, credential: r.body };
-}
-
-/** A connected client that records every event and can wait for one. */
-async function connect(credential: Credential) {
-  const ws = new WebSocket(credential.websocket_url, credential.subprotocols);
-  const events: Event[] = [];
-  const waiters: Array<{ pred: (e: Event) => boolean; resolve: (e: Event) => void }> = [];
-  ws.on('message', (data) => {
-    const e = JSON.parse(data.toString()) as Event;
-    events.push(e);
-    for (const w of [...waiters]) if (w.pred(e)) {
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(e);
-    }
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const next = (type: string, pred: (e: Event) => boolean = () => true, timeoutMs = 15_000) =>
-    new Promise<Event>((resolve, reject) => {
-      const seen = events.find((e) => e.type === type && pred(e) && !(e as any).__taken);
-      if (seen) {
-        (seen as any).__taken = true;
-        return resolve(seen);
-      }
-      const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms; got ${events.map((e) => e.type).join(', ')}`)), timeoutMs);
-      waiters.push({ pred: (e) => e.type === type && pred(e), resolve: (e) => { clearTimeout(timer); (e as any).__taken = true; resolve(e); } });
-    });
-  const send = (e: Record<string, unknown>) => ws.send(JSON.stringify(e));
-  /** Sends response.create and returns the events of that response, up to response.done. */
-  const respond = async (response?: Record<string, unknown>) => {
-    const from = events.length;
-    send({ type: 'response.create', ...(response ? { response } : {}) });
-    const done = await next('response.done');
-    return { done, events: events.slice(from) };
-  };
-  return { ws, events, next, send, respond };
-}
-
-const say = (text: string) => ({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } });
-
-/** The upgrade's answer when the server refuses it. */
-function refused(url: string, protocols: string[] | undefined, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; body: any }>((resolve, reject) => {
-    const ws = new WebSocket(url, protocols, { headers });
-    ws.on('open', () => reject(new Error('the connection was accepted')));
-    ws.on('error', () => undefined);
-    ws.on('unexpected-response', (_req, res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
-    });
-  });
-}
+const mintForAgent = (over: Record<string, unknown> = {}) => mintAgentSession(stack, over);
 
 function pcmStats(chunks: string[]) {
   const pcm = Buffer.concat(chunks.map((c) => Buffer.from(c, 'base64')));
@@ -199,9 +124,22 @@ describe('local realtime engine', () => {
     expect((await c.next('error', (e) => e.error.event_id === 'bad_voice')).error).toMatchObject({ code: 'invalid_value', param: 'session.voice' });
     c.send({ type: 'input_audio_buffer.commit', event_id: 'empty' });
     expect((await c.next('error', (e) => e.error.event_id === 'empty')).error.code).toBe('input_audio_buffer_commit_empty');
+    c.send({ type: 'input_audio_buffer.append', event_id: 'odd', audio: Buffer.alloc(4801).toString('base64') });
+    expect((await c.next('error', (e) => e.error.event_id === 'odd')).error).toMatchObject({ code: 'invalid_value', param: 'audio' });
+    c.send({ type: 'session.update', event_id: 'ulaw', session: { audio: { input: { format: { type: 'audio/pcmu' } } } } });
+    expect((await c.next('error', (e) => e.error.event_id === 'ulaw')).error).toMatchObject({ code: 'invalid_value', param: 'session.audio.input.format' });
+    c.send({ type: 'session.update', event_id: 'semantic', session: { audio: { input: { turn_detection: { type: 'semantic_vad' } } } } });
+    expect((await c.next('error', (e) => e.error.event_id === 'semantic')).error).toMatchObject({ code: 'invalid_value', param: 'session.audio.input.turn_detection.type' });
+    c.send({ type: 'session.update', event_id: 'vad', session: { turn_detection: { type: 'server_vad', silence_duration_ms: 10 } } });
+    expect((await c.next('error', (e) => e.error.event_id === 'vad')).error).toMatchObject({ code: 'invalid_value', param: 'session.turn_detection.silence_duration_ms' });
+    // 31 s of audio is more than the buffer holds (30 s by default).
+    c.send({ type: 'input_audio_buffer.append', event_id: 'long', audio: Buffer.alloc(31 * 48_000).toString('base64') });
+    expect((await c.next('error', (e) => e.error.event_id === 'long')).error.code).toBe('input_audio_buffer_full');
+    // Silence is heard as no words.
     c.send({ type: 'input_audio_buffer.append', audio: Buffer.alloc(4800).toString('base64') });
     c.send({ type: 'input_audio_buffer.commit', event_id: 'audio' });
-    expect((await c.next('error', (e) => e.error.event_id === 'audio')).error.code).toBe('input_audio_not_supported');
+    const committed = await c.next('input_audio_buffer.committed');
+    expect((await c.next('conversation.item.input_audio_transcription.completed', (e) => e.item_id === committed.item_id)).transcript).toBe('');
     c.send({ type: 'conversation.item.create', event_id: 'orphan', item: { type: 'function_call_output', call_id: 'call_nope', output: '{}' } });
     expect((await c.next('error', (e) => e.error.event_id === 'orphan')).error.param).toBe('item.call_id');
     c.send({ type: 'nonsense.event', event_id: 'what' });

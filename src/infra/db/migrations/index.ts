@@ -12,6 +12,8 @@ import * as engineIncidentTrigger from './2026-11-23T1300-engine-incident-trigge
 import * as accessCacheNotify from './2026-11-24T0900-access-cache-notify';
 import * as knowledgeAndAnalytics from './2026-11-24T0900-knowledge-and-analytics';
 import * as agentTools from './2026-11-24T1000-agent-tools';
+import * as realtimeConversationClose from './2026-11-26T2040-realtime-conversation-close';
+import * as includedCreditsGrant from './2026-11-26T2100-included-credits-grant';
 
 /**
  * Every migration, in order. The keys are frozen ids already recorded in deployed databases
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0900-access-cache-notify': accessCacheNotify,
   '2026-11-24T0900-knowledge-and-analytics': knowledgeAndAnalytics,
   '2026-11-24T1000-agent-tools': agentTools,
+  '2026-11-26T2040-realtime-conversation-close': realtimeConversationClose,
+  '2026-11-26T2100-included-credits-grant': includedCreditsGrant,
 };

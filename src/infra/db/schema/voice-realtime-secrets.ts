@@ -13,8 +13,9 @@ export interface VoiceSessionConfig {
 
 /**
  * The local realtime engine's client secrets: only a SHA-256 of the secret is kept. A secret opens
- * one conversation (`connected_at` is set once) before `expires_at`; rows are engine state, not
- * customer records, and are swept after they expire.
+ * one conversation (`connected_at` is set once) before `expires_at`, which lasts until `closed_at`
+ * (or `expires_at`, if its process died); rows are engine state, not customer records, and are
+ * swept after they expire.
  */
 export interface VoiceRealtimeSecretsTable {
   id: string;
@@ -25,6 +26,7 @@ export interface VoiceRealtimeSecretsTable {
   session: JSONColumnType<VoiceSessionConfig>;
   expires_at: Date;
   connected_at: Date | null;
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 

@@ -7,23 +7,27 @@ import { ApiError } from '../../../infra/http/errors';
 import { localChat } from '../../../generation/providers/local/chat';
 import { normaliseTools } from '../../agent-input';
 import { isVoiceId } from '../../voices';
+import type { RealtimeLimits } from '../../config';
+import { BYTES_PER_SECOND, INPUT_SAMPLE_RATE, TranscriptionError, transcribePcm16 } from './hearing';
 import { OUTPUT_SAMPLE_RATE, synthesizePcm16 } from './speech';
 import { planToolCall } from './tools';
+import { DEFAULT_SERVER_VAD, EnergyVad, type ServerVad } from './vad';
 
 type Modality = 'text' | 'audio';
 type Json = Record<string, unknown>;
 
-interface MessageItem { id: string; type: 'message'; role: 'user' | 'assistant' | 'system'; text: string }
+/** `spoken`: a user turn that came in as audio; `text` is its transcript (the audio is not kept). */
+interface MessageItem { id: string; type: 'message'; role: 'user' | 'assistant' | 'system'; text: string; spoken?: boolean }
 interface CallItem { id: string; type: 'function_call'; name: string; call_id: string; arguments: string }
 interface OutputItem { id: string; type: 'function_call_output'; call_id: string; output: string }
 type Item = MessageItem | CallItem | OutputItem;
 
 /** Audio deltas of 100 ms (24 kHz × 2 bytes × 0.1 s). */
 const AUDIO_CHUNK_BYTES = OUTPUT_SAMPLE_RATE * 2 / 10;
-/** What one conversation may buffer of input audio before appends are refused. */
-const MAX_INPUT_AUDIO_BYTES = 15 * 1024 * 1024;
-/** Items a conversation keeps; older ones are forgotten first (memory stays bounded). */
+/** Items a conversation keeps; older ones are forgotten first (with the byte cap, memory stays bounded). */
 const MAX_ITEMS = 200;
+/** The recogniser knows English only. */
+const TRANSCRIPTION = { model: 'pocketsphinx-en-us', language: 'en' };
 /** The model reads at most this many recent messages, and speaks at most this many characters. */
 const HISTORY_MESSAGES = 40;
 const MAX_SPOKEN_CHARS = 2000;
@@ -36,16 +40,27 @@ const id = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')
 /**
  * One realtime conversation on the local engine: the core of the OpenAI Realtime event protocol
  * (README, Voice: the supported messages). Text comes in as conversation items; answers come back
- * as text deltas from the local chat model and PCM16 audio deltas spoken by espeak-ng. There is no
- * local speech recogniser, so committed input audio is answered with an error event.
+ * as text deltas from the local chat model and PCM16 audio deltas spoken by espeak-ng. Spoken turns
+ * (committed input audio, by the client or by server VAD) are transcribed by pocketsphinx in a child
+ * process and answered like text. Items, the conversation and the input audio are size-capped.
  */
 export class RealtimeConversation {
   private session: VoiceSessionConfig;
   private modalities: Modality[] = ['text', 'audio'];
   private toolChoice: 'auto' | 'none' | 'required' = 'auto';
   private readonly items: Item[] = [];
+  private itemsBytes = 0;
+  /** The input audio buffer, and the index (since the session's first sample) of its first sample. */
   private inputAudio: Buffer[] = [];
   private inputAudioBytes = 0;
+  private inputStartSample = 0;
+  private turnDetection: ServerVad | null = null;
+  private vad: EnergyVad | null = null;
+  /** The user item the turn being spoken will become (server VAD names it at speech_started). */
+  private speechItemId: string | null = null;
+  /** Transcriptions run one after another; a response waits for those before it. */
+  private hearing: Promise<unknown> = Promise.resolve();
+  private readonly closed = new AbortController();
   private active: { id: string; abort: AbortController } | null = null;
   private readonly expiry: NodeJS.Timeout;
   private readonly ping: NodeJS.Timeout;
@@ -53,6 +68,7 @@ export class RealtimeConversation {
   constructor(
     private readonly ws: WebSocket,
     private readonly secret: VoiceRealtimeSecret,
+    private readonly limits: RealtimeLimits,
     private readonly logger: Logger,
   ) {
     this.session = { ...secret.session, tools: [...secret.session.tools] };
@@ -70,6 +86,9 @@ export class RealtimeConversation {
       clearTimeout(this.expiry);
       clearInterval(this.ping);
       this.active?.abort.abort();
+      this.closed.abort();
+      this.inputAudio = [];
+      this.items.length = 0;
     });
     ws.on('error', (err) => this.logger.warn({ err: err.message }, 'realtime socket error'));
     this.send({ type: 'session.created', session: this.sessionView() });
@@ -100,10 +119,11 @@ export class RealtimeConversation {
       switch (event.type) {
         case 'session.update': return this.updateSession(event.session);
         case 'input_audio_buffer.append': return this.appendAudio(event.audio);
-        case 'input_audio_buffer.commit': return this.commitAudio(eventId);
+        case 'input_audio_buffer.commit': return this.commitAudio();
         case 'input_audio_buffer.clear':
-          this.inputAudio = [];
-          this.inputAudioBytes = 0;
+          this.dropAudio(this.inputStartSample + this.inputAudioBytes / 2);
+          this.vad?.reset();
+          this.speechItemId = null;
           return this.send({ type: 'input_audio_buffer.cleared' });
         case 'conversation.item.create': return this.createItem(event.item, event.previous_item_id);
         case 'conversation.item.delete': return this.deleteItem(event.item_id);
@@ -127,9 +147,9 @@ export class RealtimeConversation {
     const next = { ...this.session };
     if (s.instructions !== undefined) {
       if (typeof s.instructions !== 'string') throw new ClientError('invalid_value', 'session.instructions must be a string', 'session.instructions');
-      next.instructions = s.instructions;
+      next.instructions = this.sized(s.instructions, 'session.instructions');
     }
-    const audio = (s.audio ?? {}) as { output?: { voice?: unknown } };
+    const audio = (s.audio ?? {}) as { input?: { format?: unknown; turn_detection?: unknown }; output?: { voice?: unknown } };
     const voice = s.voice ?? audio.output?.voice;
     if (voice !== undefined) {
       const v = typeof voice === 'string' ? voice.trim().toLowerCase() : '';
@@ -138,7 +158,7 @@ export class RealtimeConversation {
     }
     if (s.greeting !== undefined) {
       if (s.greeting !== null && typeof s.greeting !== 'string') throw new ClientError('invalid_value', 'session.greeting must be a string or null', 'session.greeting');
-      next.greeting = s.greeting as string | null;
+      next.greeting = s.greeting === null ? null : this.sized(s.greeting, 'session.greeting');
     }
     if (s.language !== undefined) {
       if (typeof s.language !== 'string' || s.language.length < 2 || s.language.length > 8) throw new ClientError('invalid_value', 'session.language must be 2 to 8 characters', 'session.language');
@@ -151,6 +171,11 @@ export class RealtimeConversation {
       next.temperature = s.temperature as number | null;
     }
     if (s.tools !== undefined) next.tools = this.parseTools(s.tools);
+    this.sized(JSON.stringify(next.tools), 'session.tools');
+    const format = s.input_audio_format ?? audio.input?.format;
+    if (format !== undefined) checkInputFormat(format, s.input_audio_format !== undefined ? 'session.input_audio_format' : 'session.audio.input.format');
+    const turns = 'turn_detection' in s ? s.turn_detection : audio.input && 'turn_detection' in audio.input ? audio.input.turn_detection : undefined;
+    const turnDetection = turns === undefined ? this.turnDetection : parseTurnDetection(turns, 'turn_detection' in s ? 'session.turn_detection' : 'session.audio.input.turn_detection');
     let modalities = this.modalities;
     const requested = s.output_modalities ?? s.modalities;
     if (requested !== undefined) modalities = parseModalities(requested, 'session.output_modalities');
@@ -164,6 +189,11 @@ export class RealtimeConversation {
     this.session = next;
     this.modalities = modalities;
     this.toolChoice = toolChoice;
+    if (turns !== undefined) {
+      this.turnDetection = turnDetection;
+      this.vad = turnDetection ? new EnergyVad(turnDetection, this.inputStartSample + this.inputAudioBytes / 2) : null;
+      this.speechItemId = null;
+    }
     this.send({ type: 'session.updated', session: this.sessionView() });
   }
 
@@ -190,7 +220,7 @@ export class RealtimeConversation {
       model: this.secret.model,
       output_modalities: this.modalities,
       instructions: s.instructions,
-      audio: { input: { format: pcm, transcription: null, turn_detection: null }, output: { format: pcm, voice: s.voice, speed: 1 } },
+      audio: { input: { format: { type: 'audio/pcm', rate: INPUT_SAMPLE_RATE }, transcription: TRANSCRIPTION, turn_detection: this.turnDetection }, output: { format: pcm, voice: s.voice, speed: 1 } },
       voice: s.voice,
       tools: s.tools.map((t) => ({ type: 'function', ...t })),
       tool_choice: this.toolChoice,
@@ -204,26 +234,115 @@ export class RealtimeConversation {
   // ── input ──────────────────────────────────────────────────────────────────────────────────
 
   private appendAudio(audio: unknown): void {
-    if (typeof audio !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(audio)) {
-      throw new ClientError('invalid_value', 'audio must be base64-encoded PCM16', 'audio');
-    }
-    const bytes = Buffer.from(audio, 'base64');
-    if (this.inputAudioBytes + bytes.length > MAX_INPUT_AUDIO_BYTES) {
-      throw new ClientError('input_audio_buffer_full', 'The input audio buffer is full; commit or clear it');
+    const bytes = decodePcm16(audio, 'audio');
+    const cap = this.limits.maxInputAudioSeconds * BYTES_PER_SECOND;
+    if (!this.vad && this.inputAudioBytes + bytes.length > cap) {
+      throw new ClientError('input_audio_buffer_full', `The input audio buffer holds at most ${this.limits.maxInputAudioSeconds} s; commit or clear it`);
     }
     this.inputAudio.push(bytes);
     this.inputAudioBytes += bytes.length;
+    if (this.vad) this.detectTurns(bytes, cap);
   }
 
-  private commitAudio(eventId?: string): void {
+  /** Server VAD: announces where speech starts and stops, and commits each finished turn. */
+  private detectTurns(bytes: Buffer, cap: number): void {
+    const vad = this.vad!;
+    const cfg = this.turnDetection!;
+    const prefix = Math.round((cfg.prefix_padding_ms * INPUT_SAMPLE_RATE) / 1000);
+    for (const turn of vad.push(bytes)) {
+      if (turn.type === 'start') {
+        this.dropAudio(turn.sample - prefix);
+        this.speechItemId = id('item');
+        this.send({ type: 'input_audio_buffer.speech_started', audio_start_ms: toMs(this.inputStartSample), item_id: this.speechItemId });
+        if (cfg.interrupt_response && this.active) this.active.abort.abort();
+      } else {
+        this.send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: toMs(turn.sample), item_id: this.speechItemId });
+        this.commitTurn(this.takeAudio(turn.sample), cfg.create_response);
+      }
+    }
+    const end = this.inputStartSample + this.inputAudioBytes / 2;
+    if (!vad.speaking) {
+      this.dropAudio(end - prefix);
+    } else if (this.inputAudioBytes >= cap) {
+      // A turn longer than the buffer holds is cut here and heard as it stands.
+      vad.reset();
+      this.send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: toMs(end), item_id: this.speechItemId });
+      this.commitTurn(this.takeAudio(end), cfg.create_response);
+    }
+  }
+
+  private commitAudio(): void {
     if (this.inputAudioBytes === 0) throw new ClientError('input_audio_buffer_commit_empty', 'The input audio buffer is empty');
-    this.inputAudio = [];
-    this.inputAudioBytes = 0;
-    this.error(
-      'invalid_request_error', 'input_audio_not_supported',
-      'The local realtime engine has no speech recogniser: send text with conversation.item.create, or use the OpenAI-compatible provider for spoken input. The buffer was cleared.',
-      eventId,
-    );
+    this.vad?.reset();
+    this.commitTurn(this.takeAudio(this.inputStartSample + this.inputAudioBytes / 2), false);
+  }
+
+  /** The buffer's audio up to `endSample` (exclusive); the rest stays buffered. */
+  private takeAudio(endSample: number): Buffer {
+    const all = Buffer.concat(this.inputAudio);
+    const cut = Math.min(all.length, Math.max(0, (endSample - this.inputStartSample) * 2));
+    const rest = all.subarray(cut);
+    this.inputAudio = rest.length ? [Buffer.from(rest)] : [];
+    this.inputAudioBytes = rest.length;
+    this.inputStartSample += cut / 2;
+    return all.subarray(0, cut);
+  }
+
+  /** Forgets the buffered audio before `sample`. */
+  private dropAudio(sample: number): void {
+    if (sample > this.inputStartSample) this.takeAudio(sample);
+  }
+
+  /** A committed buffer becomes a user item; its transcript follows, then (with VAD) the answer. */
+  private commitTurn(pcm: Buffer, respond: boolean): void {
+    const item: MessageItem = { id: this.speechItemId ?? id('item'), type: 'message', role: 'user', text: '', spoken: true };
+    this.speechItemId = null;
+    const previous = this.items.at(-1)?.id ?? null;
+    this.send({ type: 'input_audio_buffer.committed', previous_item_id: previous, item_id: item.id });
+    this.addSpoken(item, pcm, previous, respond);
+  }
+
+  private addSpoken(item: MessageItem, pcm: Buffer, previous: string | null, respond: boolean): void {
+    this.remember(item);
+    const view = itemView(item, 'completed');
+    this.send({ type: 'conversation.item.added', previous_item_id: previous, item: view });
+    this.send({ type: 'conversation.item.done', previous_item_id: previous, item: view });
+    const heard = this.hearing.then(() => this.transcribe(item, pcm)).catch((err: unknown) => {
+      this.logger.error({ err }, 'realtime transcription failed');
+      return false;
+    });
+    this.hearing = heard;
+    // Outside the chain: the response waits for the transcriptions queued before it, not for itself.
+    if (respond) {
+      void heard.then((ok) => {
+        if (ok && item.text && !this.active && !this.closed.signal.aborted) void this.respond(undefined);
+      });
+    }
+  }
+
+  /** Fills a spoken item's transcript; false (after a `...transcription.failed` event) when it could not. */
+  private async transcribe(item: MessageItem, pcm: Buffer): Promise<boolean> {
+    const at = { item_id: item.id, content_index: 0 };
+    const failed = (code: string, message: string) => {
+      this.send({ type: 'conversation.item.input_audio_transcription.failed', ...at, error: { type: 'transcription_error', code, message, param: null } });
+      return false;
+    };
+    const lang = this.session.language.toLowerCase();
+    if (lang !== 'en' && !lang.startsWith('en-') && !lang.startsWith('en_')) {
+      return failed('transcription_language_unsupported', `The local engine recognises English speech only; this session's language is ${JSON.stringify(this.session.language)} (set language "en", or send text)`);
+    }
+    try {
+      const text = await transcribePcm16(pcm, { timeoutMs: this.limits.transcribeTimeoutMs, signal: this.closed.signal });
+      this.itemsBytes += Buffer.byteLength(text);
+      item.text = text;
+      this.send({ type: 'conversation.item.input_audio_transcription.completed', ...at, transcript: text, usage: { type: 'duration', seconds: Math.round((pcm.length / BYTES_PER_SECOND) * 100) / 100 } });
+      return true;
+    } catch (err) {
+      if (this.closed.signal.aborted) return false;
+      if (err instanceof TranscriptionError) return failed(err.code, err.message);
+      this.logger.error({ err }, 'realtime transcription failed');
+      return failed('transcription_failed', 'The speech could not be transcribed');
+    }
   }
 
   private createItem(value: unknown, previousItemId: unknown): void {
@@ -236,12 +355,11 @@ export class RealtimeConversation {
       const role = raw.role ?? 'user';
       if (role !== 'user' && role !== 'assistant' && role !== 'system') throw new ClientError('invalid_value', 'item.role must be user, assistant or system', 'item.role');
       if (!Array.isArray(raw.content) || raw.content.length === 0) throw new ClientError('invalid_value', 'item.content must be a non-empty array', 'item.content');
+      const spoken = (raw.content as unknown[]).find((p): p is Json => typeof p === 'object' && p !== null && (p as Json).type === 'input_audio');
+      if (spoken) return this.createSpokenItem(itemId, role, raw.content as unknown[], spoken, previousItemId);
       const texts: string[] = [];
       for (const part of raw.content as unknown[]) {
         const p = (part ?? {}) as Json;
-        if (p.type === 'input_audio' || p.type === 'audio') {
-          throw new ClientError('input_audio_not_supported', 'The local realtime engine has no speech recogniser; send input_text content (or use the OpenAI-compatible provider for audio)', 'item.content');
-        }
         if (!['input_text', 'text', 'output_text'].includes(String(p.type)) || typeof p.text !== 'string') {
           throw new ClientError('invalid_value', 'item.content entries must be {type: "input_text", text}', 'item.content');
         }
@@ -257,6 +375,7 @@ export class RealtimeConversation {
     } else {
       throw new ClientError('invalid_value', 'item.type must be message or function_call_output', 'item.type');
     }
+    this.checkBytes(itemSize(item), 'item');
     const previous = typeof previousItemId === 'string' ? previousItemId : this.items.at(-1)?.id ?? null;
     this.remember(item);
     const view = itemView(item, 'completed');
@@ -264,10 +383,24 @@ export class RealtimeConversation {
     this.send({ type: 'conversation.item.done', previous_item_id: previous, item: view });
   }
 
+  /** A user message whose content is audio (`input_audio` with base64 PCM16): heard like a committed buffer. */
+  private createSpokenItem(itemId: string, role: string, content: unknown[], part: Json, previousItemId: unknown): void {
+    if (role !== 'user') throw new ClientError('invalid_value', 'input_audio content belongs to user messages', 'item.role');
+    if (content.length !== 1) throw new ClientError('invalid_value', 'A message with input_audio has that one content part', 'item.content');
+    const pcm = decodePcm16(part.audio, 'item.content.audio');
+    if (pcm.length === 0) throw new ClientError('invalid_value', 'item.content.audio is empty', 'item.content.audio');
+    if (pcm.length > this.limits.maxInputAudioSeconds * BYTES_PER_SECOND) {
+      throw new ClientError('item_too_large', `An audio item holds at most ${this.limits.maxInputAudioSeconds} s of speech`, 'item.content.audio');
+    }
+    const previous = typeof previousItemId === 'string' ? previousItemId : this.items.at(-1)?.id ?? null;
+    this.addSpoken({ id: itemId, type: 'message', role: 'user', text: '', spoken: true }, pcm, previous, false);
+  }
+
   private deleteItem(itemId: unknown): void {
     const index = this.items.findIndex((i) => i.id === itemId);
     if (index < 0) throw new ClientError('item_not_found', `No item ${JSON.stringify(itemId)} in this conversation`, 'item_id');
-    this.items.splice(index, 1);
+    const [gone] = this.items.splice(index, 1);
+    this.itemsBytes -= itemSize(gone!);
     this.send({ type: 'conversation.item.deleted', item_id: itemId });
   }
 
@@ -298,6 +431,8 @@ export class RealtimeConversation {
     const base = { object: 'realtime.response', id: response.id, output_modalities: modalities, conversation_id: this.secret.id };
     this.send({ type: 'response.created', response: { ...base, status: 'in_progress', output: [] } });
     try {
+      // A spoken turn committed just before is answered once its words are known.
+      await this.hearing;
       const output = await this.produce(response.id, instructions, modalities, response.abort.signal);
       const cancelled = response.abort.signal.aborted;
       this.send({
@@ -399,9 +534,30 @@ export class RealtimeConversation {
     return done;
   }
 
+  /**
+   * Keeps an item; beyond MAX_ITEMS or the conversation's byte cap the oldest are forgotten (and
+   * announced as deleted, so a client's copy of the conversation stays the same as ours).
+   */
   private remember(item: Item): void {
     this.items.push(item);
-    if (this.items.length > MAX_ITEMS) this.items.splice(0, this.items.length - MAX_ITEMS);
+    this.itemsBytes += itemSize(item);
+    while (this.items.length > 1 && (this.items.length > MAX_ITEMS || this.itemsBytes > this.limits.maxConversationBytes)) {
+      const old = this.items.shift()!;
+      this.itemsBytes -= itemSize(old);
+      this.send({ type: 'conversation.item.deleted', item_id: old.id });
+    }
+  }
+
+  /** Refuses text larger than one item may be (the conversation keeps it in memory). */
+  private sized(text: string, param: string): string {
+    this.checkBytes(Buffer.byteLength(text), param);
+    return text;
+  }
+
+  private checkBytes(bytes: number, param: string): void {
+    if (bytes > this.limits.maxItemBytes) {
+      throw new ClientError('item_too_large', `${param} is larger than ${this.limits.maxItemBytes} bytes, the most one conversation item may hold`, param);
+    }
   }
 
   // ── wire ───────────────────────────────────────────────────────────────────────────────────
@@ -422,6 +578,59 @@ class ClientError extends Error {
   }
 }
 
+const toMs = (sample: number) => Math.round((sample * 1000) / INPUT_SAMPLE_RATE);
+
+/** What an item costs the conversation's memory: its text, in bytes. */
+function itemSize(item: Item): number {
+  if (item.type === 'message') return Buffer.byteLength(item.text);
+  if (item.type === 'function_call') return Buffer.byteLength(item.name) + Buffer.byteLength(item.arguments);
+  return Buffer.byteLength(item.output);
+}
+
+/** Base64 PCM16 as the client sends it: whole 16-bit samples. */
+function decodePcm16(audio: unknown, param: string): Buffer {
+  if (typeof audio !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(audio)) throw new ClientError('invalid_value', `${param} must be base64-encoded PCM16`, param);
+  const bytes = Buffer.from(audio, 'base64');
+  if (bytes.length % 2 !== 0) throw new ClientError('invalid_value', `${param} must hold whole 16-bit samples (an even number of bytes)`, param);
+  return bytes;
+}
+
+/** The local engine hears one format: 16-bit PCM at 24 kHz (`audio/pcm`, or `pcm16` in the older form). */
+function checkInputFormat(value: unknown, param: string): void {
+  const f = (typeof value === 'object' && value !== null ? value : { type: value }) as Json;
+  const rateOk = f.rate === undefined || f.rate === INPUT_SAMPLE_RATE;
+  if (!((f.type === 'audio/pcm' || f.type === 'pcm16') && rateOk)) {
+    throw new ClientError('invalid_value', `The local engine hears 16-bit PCM at 24 kHz only ({"type":"audio/pcm","rate":24000}); got ${JSON.stringify(value)}`, param);
+  }
+}
+
+/** `turn_detection`: null (the client commits) or server VAD; semantic VAD needs a model the local engine lacks. */
+function parseTurnDetection(value: unknown, param: string): ServerVad | null {
+  if (value === null) return null;
+  if (typeof value !== 'object' || Array.isArray(value)) throw new ClientError('invalid_value', `${param} must be null or an object`, param);
+  const t = value as Json;
+  if (t.type !== 'server_vad') {
+    throw new ClientError('invalid_value', `${param}.type must be "server_vad" (the local engine detects turns by loudness; ${JSON.stringify(t.type ?? null)} is not available)`, `${param}.type`);
+  }
+  const vad = { ...DEFAULT_SERVER_VAD };
+  const number = (key: 'threshold' | 'prefix_padding_ms' | 'silence_duration_ms', min: number, max: number) => {
+    if (t[key] === undefined || t[key] === null) return;
+    if (typeof t[key] !== 'number' || !Number.isFinite(t[key]) || t[key] < min || t[key] > max) {
+      throw new ClientError('invalid_value', `${param}.${key} must be a number from ${min} to ${max}`, `${param}.${key}`);
+    }
+    vad[key] = t[key];
+  };
+  number('threshold', 0, 1);
+  number('prefix_padding_ms', 0, 2000);
+  number('silence_duration_ms', 100, 5000);
+  for (const key of ['create_response', 'interrupt_response'] as const) {
+    if (t[key] === undefined) continue;
+    if (typeof t[key] !== 'boolean') throw new ClientError('invalid_value', `${param}.${key} must be a boolean`, `${param}.${key}`);
+    vad[key] = t[key];
+  }
+  return vad;
+}
+
 function parseModalities(value: unknown, param: string): Modality[] {
   if (!Array.isArray(value) || value.length === 0 || value.some((m) => m !== 'text' && m !== 'audio')) {
     throw new ClientError('invalid_value', `${param} must be a non-empty array of "text" and "audio"`, param);
@@ -433,6 +642,7 @@ function itemView(item: Item, status: 'in_progress' | 'completed'): Json {
   const base = { id: item.id, object: 'realtime.item', type: item.type, status };
   if (item.type === 'function_call') return { ...base, name: item.name, call_id: item.call_id, arguments: item.arguments };
   if (item.type === 'function_call_output') return { ...base, call_id: item.call_id, output: item.output };
+  if (item.spoken) return { ...base, role: item.role, content: [{ type: 'input_audio', transcript: item.text || null }] };
   const kind = item.role === 'assistant' ? 'output_text' : 'input_text';
   return { ...base, role: item.role, content: [{ type: kind, text: item.text }] };
 }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Database } from '../../../infra/db/index';
 import type { VoiceRealtimeSecret } from '../../../infra/db/schema/voice-realtime-secrets';
 import { LOCAL_REALTIME_MODEL } from '../../config';
@@ -47,21 +48,47 @@ export class LocalRealtimeProvider implements RealtimeProvider {
 
 export type SecretClaim =
   | { ok: true; secret: VoiceRealtimeSecret }
-  | { ok: false; reason: 'unknown' | 'expired' | 'used' };
+  | { ok: false; reason: 'unknown' | 'expired' | 'used' }
+  | { ok: false; reason: 'too_many'; limit: number };
 
-/** Claims a secret for one conversation: it opens exactly one connection, before it expires. */
-export async function claimSecret(db: Database, secret: string): Promise<SecretClaim> {
+/**
+ * Claims a secret for one conversation: it opens exactly one connection, before it expires, and
+ * only while its account holds fewer than `maxOpen` conversations (counted in the database, so
+ * the cap holds across API processes; a refused claim leaves the secret unspent).
+ */
+export async function claimSecret(db: Database, secret: string, maxOpen: number): Promise<SecretClaim> {
   const secretHash = hash(secret);
-  const claimed = await db
-    .updateTable('voice_realtime_secrets')
-    .set({ connected_at: new Date() })
-    .where('secret_hash', '=', secretHash)
-    .where('connected_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returningAll()
-    .executeTakeFirst();
-  if (claimed) return { ok: true, secret: claimed };
-  const row = await db.selectFrom('voice_realtime_secrets').select(['expires_at', 'connected_at']).where('secret_hash', '=', secretHash).executeTakeFirst();
+  const row = await db.selectFrom('voice_realtime_secrets').select(['account_id', 'expires_at', 'connected_at']).where('secret_hash', '=', secretHash).executeTakeFirst();
   if (!row) return { ok: false, reason: 'unknown' };
-  return { ok: false, reason: row.connected_at ? 'used' : 'expired' };
+  if (row.connected_at) return { ok: false, reason: 'used' };
+  if (row.expires_at.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
+  return db.transaction().execute(async (trx): Promise<SecretClaim> => {
+    // Two claims of one account at once must not both see room for one more.
+    await sql`select pg_advisory_xact_lock(hashtext(${'voice-realtime:' + row.account_id}))`.execute(trx);
+    const open = await trx
+      .selectFrom('voice_realtime_secrets')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('account_id', '=', row.account_id)
+      .where('connected_at', 'is not', null)
+      .where('closed_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirstOrThrow();
+    if (Number(open.n) >= maxOpen) return { ok: false, reason: 'too_many', limit: maxOpen };
+    const claimed = await trx
+      .updateTable('voice_realtime_secrets')
+      .set({ connected_at: new Date() })
+      .where('secret_hash', '=', secretHash)
+      .where('connected_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returningAll()
+      .executeTakeFirst();
+    // Lost a race with another claim of the same secret, or it expired meanwhile.
+    if (!claimed) return { ok: false, reason: row.expires_at.getTime() <= Date.now() ? 'expired' : 'used' };
+    return { ok: true, secret: claimed };
+  });
+}
+
+/** The conversation a secret opened has ended: it no longer counts against its account. */
+export async function releaseSecret(db: Database, id: string): Promise<void> {
+  await db.updateTable('voice_realtime_secrets').set({ closed_at: new Date() }).where('id', '=', id).where('closed_at', 'is', null).execute();
 }

@@ -4,7 +4,7 @@ import { WebSocketServer } from 'ws';
 import type { Deps } from '../../../deps';
 import { REALTIME_SUBPROTOCOL, SECRET_SUBPROTOCOL_PREFIX } from '../provider';
 import { RealtimeConversation } from './conversation';
-import { claimSecret, LOCAL_REALTIME_PATH } from './secrets';
+import { claimSecret, LOCAL_REALTIME_PATH, releaseSecret } from './secrets';
 
 /** Query parameters that would carry a credential in the URL; all are refused (seed 001 §2.4). */
 const CREDENTIAL_PARAMS = ['client_secret', 'api_key', 'key', 'token', 'access_token', 'authorization'];
@@ -15,13 +15,17 @@ const SUBPROTOCOL_HINT = `pass the client secret as the second WebSocket subprot
  * The local realtime engine's WebSocket server, on the API's own HTTP server at /v1/realtime
  * (so `websocket_url` is the API's host, with ws:// or wss://). A connection is accepted only with
  * the subprotocol array of seed 001 §2.4; a secret in the Authorization header or the query string
- * is refused with 401 at the upgrade, as is an unknown, expired or already used secret. Returns
- * the stop hook: open conversations are closed with 1001.
+ * is refused with 401 at the upgrade, as is an unknown, expired or already used secret; an account
+ * already holding its cap of open conversations gets 429. Returns the stop hook: open
+ * conversations are closed with 1001.
  */
-export function attachLocalRealtimeServer(server: Server, deps: Pick<Deps, 'db' | 'logger'>): () => Promise<void> {
+export function attachLocalRealtimeServer(server: Server, deps: Pick<Deps, 'config' | 'db' | 'logger'>): () => Promise<void> {
+  const limits = deps.config.voice.limits;
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: 16 * 1024 * 1024,
+    // A frame carries one event: an item (JSON-escaped, at worst ~6 bytes a byte of text) or a
+    // slice of audio; larger frames close the socket with 1009 before they are buffered whole.
+    maxPayload: Math.max(4 * 1024 * 1024, limits.maxItemBytes * 6 + 64 * 1024),
     handleProtocols: (protocols) => (protocols.has(REALTIME_SUBPROTOCOL) ? REALTIME_SUBPROTOCOL : false),
   });
   const conversations = new Set<RealtimeConversation>();
@@ -45,14 +49,21 @@ export function attachLocalRealtimeServer(server: Server, deps: Pick<Deps, 'db' 
       return refuse(socket, 401, `Missing client secret; ${SUBPROTOCOL_HINT}`);
     }
     const secret = credential.slice(SECRET_SUBPROTOCOL_PREFIX.length);
-    claimSecret(deps.db, secret).then(
+    claimSecret(deps.db, secret, limits.maxConversationsPerAccount).then(
       (claim) => {
         if (!claim.ok) {
+          if (claim.reason === 'too_many') {
+            return refuse(socket, 429, `This account already has ${claim.limit} realtime conversations open (the most it may hold at once); close one and connect again with the same secret`);
+          }
           const why = { unknown: 'is not valid', expired: 'has expired', used: 'was already used for a conversation' }[claim.reason];
           return refuse(socket, 401, `The client secret ${why}; mint a new session`);
         }
+        const release = () => releaseSecret(deps.db, claim.secret.id).catch((err: unknown) => deps.logger.warn({ err }, 'realtime conversation close not recorded'));
+        // The socket's end ends the conversation, also when the upgrade itself failed after the claim.
+        if (socket.destroyed || !socket.writable) return void release();
+        socket.once('close', () => void release());
         wss.handleUpgrade(req, socket, head, (ws) => {
-          const conversation = new RealtimeConversation(ws, claim.secret, deps.logger);
+          const conversation = new RealtimeConversation(ws, claim.secret, limits, deps.logger);
           conversations.add(conversation);
           ws.on('close', () => conversations.delete(conversation));
         });
@@ -76,7 +87,7 @@ export function attachLocalRealtimeServer(server: Server, deps: Pick<Deps, 'db' 
 function refuse(socket: Duplex, status: number, detail: string): void {
   if (!socket.writable) return void socket.destroy();
   const body = JSON.stringify({ detail });
-  const reason = { 401: 'Unauthorized', 404: 'Not Found', 500: 'Internal Server Error' }[status] ?? 'Error';
+  const reason = { 401: 'Unauthorized', 404: 'Not Found', 429: 'Too Many Requests', 500: 'Internal Server Error' }[status] ?? 'Error';
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
