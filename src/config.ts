@@ -44,6 +44,9 @@ const envSchema = z.object({
   REDIS_URL: optionalString,
   ATELIER_RATE_LIMIT_SCALE: z.coerce.number().positive().optional(),
   ATELIER_DATA_DIR: z.string().default('.data'),
+  // Where generated and uploaded files live: `s3` (a bucket on the S3_ENDPOINT server) or `local` (<data dir>/blobs). Default: s3 when S3_ENDPOINT is set.
+  ATELIER_BLOB_STORE: z.enum(['local', 's3']).optional(),
+  ATELIER_BLOB_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/).default('atelier-blobs'),
   ATELIER_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
   ATELIER_BOOTSTRAP_KEY: optionalString,
   ATELIER_BOOTSTRAP_BALANCE_USD: z.coerce.number().min(0).default(100),
@@ -119,6 +122,11 @@ export interface Config {
    */
   rateLimitScale: number;
   dataDir: string;
+  /**
+   * The blob store: a bucket of its own on the S3 server (`config.storage`) whenever one is
+   * configured, so API and workers on different hosts share every file; else `<dataDir>/blobs`.
+   */
+  blobs: { backend: 'local' | 's3'; bucket: string };
   role: Env['ATELIER_ROLE'];
   bootstrap: { key?: string; balanceUsd: number; email: string; password?: string };
   /** HMAC secret for session JWTs and signed URLs. */
@@ -227,6 +235,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     rateLimitScale: e.ATELIER_RATE_LIMIT_SCALE ?? (e.NODE_ENV === 'test' ? 1000 : 1),
     dataDir,
+    blobs: { backend: e.ATELIER_BLOB_STORE ?? (source.S3_ENDPOINT ? 's3' : 'local'), bucket: e.ATELIER_BLOB_BUCKET },
     role: e.ATELIER_ROLE,
     bootstrap: {
       key: e.ATELIER_BOOTSTRAP_KEY,

@@ -9,7 +9,7 @@ import { startEngineMaintenance } from './engine/watchdog';
 import { closeAccess } from './platform/auth/access-chain';
 import type { KeyCredential } from './platform/auth/authenticate';
 import { CredentialCache } from './platform/auth/credential-cache';
-import { BlobStore } from './storage/blob-store';
+import { createBlobStore } from './storage/blob-store-s3';
 import type { Config } from './config';
 import { createDb, type Database } from './infra/db/index';
 import { migrateToLatest } from './infra/db/migrate';
@@ -102,7 +102,7 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
     const nativeConnection: NativeConnection | undefined = config.role !== 'api' ? await connectWorker(config) : undefined;
     const temporal = await connectClient(config, tracing, nativeConnection);
     stops.push(() => temporal.connection.close());
-    const blobs = new BlobStore(config.dataDir, config.sessionSecret, config.publicBaseUrl);
+    const blobs = createBlobStore(config);
     const deps: Deps = { config, db, logger, temporal, blobs, taskQueue: config.temporal.taskQueue, providers: createProviders(config.providers), tracing, eagerStart: nativeConnection !== undefined && config.temporal.eagerStart };
     if (config.role !== 'worker') {
       // One LISTEN connection for the process, shared by the run event hub and the credential cache.

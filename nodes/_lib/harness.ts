@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { BlobStore } from '../../src/storage/blob-store';
+import { LocalBlobStore } from '../../src/storage/blob-store';
 import type { LogLevel, NodeContext, NodeResult } from '../../src/engine/types';
 import { getNode } from '../index';
 
@@ -67,9 +67,9 @@ export async function main(type: string, params: Record<string, unknown> = {}, i
 }
 
 /** A blob store in a fresh temp folder. */
-export function tempBlobs(): { blobs: BlobStore; dir: string } {
+export function tempBlobs(): { blobs: LocalBlobStore; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'nodes-blobs-'));
-  return { blobs: new BlobStore(dir, 'test-secret', 'http://files.test'), dir };
+  return { blobs: new LocalBlobStore(dir, 'test-secret', 'http://files.test'), dir };
 }
 
 /** The blob key behind a signed URL the store produced. */

@@ -10,7 +10,7 @@ import { NodeError } from '../../src/engine/node-error';
 import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
 import type { NodeContext } from '../../src/engine/types';
 import { safeFetch } from '../../src/infra/net/safe-fetch';
-import { contentTypeFor } from '../../src/storage/blob-store';
+import { BlobNotFoundError, contentTypeFor } from '../../src/storage/blob-store';
 import { isRecord } from './items';
 
 /** A file as nodes pass it: the signed URL plus what a consumer needs to know without opening it. */
@@ -40,9 +40,10 @@ const MAX_FETCH_BYTES = 200 * 1024 * 1024;
 interface BlobAccess {
   newKey(accountId: string, folder: string, name: string): string;
   put(key: string, data: Buffer | Uint8Array | string): Promise<{ key: string; size: number; contentType: string }>;
+  putFile?(key: string, sourcePath: string, opts: { keepSource: true }): Promise<{ key: string; size: number; contentType: string }>;
   signedUrl(key: string, ttlSeconds?: number): { url: string; expiresAt: Date };
   verify?(key: string, expires: number, sig: string): boolean;
-  pathOf?(key: string): string;
+  localFile?(key: string, scratchPath: string): Promise<string>;
 }
 
 export function isFileRef(value: unknown): value is { url: string } {
@@ -102,12 +103,20 @@ export class Workspace {
 
   /**
    * A local path holding the referenced file: our own signed blob URLs (for this account) are read
-   * from the store in place; other http(s) URLs go through the SSRF-safe fetch; data: URLs are decoded.
+   * from the store (in place on local disk, streamed into the workspace from a bucket); other
+   * http(s) URLs go through the SSRF-safe fetch; data: URLs are decoded.
    */
   async input(ref: string | { url: string }, what = 'file'): Promise<string> {
     const url = typeof ref === 'string' ? ref : ref.url;
-    const own = this.ownBlobPath(url);
-    if (own) return own;
+    const own = this.ownBlobKey(url);
+    if (own) {
+      try {
+        return await blobsOf(this.ctx).localFile!(own, this.path(own.split('/').pop()!));
+      } catch (err) {
+        if (err instanceof BlobNotFoundError) throw new NodeError(`${what}: the file is gone (deleted or expired)`, { type: 'missing_input' });
+        throw err;
+      }
+    }
     const { data, mime } = await this.download(url, what);
     const ext = EXT_BY_MIME[mime.split(';')[0]!.trim()] ?? (url.match(/\.([a-z0-9]{2,4})(?:[?#]|$)/i)?.[1] ?? 'bin');
     const path = this.path(`input.${ext}`);
@@ -120,7 +129,7 @@ export class Workspace {
     return readFile(await this.input(ref, what));
   }
 
-  private ownBlobPath(raw: string): string | undefined {
+  private ownBlobKey(raw: string): string | undefined {
     const blobs = blobsOf(this.ctx);
     let url: URL;
     try {
@@ -128,7 +137,7 @@ export class Workspace {
     } catch {
       return undefined;
     }
-    if (!url.pathname.startsWith('/v1/files/') || !blobs.verify || !blobs.pathOf) return undefined;
+    if (!url.pathname.startsWith('/v1/files/') || !blobs.verify || !blobs.localFile) return undefined;
     const key = url.pathname.slice('/v1/files/'.length).split('/').map(decodeURIComponent).join('/');
     const expires = Number(url.searchParams.get('expires'));
     const sig = url.searchParams.get('sig') ?? '';
@@ -137,7 +146,7 @@ export class Workspace {
     if (!key.startsWith(`${this.ctx.accountId.replace(/[^A-Za-z0-9._-]/g, '_')}/`)) {
       throw new NodeError('that file belongs to another account', { type: 'forbidden_file' });
     }
-    return blobs.pathOf(key);
+    return key;
   }
 
   private async download(url: string, what: string): Promise<{ data: Buffer; mime: string }> {
@@ -160,9 +169,12 @@ export class Workspace {
   /** Stores a finished file (a path or bytes) as this node's artefact and returns its reference. */
   async store(source: string | Buffer, ext: string, meta: Record<string, unknown> = {}, name?: string): Promise<FileRef> {
     const blobs = blobsOf(this.ctx);
-    const data = typeof source === 'string' ? await readFile(source) : source;
     const key = blobs.newKey(this.ctx.accountId, `runs/${this.ctx.runId}`, `${name ?? this.ctx.nodeId}.${ext}`);
-    const stored = await blobs.put(key, data);
+    // A file is streamed into the store (a video is never held in memory whole); it may be an input
+    // the store itself holds, so it is copied, not moved.
+    const stored = typeof source === 'string'
+      ? await (blobs.putFile ? blobs.putFile(key, source, { keepSource: true }) : blobs.put(key, await readFile(source)))
+      : await blobs.put(key, source);
     const { url, expiresAt } = blobs.signedUrl(key, URL_TTL_S);
     return { url, mime: contentTypeFor(key), size: stored.size, ...meta, expires_at: expiresAt.toISOString() };
   }

@@ -53,7 +53,7 @@ export async function runGenerationJob(deps: Deps, input: GenerationJobInput): P
     const video = await providers.video({ model: job.model, prompt: String(req.prompt), seconds: Number(req.seconds ?? 3) });
     file = { data: video.data, ext: 'mp4', name: 'video' };
   } else if (job.type === '3d') {
-    const image = await readBlob(deps, String(req.input_blob));
+    const image = await deps.blobs.readBuffer(String(req.input_blob));
     const format = String(req.format ?? 'glb') as Model3dFormat;
     const model = await providers.model3d({ image, format });
     file = { data: model.data, ext: format, name: 'model' };
@@ -72,8 +72,3 @@ export async function failGenerationJob(deps: Deps, input: { jobId: string; erro
   await failPrepared(deps, { jobId: job.id, accountId: job.account_id, type: job.type as OperationType, model: job.model, chargeOperationId: job.charge_operation_id }, new Error(input.error));
 }
 
-async function readBlob(deps: Deps, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of deps.blobs.read(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}

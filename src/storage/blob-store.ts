@@ -1,13 +1,68 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, normalize, sep } from 'node:path';
+import { copyFile, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join, posix } from 'node:path';
 import type { Readable } from 'node:stream';
 
 export interface StoredBlob {
   key: string;
   size: number;
   contentType: string;
+}
+
+/** An inclusive byte range, as HTTP `Range: bytes=start-end` names it. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface BlobStat {
+  size: number;
+  /** The S3 ETag (quotes removed); absent on local disk. */
+  etag?: string;
+}
+
+/** What `open` gives: the bytes (all, or the asked range) and the blob's whole size. */
+export interface BlobRead {
+  body: Readable;
+  size: number;
+}
+
+/**
+ * Where Atelier keeps the files it makes and receives (generated media, uploads, story scenes and
+ * final cuts, node artefacts): an S3 bucket of its own, or, when no S3 server is configured, a
+ * folder under the data dir. Keys are `<account>/<folder>/<name>`; every caller goes through this
+ * interface, never through the folder, so both backends behave alike. Files reach clients through
+ * HMAC-signed, expiring URLs served by the API (`GET /v1/files/<key>?expires=…&sig=…`).
+ */
+export interface BlobStore {
+  readonly backend: 'local' | 's3';
+  newKey(accountId: string, folder: string, name: string): string;
+  /** Stores bytes whole: a reader never sees half a blob. */
+  put(key: string, data: Buffer | Uint8Array | string): Promise<StoredBlob>;
+  /**
+   * Moves a finished file (e.g. ffmpeg output) into the store, streaming it; the source is gone
+   * afterwards unless `keepSource` (then it is copied).
+   */
+  putFile(key: string, sourcePath: string, opts?: { keepSource?: boolean }): Promise<StoredBlob>;
+  stat(key: string): Promise<BlobStat | null>;
+  size(key: string): Promise<number | null>;
+  exists(key: string): Promise<boolean>;
+  /** A stream of the blob (or of `range`), or null when there is no such blob. */
+  open(key: string, range?: ByteRange): Promise<BlobRead | null>;
+  /** The whole blob in memory: for small files only (images, short audio); throws when missing. */
+  readBuffer(key: string): Promise<Buffer>;
+  /**
+   * A file on this machine holding the blob, for tools that want a path (ffmpeg): the local
+   * store's own file, or a copy streamed to `scratchPath`. The caller must not change the file,
+   * and removes `scratchPath` when done.
+   */
+  localFile(key: string, scratchPath: string): Promise<string>;
+  delete(key: string): Promise<void>;
+  /** Deletes everything under a key prefix (e.g. a story's folder). */
+  deletePrefix(prefix: string): Promise<void>;
+  signedUrl(key: string, ttlSeconds?: number, now?: number): { url: string; expiresAt: Date };
+  verify(key: string, expires: number, sig: string, now?: number): boolean;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -22,16 +77,29 @@ export function contentTypeFor(key: string): string {
   return CONTENT_TYPES[ext] ?? 'application/octet-stream';
 }
 
-/**
- * Generated files on local disk under `<dataDir>/blobs`, served through HMAC-signed, expiring
- * URLs (`GET /v1/files/<key>?expires=…&sig=…`). Keys are `<account>/<folder>/<name>`.
- */
-export class BlobStore {
-  readonly root: string;
-
-  constructor(dataDir: string, private readonly secret: string, private readonly baseUrl: string) {
-    this.root = join(dataDir, 'blobs');
+export class BlobNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`no blob ${key}`);
   }
+}
+
+/**
+ * A key in the one form both backends use: the local folder resolves `a//b` and `a/./b` to
+ * `a/b`, so the bucket must name the object the same way (and a migrated file keeps its key).
+ */
+export function canonicalKey(key: string): string {
+  const normal = posix.normalize(key).replace(/\/+$/, '');
+  if (!normal || normal === '.' || normal.startsWith('/') || normal === '..' || normal.startsWith('../') || key.includes('\0')) {
+    throw new Error(`blob key escapes the store: ${key}`);
+  }
+  return normal;
+}
+
+/** Keys and signed URLs: the same for every backend, so a URL outlives a move between them. */
+export abstract class BaseBlobStore implements BlobStore {
+  abstract readonly backend: 'local' | 's3';
+
+  constructor(private readonly secret: string, protected baseUrl: string) {}
 
   /** A fresh key under the account's folder: `<accountId>/<folder>/<random>-<name>`. */
   newKey(accountId: string, folder: string, name: string): string {
@@ -39,51 +107,28 @@ export class BlobStore {
     return `${safe(accountId)}/${folder.split('/').map(safe).join('/')}/${randomBytes(8).toString('hex')}-${safe(name)}`;
   }
 
-  pathOf(key: string): string {
-    const path = normalize(join(this.root, key));
-    if (!path.startsWith(this.root + sep)) throw new Error(`blob key escapes the store: ${key}`);
-    return path;
-  }
+  abstract put(key: string, data: Buffer | Uint8Array | string): Promise<StoredBlob>;
+  abstract putFile(key: string, sourcePath: string, opts?: { keepSource?: boolean }): Promise<StoredBlob>;
+  abstract stat(key: string): Promise<BlobStat | null>;
+  abstract open(key: string, range?: ByteRange): Promise<BlobRead | null>;
+  abstract localFile(key: string, scratchPath: string): Promise<string>;
+  abstract delete(key: string): Promise<void>;
+  abstract deletePrefix(prefix: string): Promise<void>;
 
-  /** Writes atomically (temp file + rename), so a reader never sees half a file. */
-  async put(key: string, data: Buffer | Uint8Array | string): Promise<StoredBlob> {
-    const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
-    const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, path);
-    const { size } = await stat(path);
-    return { key, size, contentType: contentTypeFor(key) };
-  }
-
-  /** Moves a finished file (e.g. ffmpeg output) into the store. */
-  async putFile(key: string, sourcePath: string): Promise<StoredBlob> {
-    const path = this.pathOf(key);
-    await mkdir(dirname(path), { recursive: true });
-    await rename(sourcePath, path);
-    const { size } = await stat(path);
-    return { key, size, contentType: contentTypeFor(key) };
+  async size(key: string): Promise<number | null> {
+    return (await this.stat(key))?.size ?? null;
   }
 
   async exists(key: string): Promise<boolean> {
-    return stat(this.pathOf(key)).then(() => true, () => false);
+    return (await this.stat(key)) !== null;
   }
 
-  async size(key: string): Promise<number | null> {
-    return stat(this.pathOf(key)).then((s) => s.size, () => null);
-  }
-
-  read(key: string): Readable {
-    return createReadStream(this.pathOf(key));
-  }
-
-  async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
-  }
-
-  /** Deletes everything under a key prefix (e.g. a story's folder). */
-  async deletePrefix(prefix: string): Promise<void> {
-    await rm(this.pathOf(prefix), { recursive: true, force: true });
+  async readBuffer(key: string): Promise<Buffer> {
+    const read = await this.open(key);
+    if (!read) throw new BlobNotFoundError(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of read.body) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
   }
 
   signedUrl(key: string, ttlSeconds = 24 * 3600, now = Date.now()): { url: string; expiresAt: Date } {
@@ -104,3 +149,78 @@ export class BlobStore {
     return createHmac('sha256', this.secret).update(`blob:${key}:${expires}`).digest('base64url');
   }
 }
+
+/** The embedded default: files under `<dataDir>/blobs` (one host, or a volume every process mounts). */
+export class LocalBlobStore extends BaseBlobStore {
+  readonly backend = 'local' as const;
+  readonly root: string;
+
+  constructor(dataDir: string, secret: string, baseUrl: string) {
+    super(secret, baseUrl);
+    this.root = join(dataDir, 'blobs');
+  }
+
+  pathOf(key: string): string {
+    return join(this.root, ...canonicalKey(key).split('/'));
+  }
+
+  /** Writes atomically (temp file + rename), so a reader never sees half a file. */
+  async put(key: string, data: Buffer | Uint8Array | string): Promise<StoredBlob> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+    await writeFile(tmp, data);
+    await rename(tmp, path);
+    return this.stored(key, path);
+  }
+
+  async putFile(key: string, sourcePath: string, opts: { keepSource?: boolean } = {}): Promise<StoredBlob> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const moved = opts.keepSource ? false : await rename(sourcePath, path).then(() => true, (err: NodeJS.ErrnoException) => {
+      // Another filesystem (a scratch dir on tmpfs) is copied instead.
+      if (err.code === 'EXDEV') return false;
+      throw err;
+    });
+    if (!moved) {
+      // Copied beside the target, then renamed: a reader never sees half a file.
+      const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+      await copyFile(sourcePath, tmp);
+      await rename(tmp, path);
+      if (!opts.keepSource) await unlink(sourcePath);
+    }
+    return this.stored(key, path);
+  }
+
+  async stat(key: string): Promise<BlobStat | null> {
+    const s = await stat(this.pathOf(key)).catch(() => null);
+    return s?.isFile() ? { size: s.size } : null;
+  }
+
+  async open(key: string, range?: ByteRange): Promise<BlobRead | null> {
+    const path = this.pathOf(key);
+    const s = await stat(path).catch(() => null);
+    if (!s?.isFile()) return null;
+    return { body: createReadStream(path, range ? { start: range.start, end: range.end } : {}), size: s.size };
+  }
+
+  async localFile(key: string): Promise<string> {
+    const path = this.pathOf(key);
+    if (!(await this.exists(key))) throw new BlobNotFoundError(key);
+    return path;
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    await rm(this.pathOf(prefix), { recursive: true, force: true });
+  }
+
+  private async stored(key: string, path: string): Promise<StoredBlob> {
+    const { size } = await stat(path);
+    return { key, size, contentType: contentTypeFor(key) };
+  }
+}
+

@@ -12,6 +12,8 @@ import { createAccount, insertApiKey } from '../../src/platform/accounts/account
 import { usdToMicros } from '../../src/platform/billing/money';
 import type { KeyEnvironment, KeyType } from '../../src/infra/db/schema/index';
 import { createActivities } from '../../activities/index';
+import { S3BlobStore } from '../../src/storage/blob-store-s3';
+import { DeleteBucketCommand } from '@aws-sdk/client-s3';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -64,6 +66,17 @@ export function apiClient(url: string, defaultKey: string) {
   };
 }
 
+/**
+ * `TEST_BLOB_STORE=s3` runs every stack's blob store on the suite's S3 server (as production does
+ * when S3_ENDPOINT is set), so the file, story and asset suites can be run on either backend.
+ */
+function blobStoreEnv(suffix: string): Record<string, string> {
+  // A bucket per stack, emptied and removed when the stack closes.
+  const env: Record<string, string> = { ATELIER_BLOB_BUCKET: `atelier-blobs-t-${suffix.toLowerCase().replace(/[^a-z0-9]/g, '-')}`.slice(0, 63) };
+  if (process.env.TEST_BLOB_STORE === 's3') Object.assign(env, { ATELIER_BLOB_STORE: 's3', S3_ENDPOINT: inject('s3Endpoint') });
+  return env;
+}
+
 /** `opts`: what startAtelier takes besides the config (e.g. a span exporter for tracing tests). */
 export async function startStack(env: Record<string, string> = {}, opts: Pick<StartOptions, 'spanExporter'> = {}): Promise<TestStack> {
   const database = await createScratchDatabase(inject('pgAdminUrl'), 'atelier_t');
@@ -86,6 +99,7 @@ export async function startStack(env: Record<string, string> = {}, opts: Pick<St
     ATELIER_ALLOW_PRIVATE_NETWORK: '1',
     // Top-ups credit without payment in tests only (development-only gateway, off by default).
     ATELIER_TOPUP_GATEWAY: 'direct',
+    ...blobStoreEnv(suffix),
     ...env,
   });
   const atelier = await startAtelier(config, { ...opts, workflowBundle: { codePath: inject('workflowBundlePath') }, activities: createActivities });
@@ -122,8 +136,14 @@ export async function startStack(env: Record<string, string> = {}, opts: Pick<St
     },
     async close() {
       await atelier.stop();
+      if (atelier.deps.blobs instanceof S3BlobStore) await dropBucket(atelier.deps.blobs).catch(() => undefined);
       await database.drop().catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function dropBucket(blobs: S3BlobStore): Promise<void> {
+  await blobs.server.deleteAll(blobs.bucket, '');
+  await blobs.server.root.send(new DeleteBucketCommand({ Bucket: blobs.bucket }));
 }

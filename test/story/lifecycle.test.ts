@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
-import { storyPrefix } from '../../src/story/store';
 
 let stack: TestStack;
 /** Story caps tighter than the platform's per-endpoint caps, under ATELIER_RATE_LIMIT_SCALE=0.5. */
@@ -23,8 +21,10 @@ describe('Story lifetime and limits (seed 001 §3, §8)', () => {
     const id = c.body.story_id;
     const chars = await stack.api('POST', '/v1/story/step/characters', { body: { story_id: id }, key });
     expect(chars.status).toBe(200);
-    const dir = stack.atelier.deps.blobs.pathOf(storyPrefix(accountId, id));
-    expect(existsSync(dir)).toBe(true);
+    const { blobs, db } = stack.atelier.deps;
+    const files = (await db.selectFrom('story_characters').select('image_key').where('story_id', '=', id).execute()).map((r) => r.image_key);
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) expect(f.startsWith(`${accountId}/`) && (await blobs.exists(f))).toBe(true);
     const portrait = chars.body.characters[0].reference_url;
     expect((await fetch(portrait)).status).toBe(200);
 
@@ -40,7 +40,7 @@ describe('Story lifetime and limits (seed 001 §3, §8)', () => {
       expect(r.status, path).toBe(404);
       expect(r.body.error.code).toBe('invalid_story_id');
     }
-    expect(existsSync(dir)).toBe(false);
+    for (const f of files) expect(await blobs.exists(f)).toBe(false);
     expect((await fetch(portrait)).status).toBe(404);
   });
 

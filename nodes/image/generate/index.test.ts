@@ -4,16 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeServicesFrom } from '../../../src/engine/services';
-import { BlobStore } from '../../../src/storage/blob-store';
+import { LocalBlobStore } from '../../../src/storage/blob-store';
 import { getNode } from '../../index';
 import { fakeProviders, harness, run } from '../../_lib/core-harness';
 
 describe('image.generate', () => {
   let dir: string;
-  let blobs: BlobStore;
+  let blobs: LocalBlobStore;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'nodes-test-'));
-    blobs = new BlobStore(dir, 'secret', 'http://files.test');
+    blobs = new LocalBlobStore(dir, 'secret', 'http://files.test');
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { frameSize, type AspectRatio, type Style } from '../catalog';
 import type { StepActivityInput, StepOutcome } from '../contract';
@@ -42,12 +42,16 @@ export async function composeFinalCut(
   await mkdir(dir, { recursive: true });
   const out = join(dir, `story.${b.output_format}`);
   await kit.progress(input, 'final:start', 10, 'Composing the final cut');
+  // ffmpeg reads files: clips and narration come from the store (copied into the work dir when it is a bucket).
+  const scenes = await Promise.all(rendered.map(async (v) => {
+    const seg = vo.segments.find((s) => s.scene_index === v.scene_index);
+    const clipPath = await blobs.localFile(v.video_key!, join(dir, 'in', `clip-${v.scene_index}.mp4`));
+    const narration = seg ? { path: await blobs.localFile(seg.audio_key, join(dir, 'in', `voice-${v.scene_index}.wav`)), duration: seg.duration, text: seg.text } : undefined;
+    return { clipPath, clipDuration: v.duration, narration };
+  }));
   const timeline = await composeFinal(
     {
-      scenes: rendered.map((v) => {
-        const seg = vo.segments.find((s) => s.scene_index === v.scene_index);
-        return { clipPath: blobs.pathOf(v.video_key!), clipDuration: v.duration, narration: seg ? { path: blobs.pathOf(seg.audio_key), duration: seg.duration, text: seg.text } : undefined };
-      }),
+      scenes,
       width, height, fps: params.fps ?? 24, transition: b.transition, transitionDuration: b.transition_duration,
       music, musicVolume: b.music_volume, subtitles: b.add_subtitles ? b.subtitle_style : null, format: b.output_format,
       workDir: dir, outPath: out,
@@ -60,7 +64,7 @@ export async function composeFinalCut(
   await blobs.putFile(videoKey, out);
   const firstFrame = parts.frames.find((f) => f.scene_index === rendered[0]?.scene_index) ?? parts.frames[0];
   const thumbKey = `${prefix}/final/thumbnail-${short(input.operationId)}.jpg`;
-  if (firstFrame) await blobs.put(thumbKey, await thumbnailFrom(await readFile(blobs.pathOf(firstFrame.image_key))));
+  if (firstFrame) await blobs.put(thumbKey, await thumbnailFrom(await blobs.readBuffer(firstFrame.image_key)));
   const elapsed = Date.now() - started;
   const stored: StoredFinal = {
     video_key: videoKey, thumbnail_key: thumbKey, duration: timeline.total, file_size_mb: Math.round((size / (1024 * 1024)) * 100) / 100,

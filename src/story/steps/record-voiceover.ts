@@ -42,7 +42,8 @@ export async function recordVoiceover(kit: StepKit, input: Extract<StepActivityI
     return { scene_index: v.scene_index, audio_key: s.key, text: s.text, start_time: start, end_time: Math.round((start + s.duration) * 1000) / 1000, duration: s.duration };
   });
   const fullTmp = join(dir, 'voiceover.wav');
-  await layTrack(segments.map((s) => ({ path: blobs.pathOf(s.audio_key), start: s.start_time })), timeline.total, fullTmp);
+  const tracks = await Promise.all(segments.map(async (s) => ({ path: await blobs.localFile(s.audio_key, join(dir, 'in', `voice-${s.scene_index}.wav`)), start: s.start_time })));
+  await layTrack(tracks, timeline.total, fullTmp);
   const fullKey = `${prefix}/voice/voiceover-${short(input.operationId)}.wav`;
   await blobs.putFile(fullKey, fullTmp);
   const stored: StoredVoiceover = {

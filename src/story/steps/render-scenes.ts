@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { ApplicationFailure } from '@temporalio/common';
 import type { CameraDirection, Motion } from '../catalog';
 import type { StoryContext } from '../contract';
@@ -41,7 +40,7 @@ export async function renderScenes(kit: StepKit, input: RenderScenesInput, activ
         .returning('id').executeTakeFirstOrThrow();
       // The clip animates the keyframe at its own size, on the scene's model.
       const clip = await renderSceneClip(kit, input.sandbox, {
-        model: row.model_used, prompt: frame.description, keyframe: await readFile(blobs.pathOf(frame.image_key)), seconds: row.duration,
+        model: row.model_used, prompt: frame.description, keyframe: await blobs.readBuffer(frame.image_key), seconds: row.duration,
         fps: (params.fps ?? 24) as 24 | 30, motion: (params.motion_intensity ?? 'medium') as Motion, camera: frame.camera_direction as CameraDirection,
       }, activity.signal);
       const key = `${storyPrefix(input.accountId, input.storyId)}/videos/scene-${index}-${short(input.operationId)}.mp4`;
