@@ -4,8 +4,11 @@
 // request can come from a chosen client address.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ENDPOINT_CAP } from '../../src/platform/limits/endpoint-caps';
-import { PUBLIC_EMAIL_CAP } from '../../src/platform/limits/rate-limiter';
+import { createApp } from '../../src/app';
+import { listMountedRoutes } from '../../src/infra/http/openapi';
+import { closeAccess } from '../../src/platform/auth/access-chain';
+import { DEFAULT_ENDPOINT_CAP, endpointCap } from '../../src/platform/limits/endpoint-caps';
+import { isLimitedPath, PUBLIC_EMAIL_CAP } from '../../src/platform/limits/rate-limiter';
 import { startStack, type TestStack } from '../helpers/stack';
 
 let stack: TestStack;
@@ -51,3 +54,34 @@ describe('public credential routes are capped per client address and per target 
     expect((await login('203.0.113.201', { email: 'someone-else@example.com', password: 'x' })).status).toBe(401);
   });
 });
+
+describe('every public route is capped per client address, whatever bearer comes with it', () => {
+  it('the package catalogue and public files: junk bearers share one address window; the 61st request is refused', async () => {
+    const fileId = '00000000-0000-4000-8000-000000000000';
+    for (const [i, path] of ['/v1/billing/topup/packages', `/v1/public/files/${fileId}/x.png`].entries()) {
+      const ip = `192.0.2.${10 + i}`;
+      const expected = path.includes('public/files') ? 404 : 200;
+      for (let n = 0; n < DEFAULT_ENDPOINT_CAP; n++) {
+        const r = await stack.api('GET', path, { key: junk(), headers: { 'x-forwarded-for': ip } });
+        expect([path, n, r.status]).toEqual([path, n, expected]);
+      }
+      const refused = await stack.api('GET', path, { key: junk(), headers: { 'x-forwarded-for': ip } });
+      expect([path, refused.status, refused.body]).toEqual([path, 429, { error: `Rate limit exceeded: ${DEFAULT_ENDPOINT_CAP} per 1 minute` }]);
+      // No bearer at all: the same window. Another address: its own.
+      expect((await stack.api('GET', path, { key: null, headers: { 'x-forwarded-for': ip } })).status).toBe(429);
+      expect((await stack.api('GET', path, { key: junk(), headers: { 'x-forwarded-for': `192.0.2.${100 + i}` } })).status).toBe(expected);
+    }
+  });
+
+  it('every mounted public route the caps see is counted per address (the class, not only the probed routes)', async () => {
+    const deps = stack.atelier.deps;
+    const routes = listMountedRoutes(createApp(deps)).filter((r) => r.public);
+    await closeAccess(deps);
+    const seen = routes.map((r) => ({ method: r.method.toUpperCase(), path: r.path.replace(/\{\*\w+\}|\*\w+/g, 'a/b').replace(/:(\w+)/g, 'sample-$1') }))
+      // Signed webhook hooks answer before the caps (they verify the raw body), with a per-hook window of their own.
+      .filter((r) => isLimitedPath(r.path) && !/\/hooks\//.test(r.path));
+    expect(seen.map((r) => r.path)).toEqual(expect.arrayContaining(['/v1/console/login', '/v1/billing/topup/packages', '/v1/public/files/sample-fileId/sample-name']));
+    expect(seen.filter((r) => !endpointCap(r.method, r.path).public)).toEqual([]);
+  });
+});
+

@@ -11,9 +11,13 @@ export interface EndpointCap {
 
 type Rule = [methods: string | null, pattern: RegExp, limit: number, group?: string];
 
-// Public routes that take credentials; a bearer header means nothing there.
-const PUBLIC: Array<[method: string, pattern: RegExp, group: string]> = [
+// Routes that need no credential: a bearer header means nothing there, so it never picks the
+// window (a junk token per request would otherwise buy a fresh one each time). Every public route
+// the caps see must be listed; a test walks the mounted routes to keep it so.
+const PUBLIC: Array<[method: string | null, pattern: RegExp, group: string]> = [
   ['POST', /^\/v1\/console\/(login|signup)\/?$/, 'console-credentials'],
+  [null, /^\/v1\/billing\/topup\/packages\/?$/, 'public-topup-packages'],
+  [null, /^\/v1\/public\/files(\/|$)/, 'public-files'],
 ];
 
 // First match wins; more specific rules come first. `null` methods: any method.
@@ -82,7 +86,7 @@ function findCap(method: string, rawPath: string): EndpointCap {
   // Express routes case-insensitively; so do the caps, or `/V1/...` would dodge them.
   const path = rawPath.toLowerCase();
   for (const [method, pattern, group] of PUBLIC) {
-    if (method === m && pattern.test(path)) return { group, limit: DEFAULT_ENDPOINT_CAP, public: true };
+    if ((method === null || method === m) && pattern.test(path)) return { group, limit: DEFAULT_ENDPOINT_CAP, public: true };
   }
   for (const [methods, pattern, limit, group] of RULES) {
     if (methods && methods !== m) continue;

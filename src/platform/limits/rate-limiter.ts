@@ -82,8 +82,9 @@ export class RateLimiter {
 
   /**
    * Per-endpoint caps, keyed by the credential's hash or, without one, the client address. Public
-   * routes (login, signup) ignore any bearer token — a junk one would otherwise buy a fresh window
-   * per request — and count per client address and, in a second window, per target email.
+   * routes (login, signup, the package catalogue, public files) ignore any bearer token — a junk
+   * one would otherwise buy a fresh window per request — and count per client address and, where
+   * the body names an account (login, signup), in a second window per target email.
    */
   endpointCaps(): RequestHandler {
     return async (req, _res, next) => {
@@ -194,7 +195,7 @@ function retryAfter(window: WindowState, now: number): number {
 }
 
 /** The API surface; signed file downloads are not API calls and are never capped. */
-function isLimitedPath(rawPath: string): boolean {
+export function isLimitedPath(rawPath: string): boolean {
   const path = rawPath.toLowerCase();
   return (path.startsWith('/v1/') || path.startsWith('/engine/v1')) && !path.startsWith('/v1/files/');
 }
