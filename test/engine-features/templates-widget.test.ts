@@ -84,6 +84,21 @@ describe('widget', () => {
     expect(updated.diff).toEqual([{ op: 'replace', path: '/collect_feedback', before: true, after: false }]);
     expect((await stack.api('GET', '/engine/v1/v1/audit/recent?limit=5')).body.data[0].id).toBe(updated.id);
 
+    // `options: []` on a non-select field means none (stored as null); only real options there are refused.
+    const empty = await stack.api('PUT', `/engine/v1/v1/widget/${wf}`, {
+      body: { ...config, interface: { ...config.interface, fields: [{ name: 'question', type: 'textarea', label: 'Question', options: [] }, { name: 'email', type: 'email', label: 'E-mail', options: null }] } },
+    });
+    expect(empty.status, empty.text).toBe(200);
+    expect(empty.body.interface.fields.map((f: { options: unknown }) => f.options)).toEqual([null, null]);
+    const stray = await stack.api('PUT', `/engine/v1/v1/widget/${wf}`, {
+      body: { ...config, interface: { ...config.interface, fields: [{ name: 'question', type: 'textarea', label: 'Question', options: ['a'] }, { name: 'plan', type: 'select', label: 'Plan', options: [] }] } },
+    });
+    expect(stray.status).toBe(422);
+    expect(stray.body.detail.map((d: { loc: unknown[]; msg: string }) => [d.loc.join('.'), d.msg])).toEqual([
+      ['body.interface.fields.0.options', expect.stringContaining('only select fields take options')],
+      ['body.interface.fields.1.options', expect.stringContaining('a select field needs at least one option')],
+    ]);
+
     const other = await stack.newAccount();
     expect((await stack.api('GET', `/engine/v1/v1/widget/${wf}`, { key: other.key })).status).toBe(404);
     expect((await stack.api('PUT', `/engine/v1/v1/widget/${wf}`, { body: config, key: other.key })).status).toBe(404);

@@ -17,8 +17,10 @@ const Field = z
   })
   .superRefine((f, ctx) => {
     if (f.type === 'select' && !f.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a select field needs at least one option' });
-    if (f.type !== 'select' && f.options !== null) ctx.addIssue({ code: 'custom', path: ['options'], message: 'only select fields take options' });
-  });
+    if (f.type !== 'select' && f.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'only select fields take options' });
+  })
+  // Form builders send `options: []` on every field: on a non-select field it means none (stored as null).
+  .transform((f) => (f.type !== 'select' && f.options !== null ? { ...f, options: null } : f));
 
 /** Host names (a leading `*.` allows subdomains) — no scheme, path or port. */
 const Domain = z.string().trim().toLowerCase().regex(/^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, 'a host name such as example.com or *.example.com');
