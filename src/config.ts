@@ -62,6 +62,8 @@ const envSchema = z.object({
   ATELIER_MAX_BODY: z.string().default('10mb'),
   TRUST_PROXY: optionalString,
   ATELIER_TOPUP_GATEWAY: z.enum(['none', 'direct']).default('none'),
+  // When a public signup's included credits become usable: after its first payment, or at signup (private deployments).
+  ATELIER_SIGNUP_CREDITS: z.enum(['after_payment', 'at_signup']).default('after_payment'),
   ATELIER_ABANDONED_JOB_S: z.coerce.number().positive().default(900),
   ATELIER_KNOWLEDGE_RESUME_S: z.coerce.number().positive().default(300),
   ATELIER_ENGINE_MAINTENANCE: bool.optional(),
@@ -152,6 +154,8 @@ export interface Config {
    * collecting any payment and exists for development and tests only (refused in production).
    */
   topupGateway: Env['ATELIER_TOPUP_GATEWAY'];
+  /** When a public signup's included credits become usable (accounts an operator creates have them at once). */
+  signupCredits: Env['ATELIER_SIGNUP_CREDITS'];
   /** A synchronous generation job still `processing` after this many seconds is failed and refunded (src/generation/abandoned-jobs.ts). */
   abandonedJobS: number;
   /** Knowledge documents pending this long (their indexing never started) are picked up again. */
@@ -251,6 +255,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxBody: e.ATELIER_MAX_BODY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     topupGateway: e.ATELIER_TOPUP_GATEWAY,
+    signupCredits: e.ATELIER_SIGNUP_CREDITS,
     abandonedJobS: e.ATELIER_ABANDONED_JOB_S,
     knowledgeResumeS: e.ATELIER_KNOWLEDGE_RESUME_S,
     engine: {

@@ -9,7 +9,11 @@ export const newAccountId = () => `acct_${randomBytes(10).toString('hex')}`;
 /** Creates an account; an opening balance is credited through the ledger so the books balance. */
 export async function createAccount(
   db: Database,
-  opts: { name: string; email?: string | null; passwordHash?: string | null; openingBalanceMicros?: number; createdAt?: Date },
+  opts: {
+    name: string; email?: string | null; passwordHash?: string | null; openingBalanceMicros?: number; createdAt?: Date;
+    /** Included credits usable at once (default: accounts an operator creates); false waits for a first payment. */
+    includedCreditsGranted?: boolean;
+  },
 ): Promise<Account> {
   const account = await db
     .insertInto('accounts')
@@ -20,6 +24,7 @@ export async function createAccount(
       password_hash: opts.passwordHash ?? null,
       tier_override: null,
       created_at: opts.createdAt,
+      included_credits_granted_at: opts.includedCreditsGranted === false ? null : (opts.createdAt ?? new Date()),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -52,7 +52,8 @@ export function creditBillingBlock(spend: Pick<CreditSpend, 'method' | 'walletMi
 export const creditsToMicros = (credits: number) => Math.round(credits * USD_MICROS_PER_CREDIT);
 export const roundCredits = (credits: number) => Math.round(credits * 10_000) / 10_000;
 
-export async function creditBalance(db: Database, accountId: string, allowance: number): Promise<CreditBalance> {
+export async function creditBalance(db: Database, accountId: string, deploymentAllowance: number): Promise<CreditBalance> {
+  const allowance = await allowanceOf(db, accountId, deploymentAllowance);
   const used = await usedIncluded(db, accountId);
   const walletMicros = await getBalanceMicros(db, accountId);
   const remaining = Math.max(0, roundCredits(allowance - used));
@@ -82,15 +83,16 @@ export async function spendCredits(
       row = await db.transaction().execute(async (trx) => {
         // Serialises allowance accounting per account.
         await sql`select pg_advisory_xact_lock(hashtext(${'credits:' + req.accountId}))`.execute(trx);
+        const allowance = await allowanceOf(trx, req.accountId, req.allowance);
         const used = await usedIncluded(trx, req.accountId);
-        const fromIncluded = Math.min(Math.max(0, req.allowance - used), req.credits);
+        const fromIncluded = Math.min(Math.max(0, allowance - used), req.credits);
         const walletMicros = creditsToMicros(req.credits - fromIncluded);
         if (walletMicros > 0) {
           const balance = await getBalanceMicros(trx, req.accountId);
           if (balance < walletMicros) {
-            const remaining = Math.max(0, roundCredits(req.allowance - used));
+            const remaining = Math.max(0, roundCredits(allowance - used));
             throw new InsufficientCredits(req.credits, {
-              included: req.allowance, used: roundCredits(used), remaining, walletMicros: balance,
+              included: allowance, used: roundCredits(used), remaining, walletMicros: balance,
               available: roundCredits(remaining + Math.floor(balance / USD_MICROS_PER_CREDIT)),
             });
           }
@@ -193,6 +195,24 @@ export async function refundCredits(
 }
 
 type Executor = Pick<Database, 'selectFrom'>;
+
+/**
+ * The included allowance this account may use: the deployment's, once granted — at creation for
+ * accounts an operator makes, on a public signup's first payment (a top-up entry) — else none, so
+ * an account nobody has paid for or vouched for cannot spend free credits.
+ */
+async function allowanceOf(db: Executor, accountId: string, deploymentAllowance: number): Promise<number> {
+  if (deploymentAllowance <= 0) return 0;
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => [
+      'included_credits_granted_at',
+      eb.exists(eb.selectFrom('ledger_entries').select('id').where('account_id', '=', accountId).where('kind', '=', 'topup')).as('paid'),
+    ])
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return row && (row.included_credits_granted_at !== null || row.paid) ? deploymentAllowance : 0;
+}
 
 async function usedIncluded(db: Executor, accountId: string): Promise<number> {
   const r = await db

@@ -40,8 +40,11 @@ export function consoleRoutes(deps: Deps): Router {
     route({ body: signupBody, status: 201 }, async ({ body }) => {
       const passwordHash = await hashPassword(body.password);
       try {
-        // A new account starts with an empty wallet and no key: the owner creates keys with the session token.
-        const account = await createAccount(deps.db, { name: body.name ?? body.email, email: body.email, passwordHash });
+        // A new account starts with an empty wallet and no key: the owner creates keys with the session
+        // token. Its included credits wait for a first payment unless the deployment grants them at signup.
+        const account = await createAccount(deps.db, {
+          name: body.name ?? body.email, email: body.email, passwordHash, includedCreditsGranted: deps.config.signupCredits === 'at_signup',
+        });
         return { account_id: account.id, ...(await session(account.id, body.email)) };
       } catch (err) {
         if (isUniqueViolation(err)) throw coded(409, 'email_taken', 'An account with this email already exists; log in instead.');

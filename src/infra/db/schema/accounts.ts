@@ -11,6 +11,12 @@ export interface AccountsTable {
   lifetime_spend_micros: Generated<number>;
   /** Assigned tier for tiers that cannot be derived from money (enterprise, retired plans). */
   tier_override: string | null;
+  /**
+   * When the included credit allowance was granted (null: not at creation). A public signup
+   * without it earns the allowance with its first payment: billing/credits.ts also counts a
+   * `topup` ledger entry.
+   */
+  included_credits_granted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   status: Generated<string>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
