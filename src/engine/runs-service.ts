@@ -16,11 +16,12 @@ import { activeRatePolicy, admitRun } from './rate-policies/admission';
 import { routeCanary } from './canary/routing';
 import type { Database } from '../infra/db/index';
 import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type ExecuteNodeResult, type NodeCommit, type TriggerType } from './run-contract';
-import type { NodeOutput, RunPlan, RunStatus } from './types';
+import type { NodeOutput, RunStatus } from './types';
 import { MAX_NODE_RESULT_BYTES } from './node-output-size';
 import { orNotFound } from '../infra/db/or-not-found';
 import { workflowRef } from '../infra/temporal/workflow-ref';
-import type { RunRules } from './workflows-service';
+import type { StartRunRequest } from './run-request';
+import { executionOpen } from './run-execution';
 
 export const FINISHED_STATUSES: RunStatus[] = ['completed', 'failed', 'timed_out', 'cancelled'];
 export const RESTARTABLE_STATUSES: RunStatus[] = ['failed', 'cancelled', 'timed_out'];
@@ -28,32 +29,6 @@ export const ENGINE_RUN_KIND = 'engine-run';
 
 /** The engineRun workflow (workflows/engine-run/), started by reference. */
 export const engineRun = workflowRef<(args: EngineRunInput) => Promise<EngineRunResult>>('engineRun');
-
-export interface StartRunRequest {
-  accountId: string;
-  sandbox: boolean;
-  workflowId: string;
-  version: number;
-  plan: RunPlan;
-  input: Record<string, unknown>;
-  triggerType: TriggerType;
-  /** Request usd_cap; falls back to the spec's. */
-  usdCapMicros?: number | null;
-  retriedFrom?: string;
-  /** Outputs of nodes not to execute (incident replay, simulation mocks): the resume mechanism. */
-  completed?: Record<string, NodeOutput>;
-  /** Runs inside the insert transaction, after the run row (satellite rows such as the canary arm). */
-  onInsert?: (trx: Database, run: Run) => Promise<void>;
-  /** Canary routing applies to runs of the current spec unless this is set. */
-  skipCanary?: boolean;
-  /** The agent run and node that started this run through a workflow tool. */
-  parent?: { runId: string; nodeId: string };
-  /**
-   * Whether the workflow has a canary rule and a rate policy, when the caller read it with the
-   * workflow (resolveWorkflowForRun): a `false` skips that read here. Absent: both are read.
-   */
-  knownRules?: RunRules;
-}
 
 /** The largest run input (JSON bytes): what a node result may hold, since the trigger node emits it. */
 export const MAX_RUN_INPUT_BYTES = MAX_NODE_RESULT_BYTES;
@@ -255,17 +230,6 @@ export async function retryRun(deps: Deps, run: Run, sandbox: boolean): Promise<
     usdCapMicros: run.usd_cap_micros,
     retriedFrom: run.id,
   });
-}
-
-/** Whether the run's Temporal execution is still open. */
-export async function executionOpen(deps: Deps, runId: string): Promise<boolean> {
-  try {
-    const d = await deps.temporal.workflow.getHandle(runId).describe();
-    return d.status.name === 'RUNNING';
-  } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return false;
-    throw err;
-  }
 }
 
 /** gRPC's NOT_FOUND status (what fetching the history of a workflow that never started answers). */

@@ -8,7 +8,8 @@ import type { Deps } from '../deps';
 import { saKind } from '../infra/temporal/search-attributes';
 import { workflowRef } from '../infra/temporal/workflow-ref';
 import { finishRun } from './projections';
-import { executionOpen, resumeRun } from './runs-service';
+import { executionOpen } from './run-execution';
+import { resumeRun } from './runs-service';
 
 const STATE_ID = 'main';
 const SCAN_BATCH = 100;

@@ -12,6 +12,7 @@ import type { WorkflowSpec } from './spec';
 import type { NodeRegistry, RunPlan } from './types';
 import { recordAudit, type Actor } from './audit/audit-service';
 import { orNotFound } from '../infra/db/or-not-found';
+import type { RunRules } from './run-request';
 
 export const newWorkflowId = () => `wf_${randomBytes(12).toString('hex')}`;
 
@@ -399,12 +400,6 @@ export async function getVersion(db: Database, accountId: string, workflowId: st
     .where('version', '=', version)
     .executeTakeFirst());
   return { ...versionView(found), current: found.version === row.current_version };
-}
-
-/** Whether a workflow has a canary rule and a rate policy (rows in engine_canary_rules / engine_rate_policies). */
-export interface RunRules {
-  canaryRule: boolean;
-  ratePolicy: boolean;
 }
 
 export interface ResolvedRun {

@@ -2,7 +2,7 @@
 // spec (not a spec_override, retry, replay or simulation) runs the stable or the canary version as
 // the rule's draw says, and the arm it took is recorded with the run (engine_run_arms).
 import type { Deps } from '../../deps';
-import type { StartRunRequest } from '../runs-service';
+import type { StartRunRequest } from '../run-request';
 import { nodeRegistry } from '../../../nodes/index';
 import { planWorkflow } from '../planner';
 import { checkAutoRollback, chooseArm } from './rules';

@@ -1,0 +1,96 @@
+// The tree's import graph, read with the TypeScript parser: every relative import, re-export and
+// dynamic import between the project's own .ts files (type-only ones included: they tie the files
+// together for the reader and the type checker alike), and its circles.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+const SKIP = new Set(['node_modules', '.data', 'dist', 'coverage', '.git', 'sdk', 'ui']);
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    if (SKIP.has(name) || name.startsWith('.')) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) sourceFiles(path, out);
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+function resolveImport(from: string, spec: string): string | undefined {
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, join(base, 'index.ts'), base.replace(/\.js$/, '.ts')]) {
+    if (candidate.endsWith('.ts') && existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return undefined;
+}
+
+/** Relative module specifiers a file imports (static, type-only, re-exports, `import()`), by TypeScript's import scanner. */
+export function importsOf(path: string, text = readFileSync(path, 'utf8')): string[] {
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((f) => f.fileName)
+    .filter((s) => s.startsWith('.'));
+}
+
+/** Files (relative to root) → the files they import. */
+export function importGraph(root: string, dirs: string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const dir of dirs) {
+    for (const file of sourceFiles(join(root, dir))) {
+      const targets = importsOf(file).map((s) => resolveImport(file, s)).filter((t): t is string => t !== undefined);
+      graph.set(relative(root, file), [...new Set(targets.map((t) => relative(root, t)))]);
+    }
+  }
+  return graph;
+}
+
+/** The graph's circles: its strongly connected components of more than one file (or a file importing itself), each sorted. */
+export function circles(graph: Map<string, string[]>): string[][] {
+  // Tarjan's algorithm, iterative so deep chains cannot overflow the stack.
+  let index = 0;
+  const idx = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  for (const start of graph.keys()) {
+    if (idx.has(start)) continue;
+    const work: Array<{ v: string; i: number }> = [{ v: start, i: 0 }];
+    idx.set(start, index);
+    low.set(start, index++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length) {
+      const top = work[work.length - 1]!;
+      const next = graph.get(top.v) ?? [];
+      if (top.i < next.length) {
+        const w = next[top.i++]!;
+        if (!idx.has(w)) {
+          idx.set(w, index);
+          low.set(w, index++);
+          stack.push(w);
+          onStack.add(w);
+          work.push({ v: w, i: 0 });
+        } else if (onStack.has(w)) low.set(top.v, Math.min(low.get(top.v)!, idx.get(w)!));
+        continue;
+      }
+      work.pop();
+      if (work.length) {
+        const parent = work[work.length - 1]!.v;
+        low.set(parent, Math.min(low.get(parent)!, low.get(top.v)!));
+      }
+      if (low.get(top.v) === idx.get(top.v)) {
+        const scc: string[] = [];
+        let w: string;
+        do {
+          w = stack.pop()!;
+          onStack.delete(w);
+          scc.push(w);
+        } while (w !== top.v);
+        if (scc.length > 1 || (graph.get(top.v) ?? []).includes(top.v)) found.push(scc.sort());
+      }
+    }
+  }
+  return found.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
