@@ -1,8 +1,7 @@
-import ivm from 'isolated-vm';
 import { z } from 'zod';
 import { NodeError } from '../../../src/engine/node-error';
-import { markExitBlocked } from '../../../src/infra/process-exit';
 import type { LogLevel, NodeDefinition } from '../../../src/engine/types';
+import { sandboxPool, type SandboxOutcome } from '../sandbox-pool';
 
 export const CODE_MEMORY_LIMIT_MB = 64;
 // Issue 16.1: logs were capped by count only — 200 lines of 1 MB took a worker from 558 MB to 2.2 GB.
@@ -70,7 +69,10 @@ const params = z.object({
 /**
  * Runs user code in a fresh V8 isolate (isolated-vm): its own heap capped at 64 MB, a wall-clock
  * limit, and nothing from Node — no `require`, `process`, timers or network. Inputs and variables
- * go in, and the result comes out, as JSON text, so nothing but data crosses the boundary.
+ * go in, and the result comes out, as JSON text, so nothing but data crosses the boundary. The
+ * isolate lives in the sandbox host process (sandbox-pool.ts), which is replaced after a failure
+ * that would otherwise leave its memory lost. `accountId` is required: every sandbox takes one of
+ * its account's slots.
  */
 export async function runSandboxed(
   code: string,
@@ -78,106 +80,41 @@ export async function runSandboxed(
   opts: { timeoutMs: number; memoryLimitMb?: number; signal?: AbortSignal; log?: (level: LogLevel, message: string) => void; accountId?: string },
 ): Promise<unknown> {
   const release = await sandboxSlots.acquire(opts.accountId, opts.signal);
-  let isolate: ivm.Isolate;
-  // Some allocations past the cap (a Map or an array rehashing into a backing store the heap cannot
-  // hold) are a V8 fatal out-of-memory, not the catchable limit error: without this handler it
-  // aborts the whole worker process (isolated-vm issues 107 and 527). With it the process lives on,
-  // the node fails like any other memory overrun, and the isolate's memory and thread are lost.
-  let catastrophe: (() => void) | undefined;
-  const broken = new Promise<never>((_, reject) => (catastrophe = () => reject(new Error('memory limit (catastrophic)'))));
-  broken.catch(() => undefined);
+  const memoryLimitMb = opts.memoryLimitMb ?? CODE_MEMORY_LIMIT_MB;
+  let outcome: SandboxOutcome;
   try {
-    isolate = new ivm.Isolate({
-      memoryLimit: opts.memoryLimitMb ?? CODE_MEMORY_LIMIT_MB,
-      onCatastrophicError: (message) => {
-        process.emitWarning(`code.javascript sandbox: ${message}; about ${opts.memoryLimitMb ?? CODE_MEMORY_LIMIT_MB} MB of this process stay lost until it restarts`, { code: 'ATELIER_SANDBOX_CATASTROPHE' });
-        markExitBlocked(`a code.javascript sandbox failed catastrophically (${message})`);
-        stop('catastrophe');
-        catastrophe?.();
+    outcome = await sandboxPool.run(
+      {
+        code,
+        inputs: JSON.stringify(args.inputs ?? {}),
+        variables: JSON.stringify(args.variables ?? {}),
+        timeoutMs: opts.timeoutMs,
+        memoryLimitMb,
+        maxLogLines: MAX_LOG_LINES,
+        maxLogLineChars: MAX_LOG_LINE_CHARS,
+        maxLogChars: MAX_LOG_CHARS,
       },
-    });
-  } catch (err) {
-    release();
-    throw err;
-  }
-  let timer: NodeJS.Timeout | undefined;
-  let stopped: string | null = null;
-  const stop = (reason: string) => {
-    if (stopped !== null) return;
-    stopped = reason;
-    if (!isolate.isDisposed) isolate.dispose();
-  };
-  const onAbort = () => stop('cancelled');
-  let logLines = 0;
-  let logChars = 0;
-  let droppedLines = 0;
-  try {
-    const context = await isolate.createContext();
-    const log = new ivm.Callback((level: string, message: string) => {
-      if (!opts.log) return;
-      let text = String(message);
-      if (text.length > MAX_LOG_LINE_CHARS + 40) text = `${text.slice(0, MAX_LOG_LINE_CHARS)}…`;
-      if (logLines >= MAX_LOG_LINES || logChars + text.length > MAX_LOG_CHARS) {
-        droppedLines++;
-        return;
-      }
-      logLines++;
-      logChars += text.length;
-      opts.log(level === 'error' || level === 'warn' || level === 'debug' ? level : 'info', text);
-    });
-    await context.global.set('__log', log);
-    // The console shim keeps the callback in a closure (user code cannot call it directly) and cuts
-    // each line to MAX_LOG_LINE_CHARS before it leaves the isolate.
-    await context.eval(
-      `(function (log, max) {
-        const text = (x) => typeof x === 'string' ? x : (() => { try { return JSON.stringify(x); } catch { return String(x); } })();
-        globalThis.console = Object.freeze(Object.fromEntries(['log','info','warn','error','debug'].map((m) => [m, (...a) => {
-          let line = '';
-          for (const x of a) { line += (line ? ' ' : '') + String(text(x)).slice(0, max + 1); if (line.length > max) break; }
-          if (line.length > max) line = line.slice(0, max) + '… (cut at ' + max + ' characters)';
-          log(m === 'log' ? 'info' : m, line);
-        }])));
-      })(__log, ${MAX_LOG_LINE_CHARS}); delete globalThis.__log;`,
+      { signal: opts.signal, log: (level, text) => opts.log?.(level as LogLevel, text) },
     );
-    opts.signal?.addEventListener('abort', onAbort, { once: true });
-    if (opts.signal?.aborted) stop('cancelled');
-    // Sync time is bounded by `timeout`; awaits that never settle by the outer timer.
-    const outer = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        stop('timeout');
-        reject(new Error('timeout'));
-      }, opts.timeoutMs);
-    });
-    const run = context.evalClosure(
-      `return (async function (inputs, variables) {\n${code}\n})(JSON.parse($0), JSON.parse($1)).then((value) => {
-        const text = JSON.stringify(value === undefined ? null : value);
-        if (text === undefined) throw new TypeError('the return value is not JSON-serialisable');
-        return text;
-      });`,
-      [JSON.stringify(args.inputs ?? {}), JSON.stringify(args.variables ?? {})],
-      { timeout: opts.timeoutMs, result: { promise: true, copy: true } },
-    );
-    const text = (await Promise.race([run, outer, broken])) as string;
-    return JSON.parse(text) as unknown;
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    if (stopped === 'timeout' || /timed out/i.test(message)) {
-      throw new NodeError(`code.javascript timed out after ${opts.timeoutMs / 1000} s`, { type: 'code_timeout' });
-    }
-    if (stopped === 'cancelled') throw new NodeError('code.javascript was cancelled', { type: 'cancelled', retryable: true });
-    // "Array buffer allocation failed": the isolate's allocator refused a buffer past the cap.
-    if (stopped === 'catastrophe' || /memory limit|Array buffer allocation failed/i.test(message)) {
-      throw new NodeError(`code.javascript exceeded its ${opts.memoryLimitMb ?? CODE_MEMORY_LIMIT_MB} MB memory limit`, { type: 'code_memory' });
-    }
-    throw new NodeError(message, { type: 'code_error' });
   } finally {
-    clearTimeout(timer);
-    opts.signal?.removeEventListener('abort', onAbort);
-    if (!isolate.isDisposed) isolate.dispose();
     release();
-    if (droppedLines > 0) {
-      opts.log?.('warn', `${droppedLines} more log line(s) dropped: a node keeps at most ${MAX_LOG_LINES} lines and ${MAX_LOG_CHARS / 1024} KB of logs`);
-    }
+  }
+  if (outcome.droppedLogLines > 0) {
+    opts.log?.('warn', `${outcome.droppedLogLines} more log line(s) dropped: a node keeps at most ${MAX_LOG_LINES} lines and ${MAX_LOG_CHARS / 1024} KB of logs`);
+  }
+  if (outcome.ok) return JSON.parse(outcome.text) as unknown;
+  switch (outcome.kind) {
+    case 'timeout':
+      throw new NodeError(`code.javascript timed out after ${opts.timeoutMs / 1000} s`, { type: 'code_timeout' });
+    case 'cancelled':
+      throw new NodeError('code.javascript was cancelled', { type: 'cancelled', retryable: true });
+    case 'memory':
+      throw new NodeError(`code.javascript exceeded its ${memoryLimitMb} MB memory limit`, { type: 'code_memory' });
+    case 'host_lost':
+      // Another sandbox on the same host took it down (or the system killed it): not this code's fault.
+      throw new NodeError(`code.javascript could not finish: ${outcome.message}`, { type: 'sandbox_unavailable', retryable: true });
+    default:
+      throw new NodeError(outcome.message, { type: 'code_error' });
   }
 }
 

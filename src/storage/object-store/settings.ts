@@ -19,6 +19,7 @@ import { s3For } from '../context';
 import { STORAGE_CLASS_NAMES } from './catalog';
 import { syncAccessPolicy } from './buckets';
 import { s3Call } from './objects';
+import { grantsEveryone, policyStatements } from './policy-principals';
 
 /**
  * Bucket configuration (seed 002 §4.2). Every section is validated here and kept on the bucket row
@@ -240,7 +241,7 @@ export function validatePolicy(bucket: S3Bucket, policy: Record<string, unknown>
   const warnings: string[] = [];
   const arn = `arn:aws:s3:::${bucket.server_bucket}`;
   if (policy.Version !== undefined && policy.Version !== '2012-10-17' && policy.Version !== '2008-10-17') errors.push('Version must be "2012-10-17"');
-  const statements = Array.isArray(policy.Statement) ? policy.Statement : policy.Statement && typeof policy.Statement === 'object' ? [policy.Statement] : null;
+  const statements = policyStatements(policy);
   if (!statements || statements.length === 0) errors.push('Statement must be a non-empty array');
   let publicGrant = false;
   (statements ?? []).forEach((raw, i) => {
@@ -259,10 +260,9 @@ export function validatePolicy(bucket: S3Bucket, policy: Record<string, unknown>
     }
     const principal = s.Principal;
     if (principal === undefined) errors.push(`${where}.Principal is required`);
-    const isPublic = principal === '*' || (typeof principal === 'object' && principal !== null && ([] as unknown[]).concat((principal as { AWS?: unknown }).AWS ?? []).includes('*'));
-    if (isPublic && s.Effect === 'Allow') {
+    if (grantsEveryone(s)) {
       publicGrant = true;
-      warnings.push(`${where} grants access to everyone (Principal "*")`);
+      warnings.push(`${where} grants access to everyone (a wildcard principal, or NotPrincipal)`);
     }
     if (actions.includes('s3:*') && s.Effect === 'Allow') warnings.push(`${where} allows every s3 action`);
     if (s.Condition !== undefined) warnings.push(`${where}.Condition is stored, and the storage server may not evaluate every condition key`);

@@ -24,6 +24,7 @@ import {
 import { METRICS, queryMetric, recordRequest, type RequestKind } from '../object-store/metrics';
 import * as objects from '../object-store/objects';
 import * as cfg from '../object-store/settings';
+import { grantsEveryone, policyStatements } from '../object-store/policy-principals';
 import { microsToUsd } from '../../platform/billing/money';
 
 const expiresIn = z.number().int().min(60).max(604800).default(3600);
@@ -443,9 +444,9 @@ export function objectStoreRoutes(deps: Deps): Router {
   const setPointPolicy = async (res: Response, name: string, policy: Record<string, unknown> | null) => {
     const p = findPoint(res, name);
     if (policy) {
-      const statements = Array.isArray(policy.Statement) ? policy.Statement : null;
+      const statements = policyStatements(policy);
       if (!statements?.length) throw coded(400, 'malformed_policy', 'The policy is not valid.', { errors: ['Statement must be a non-empty array'] });
-      if (p.block_public_access && statements.some((raw) => { const st = raw as { Effect?: unknown; Principal?: unknown }; return st?.Effect === 'Allow' && (st.Principal === '*' || (st.Principal as { AWS?: unknown } | undefined)?.AWS === '*'); })) {
+      if (p.block_public_access && statements.some(grantsEveryone)) {
         throw coded(403, 'public_policy_blocked', 'This access point blocks public access; a policy granting access to everyone is refused.');
       }
     }
