@@ -1,6 +1,7 @@
 // The logic category's new nodes, executed through the shared harness.
 import { describe, expect, it } from 'vitest';
 import { harness, main, run, undescribedParams } from '../_lib/harness';
+import { logicLoopOverItems } from './loop-over-items/index';
 
 describe('logic nodes', () => {
   const order = { total: 120, country: 'FR', tags: ['vip'] };
@@ -30,6 +31,18 @@ describe('logic nodes', () => {
     await expect(main('logic.loop_over_items', { items: [1, 2], code: 'if (index === 1) throw new Error("bad row"); return item' })).rejects.toMatchObject({ message: expect.stringContaining('item 1: bad row') });
     await expect(main('logic.loop_over_items', { items: [1], code: 'while (true) {}', timeout_s: 0.3 })).rejects.toMatchObject({ type: 'code_timeout' });
     await expect(main('logic.loop_over_items', { items: [1], code: 'return require("fs")' })).rejects.toMatchObject({ message: expect.stringContaining('require is not defined') });
+  });
+
+  it('logic.loop_over_items runs 1 to 1,000 iterations: a longer list is refused with a clear error, from params or from its input', async () => {
+    const list = (n: number) => Array.from({ length: n }, (_, i) => i);
+    expect(await main('logic.loop_over_items', { items: list(1000), code: 'return item * 2' })).toMatchObject({ count: 1000 });
+    expect(await main('logic.loop_over_items', { code: 'return item' }, { up: [] })).toEqual({ results: [], count: 0 });
+    const tooMany = 'logic.loop_over_items runs at most 1,000 iterations (one per item); the list has 1,001 items';
+    const refused = logicLoopOverItems.params.safeParse({ items: list(1001), code: 'return item' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['items'], message: expect.stringContaining(tooMany) })]);
+    await expect(main('logic.loop_over_items', { code: 'return item' }, { up: list(1001) })).rejects.toMatchObject({ type: 'invalid_params', message: expect.stringContaining(tooMany) });
+    await expect(main('logic.loop_over_items', { code: 'return item' }, { up: { items: list(100_000) } })).rejects.toMatchObject({ type: 'invalid_params', message: expect.stringContaining('the list has 100,000 items') });
   });
 
   it('logic.compare_datasets sorts records for a sync', async () => {

@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/types';
-import { itemsFrom, itemsParam } from '../../_lib/items';
+import { NodeError } from '../../../src/engine/node-error';
+import { itemsFrom } from '../../_lib/items';
 import { runSandboxed } from '../../code/javascript/index';
 
+/** A loop runs 1 to 1,000 iterations, one per item (an empty list runs none). */
+export const MAX_LOOP_ITEMS = 1000;
+
+const tooMany = (n: number) => `logic.loop_over_items runs at most ${MAX_LOOP_ITEMS.toLocaleString('en-US')} iterations (one per item); the list has ${n.toLocaleString('en-US')} items: split it first (logic.batch) or loop over a slice`;
+
 const params = z.object({
-  items: itemsParam(),
+  items: z.array(z.unknown()).max(MAX_LOOP_ITEMS, { error: (issue) => tooMany(Array.isArray(issue.input) ? issue.input.length : Number(issue.input)) }).optional()
+    .describe(`The list to loop over (at most ${MAX_LOOP_ITEMS.toLocaleString('en-US')} items), usually a template like \`{{fetch.output.main.body}}\`; when omitted, the single upstream value is used (an array, or an object's \`items\` array).`),
   code: z.string().min(1).max(100_000).describe('Body of `function (item, index, items, variables)`, run once per item in an isolated V8 sandbox; its JSON return value is the item\'s result. Returning `undefined` drops the item (map + filter in one).'),
   timeout_s: z.number().positive().max(30).default(5).describe('Wall-clock limit for the whole loop (max 30 s).'),
 });
@@ -15,7 +22,7 @@ export const logicLoopOverItems: NodeDefinition<typeof params> = {
   category: 'logic',
   subcategory: 'loop',
   name: 'Loop over items',
-  description: 'Runs a piece of JavaScript once per item of a list (in one isolated-vm sandbox: 64 MB, no require/process/network) and collects the results; `main` = {results, count}. A throw fails the node with the item\'s index.',
+  description: 'Runs a piece of JavaScript once per item of a list (up to 1,000 items; an empty list runs none) in one isolated-vm sandbox (64 MB, no require/process/network) and collects the results; `main` = {results, count}. A throw fails the node with the item\'s index; a longer list fails it with `invalid_params`.',
   tags: ['loop', 'map', 'each', 'code'],
   params,
   inputs: [{ name: 'main' }],
@@ -25,6 +32,8 @@ export const logicLoopOverItems: NodeDefinition<typeof params> = {
   defaults: { maxAttempts: 1, timeoutS: 60 },
   async execute(ctx, { params: p, inputs }) {
     const items = itemsFrom(p.items, inputs);
+    // A list from the upstream value is only known now; `items` was checked with the params.
+    if (items.length > MAX_LOOP_ITEMS) throw new NodeError(tooMany(items.length), { retryable: false, type: 'invalid_params' });
     const body = `const __items = inputs.items; const __fn = function (item, index, items, variables) {\n${p.code}\n};
       const results = [];
       for (let i = 0; i < __items.length; i++) {
