@@ -9,7 +9,10 @@
 #
 # Environment: S3_DEV_ADDRESS (127.0.0.1:7070), ATELIER_DATA_DIR (.data), VERSITYGW_VERSION
 # (v1.7.0), S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY (the root credentials; development defaults
-# below), S3_REGION (eu-central-1).
+# below), S3_REGION (eu-central-1), S3_EVENTS_TO (the Atelier API's base URL, e.g.
+# http://127.0.0.1:3000: the server then posts every bucket event there, and Atelier delivers them
+# to the buckets' notification targets; the API must be up when the server starts, as versitygw
+# sends a test event on start).
 #
 # Data lives under $ATELIER_DATA_DIR/s3-<port>: buckets/ (one folder per bucket, metadata in
 # extended attributes), versions/ (object versions; enables bucket versioning and object lock)
@@ -55,6 +58,12 @@ fi
 mkdir -p "$state_dir/buckets" "$state_dir/versions" "$state_dir/iam"
 # Root credentials come from the environment (never on the command line, where ps shows them).
 export ROOT_ACCESS_KEY_ID=$access ROOT_SECRET_ACCESS_KEY=$secret
+if [ -n "${S3_EVENTS_TO:-}" ]; then
+  # The URL's secret is derived from the root secret as Atelier derives it (eventToken), and goes
+  # through the environment too, never the command line.
+  token=$(printf '%s' atelier-s3-events | openssl dgst -sha256 -hmac "$secret" -binary | base64 | tr '+/' '-_' | tr -d '=')
+  export VGW_EVENT_WEBHOOK_URL="${S3_EVENTS_TO%/}/internal/storage/s3-events/$token"
+fi
 # --iam-dir: an internal IAM store, one user per bucket access key (created by Atelier through
 # the admin API on the same port); --iam-cache-disable so a revoked key stops working at once.
 args=(--port "$address" --region "$region" --health /health --quiet

@@ -18,6 +18,7 @@ import { tierRoutes } from './platform/tiers/routes';
 import { fileRoutes } from './storage/routes/files';
 import { publicFileRoutes, simpleBucketRoutes } from './storage/routes/simple-buckets';
 import { objectStoreRoutes } from './storage/routes/object-store';
+import { s3EventRoutes } from './storage/routes/s3-events';
 import { healthRoutes } from './infra/http/health-routes';
 import { systemRoutes } from './infra/temporal/ping-routes';
 import { workflowRoutes } from './engine/routes/workflows';
@@ -100,7 +101,7 @@ export function createApp(deps: Deps): Express {
 
 /** Routes that need no API key; mounted at the root. Capabilities add theirs here. */
 export function publicRoutes(deps: Deps): Router[] {
-  return [healthRoutes(deps), fileRoutes(deps), publicFileRoutes(deps), consoleRoutes(deps), billingPublicRoutes(), voiceDemoRoutes(deps), viewerRoutes(deps)];
+  return [healthRoutes(deps), fileRoutes(deps), publicFileRoutes(deps), s3EventRoutes(deps), consoleRoutes(deps), billingPublicRoutes(), voiceDemoRoutes(deps), viewerRoutes(deps)];
 }
 
 /** Authenticated `/v1` routes; each router's paths are relative to `/v1`. */

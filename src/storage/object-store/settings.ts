@@ -28,6 +28,7 @@ import { grantsEveryone, policyStatements } from './policy-principals';
  */
 export type Enforcement = 'server' | 'atelier' | 'recorded' | 'not_available';
 
+const notificationEvents = z.array(z.string().regex(/^s3:[A-Za-z]+:(\*|[A-Za-z]+)$/, 'events look like s3:ObjectCreated:*')).min(1).max(20);
 const httpMethod = z.enum(['GET', 'PUT', 'POST', 'DELETE', 'HEAD']);
 const storageClass = z.enum(STORAGE_CLASS_NAMES);
 const days = z.number().int().min(1).max(36500);
@@ -113,6 +114,18 @@ export const schemas = {
     })
     .refine((w) => Boolean(w.index_document) !== Boolean(w.redirect_all_requests_to), { message: 'give either index_document or redirect_all_requests_to', path: ['index_document'] }),
   notifications: z.object({
+    webhooks: z
+      .array(
+        z.object({
+          id: z.string().min(1).max(64).optional(),
+          webhook_id: z.string().min(1).max(100),
+          events: notificationEvents,
+          filter_prefix: z.string().max(1024).optional(),
+          filter_suffix: z.string().max(1024).optional(),
+        }),
+      )
+      .max(100)
+      .default([]),
     sns: z.array(notificationTarget('sns')).max(100).default([]),
     sqs: z.array(notificationTarget('sqs')).max(100).default([]),
     lambda: z.array(notificationTarget('lambda')).max(100).default([]),
@@ -147,7 +160,7 @@ export const schemas = {
 function notificationTarget(service: 'sns' | 'sqs' | 'lambda') {
   return z.object({
     arn: z.string().regex(new RegExp(`^arn:aws:${service}:[a-z0-9-]+:\\d{12}:[A-Za-z0-9_:.-]+$`), `must be an ${service.toUpperCase()} ARN`),
-    events: z.array(z.string().regex(/^s3:[A-Za-z]+:(\*|[A-Za-z]+)$/, 'events look like s3:ObjectCreated:*')).min(1),
+    events: notificationEvents,
     filter_prefix: z.string().max(1024).optional(),
     filter_suffix: z.string().max(1024).optional(),
   });
@@ -170,7 +183,7 @@ export const ENFORCEMENT: Record<string, Enforcement> = {
   intelligent_tiering: 'not_available',
   lifecycle: 'atelier',
   website: 'server',
-  notifications: 'recorded',
+  notifications: 'atelier',
   access_points: 'not_available',
   replication: 'recorded',
 };
@@ -200,7 +213,7 @@ export const DEFAULTS: Record<string, unknown> = {
   intelligent_tiering: [],
   lifecycle: { rules: [] },
   website: null,
-  notifications: { sns: [], sqs: [], lambda: [], event_bridge_enabled: false },
+  notifications: { webhooks: [], sns: [], sqs: [], lambda: [], event_bridge_enabled: false },
   access_points: {},
   replication: null,
 };

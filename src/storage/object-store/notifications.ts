@@ -1,0 +1,119 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Deps } from '../../deps';
+import type { S3Bucket } from '../../infra/db/schema/index';
+import { coded } from '../../infra/http/errors';
+import { startDelivery } from '../../platform/webhooks/emit';
+import type { StorageConfig } from '../config';
+
+/**
+ * Bucket event notifications. The storage server (versitygw started with an event webhook URL,
+ * see s3-dev.sh) posts every object event of every bucket to one Atelier URL; Atelier finds the
+ * bucket, matches the event against the bucket's notification targets (event type, key prefix and
+ * suffix) and hands each match to the target — webhook targets through the signed, retried
+ * webhook delivery workflow. SNS, SQS and Lambda ARNs are kept and not delivered to (there is no
+ * AWS behind this server).
+ */
+
+export interface NotificationTarget {
+  id?: string;
+  events: string[];
+  filter_prefix?: string;
+  filter_suffix?: string;
+}
+export interface WebhookTarget extends NotificationTarget {
+  webhook_id: string;
+}
+
+/** One record of the server's event (the S3 event message format). */
+interface EventRecord {
+  eventName?: string;
+  eventTime?: string;
+  s3?: { bucket?: { name?: string }; object?: { key?: string; size?: number; eTag?: string | null; versionId?: string | null } };
+}
+
+/**
+ * The secret part of the event URL, derived from the root credentials so every Atelier process
+ * and the server's start script agree without storing anything (s3-dev.sh computes the same).
+ */
+export function eventToken(config: StorageConfig): string {
+  return createHmac('sha256', config.secretAccessKey).update('atelier-s3-events').digest('base64url');
+}
+
+export function tokenMatches(config: StorageConfig, token: string): boolean {
+  const want = Buffer.from(eventToken(config));
+  const got = Buffer.from(token);
+  return got.length === want.length && timingSafeEqual(got, want);
+}
+
+/** `s3:ObjectCreated:*` matches every ObjectCreated event; other names match exactly. */
+export function eventMatches(configured: string, eventName: string): boolean {
+  if (configured === eventName) return true;
+  return configured.endsWith(':*') && eventName.startsWith(configured.slice(0, -1));
+}
+
+export function targetMatches(t: NotificationTarget, eventName: string, key: string): boolean {
+  return t.events.some((e) => eventMatches(e, eventName)) && key.startsWith(t.filter_prefix ?? '') && key.endsWith(t.filter_suffix ?? '');
+}
+
+/** The server names a multi-object delete as its own event; S3 clients know it as Delete. */
+function normalisedName(name: string): string {
+  return name === 's3:ObjectRemoved:DeleteObjects' ? 's3:ObjectRemoved:Delete' : name;
+}
+
+function objectKey(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Webhook targets must be the account's own webhooks (400 otherwise). */
+export async function checkWebhookTargets(deps: Deps, bucket: S3Bucket, targets: WebhookTarget[]): Promise<void> {
+  const ids = [...new Set(targets.map((t) => t.webhook_id))];
+  if (ids.length === 0) return;
+  const found = await deps.db.selectFrom('webhooks').select('id').where('account_id', '=', bucket.account_id).where('id', 'in', ids).execute();
+  const missing = ids.filter((id) => !found.some((f) => f.id === id));
+  if (missing.length) throw coded(400, 'invalid_webhook', 'Every webhook_id must be one of your webhooks (see /v1/console/webhooks).', { webhook_ids: missing });
+}
+
+/** Routes one batch of server events; answers how many deliveries started. Never throws per record. */
+export async function routeEvents(deps: Deps, body: unknown): Promise<number> {
+  const records = (body as { Records?: EventRecord[] } | null)?.Records;
+  if (!Array.isArray(records)) return 0;
+  let started = 0;
+  for (const record of records) {
+    const bucketName = record.s3?.bucket?.name;
+    const rawName = record.eventName;
+    if (!bucketName || !rawName || record.s3?.object?.key === undefined) continue;
+    const bucket = await deps.db.selectFrom('s3_buckets').selectAll().where('server_bucket', '=', bucketName).where('deleted_at', 'is', null).executeTakeFirst();
+    const config = bucket?.settings.notifications as { webhooks?: WebhookTarget[] } | undefined;
+    if (!bucket || !config?.webhooks?.length) continue;
+    const eventName = normalisedName(rawName);
+    const key = objectKey(record.s3.object.key);
+    const o = record.s3.object;
+    for (const target of config.webhooks) {
+      if (!targetMatches(target, eventName, key)) continue;
+      try {
+        await startDelivery(deps, {
+          webhookId: target.webhook_id,
+          accountId: bucket.account_id,
+          event: eventName,
+          timestamp: new Date().toISOString(),
+          data: {
+            bucket_id: bucket.id,
+            aws_bucket_name: bucket.server_bucket,
+            notification_id: target.id ?? null,
+            event_name: eventName,
+            event_time: record.eventTime ?? null,
+            object: { key, size: o.size ?? null, etag: o.eTag ?? null, version_id: o.versionId ?? null },
+          },
+        });
+        started += 1;
+      } catch (err) {
+        deps.logger.error({ err, bucket: bucket.id, webhook: target.webhook_id }, 'could not start a bucket notification delivery');
+      }
+    }
+  }
+  return started;
+}

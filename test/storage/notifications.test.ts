@@ -1,0 +1,160 @@
+import { createHmac } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestStack } from '../helpers/stack';
+import { clientWith, startStorageStack } from './helpers';
+import { eventToken } from '../../src/storage/object-store/notifications';
+
+const run = promisify(execFile);
+const root = resolve(__dirname, '../..');
+
+interface Delivery {
+  headers: Record<string, string | string[] | undefined>;
+  raw: string;
+  body: any;
+}
+
+/**
+ * A private versitygw (the suite's shared one runs without an event webhook), started by s3-dev.sh
+ * with S3_EVENTS_TO, and an HTTPS webhook receiver on loopback.
+ */
+let stack: TestStack;
+let session: string;
+let receiver: Server;
+let relay: HttpServer;
+let s3Env: NodeJS.ProcessEnv;
+const deliveries: Delivery[] = [];
+let stackUrl = '';
+let bucket: { id: string; aws: string };
+let key: S3Client;
+let webhook: { id: string; secret: string };
+
+async function freePort(): Promise<number> {
+  const s = createHttpServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 's3ev-'));
+  const certFile = join(dir, 'cert.pem');
+  const keyFile = join(dir, 'key.pem');
+  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1']);
+  receiver = createServer({ cert: readFileSync(certFile), key: readFileSync(keyFile) }, (req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      deliveries.push({ headers: req.headers, raw, body: JSON.parse(raw) });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+
+  // versitygw needs its event URL when it starts (and posts a test event then), before the
+  // stack's port is known: it posts to this relay, which forwards to the stack once it is up.
+  relay = createHttpServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      if (!stackUrl) return void res.writeHead(200).end();
+      fetch(`${stackUrl}${req.url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw }).then(
+        async (r) => res.writeHead(r.status).end(await r.text()),
+        () => res.writeHead(502).end(),
+      );
+    });
+  });
+  await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+  const s3Port = await freePort();
+  s3Env = { ...process.env, S3_DEV_ADDRESS: `127.0.0.1:${s3Port}`, ATELIER_DATA_DIR: dir, S3_EVENTS_TO: `http://127.0.0.1:${(relay.address() as AddressInfo).port}` };
+  await run(join(root, 's3-dev.sh'), ['--background'], { env: s3Env });
+
+  ({ stack, session } = await startStorageStack({ S3_ENDPOINT: `http://127.0.0.1:${s3Port}`, ATELIER_WEBHOOK_CA_FILE: certFile, ATELIER_STORAGE_BUYS_PER_MINUTE: '100' }));
+  stackUrl = stack.url;
+  await stack.atelier.deps.db.updateTable('accounts').set({ tier_override: 'sub-enterprise' }).where('id', '=', stack.accountId).execute();
+  const p = await stack.api('POST', '/v1/storage/s3/buy', { key: session, body: { display_name: 'events', quota_gb: 5 } });
+  expect(p.status, JSON.stringify(p.body)).toBe(201);
+  bucket = { id: p.body.bucket.id, aws: p.body.bucket.aws_bucket_name };
+  key = clientWith(stack, p.body.access_key_id, p.body.secret_access_key);
+  const w = await stack.api('POST', '/v1/console/webhooks', { body: { name: 'bucket events', url: `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/s3`, events: ['generation.completed'] } });
+  expect(w.status, JSON.stringify(w.body)).toBe(201);
+  webhook = { id: w.body.id, secret: w.body.secret };
+}, 180_000);
+afterAll(async () => {
+  await stack?.close();
+  if (s3Env) await run(join(root, 's3-dev.sh'), ['--stop'], { env: s3Env }).catch(() => undefined);
+  await new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
+  await new Promise<void>((r) => (relay ? relay.close(() => r()) : r()));
+});
+
+const cfg = (method: string, path: string, body?: unknown) => stack.api(method, `/v1/storage/s3/buckets/${bucket.id}${path}`, { key: session, body });
+
+async function until<T>(fn: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('bucket notifications from the storage server to webhook targets', () => {
+  it('webhook targets must be your own webhooks', async () => {
+    const bad = await cfg('PUT', '/notifications', { webhooks: [{ webhook_id: 'wh_not_mine', events: ['s3:ObjectCreated:*'] }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail.error).toBe('invalid_webhook');
+    expect((await cfg('PUT', '/notifications', { webhooks: [{ webhook_id: webhook.id, events: ['ObjectCreated'] }] })).status).toBe(422);
+  });
+
+  it('events from the server reach matching targets only, signed, filtered by event type, prefix and suffix', async () => {
+    const put = await cfg('PUT', '/notifications', {
+      webhooks: [
+        { id: 'png-uploads', webhook_id: webhook.id, events: ['s3:ObjectCreated:*'], filter_prefix: 'photos/', filter_suffix: '.png' },
+        { id: 'removals', webhook_id: webhook.id, events: ['s3:ObjectRemoved:*'], filter_prefix: 'photos/' },
+      ],
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ enforced: 'atelier', webhooks: [{ id: 'png-uploads' }, { id: 'removals' }] });
+
+    // Written with the bucket key straight to the server: only photos/*.png creations and the
+    // photos/ removal match.
+    await key.send(new PutObjectCommand({ Bucket: bucket.aws, Key: 'photos/cat.png', Body: 'png bytes' }));
+    await key.send(new PutObjectCommand({ Bucket: bucket.aws, Key: 'photos/notes.txt', Body: 'txt' }));
+    await key.send(new PutObjectCommand({ Bucket: bucket.aws, Key: 'other/dog.png', Body: 'png' }));
+    await key.send(new DeleteObjectCommand({ Bucket: bucket.aws, Key: 'photos/cat.png' }));
+
+    await until(() => deliveries.length >= 2);
+    await new Promise((r) => setTimeout(r, 2000)); // nothing else arrives
+    expect(deliveries).toHaveLength(2);
+    const byEvent = Object.fromEntries(deliveries.map((d) => [d.body.event, d]));
+    expect(Object.keys(byEvent).sort()).toEqual(['s3:ObjectCreated:Put', 's3:ObjectRemoved:Delete']);
+    for (const d of deliveries) {
+      expect(d.headers['x-svc-signature']).toBe(createHmac('sha256', webhook.secret).update(d.raw).digest('hex'));
+      expect(d.body.data).toMatchObject({ bucket_id: bucket.id, aws_bucket_name: bucket.aws, object: { key: 'photos/cat.png' } });
+    }
+    expect(byEvent['s3:ObjectCreated:Put']!.body.data).toMatchObject({ notification_id: 'png-uploads', object: { size: 9 } });
+    expect(byEvent['s3:ObjectRemoved:Delete']!.body.data.notification_id).toBe('removals');
+
+    // The delivery log shows them like every other webhook delivery.
+    const logged = await stack.atelier.deps.db.selectFrom('webhook_deliveries').select(['event', 'success']).where('webhook_id', '=', webhook.id).execute();
+    expect(logged.filter((l) => l.success)).toHaveLength(2);
+  });
+
+  it('the event URL is secret: a wrong token is a 404 and routes nothing', async () => {
+    const records = { Records: [{ eventName: 's3:ObjectCreated:Put', s3: { bucket: { name: bucket.aws }, object: { key: 'photos/forged.png', size: 1 } } }] };
+    const wrong = await fetch(`${stack.url}/internal/storage/s3-events/not-the-token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(records) });
+    expect(wrong.status).toBe(404);
+    const right = await fetch(`${stack.url}/internal/storage/s3-events/${eventToken(stack.config.storage)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(records) });
+    expect(await right.json()).toEqual({ deliveries: 1 });
+  });
+});
