@@ -6,12 +6,13 @@ import {
   PutBucketPolicyCommand,
   PutBucketTaggingCommand,
   PutBucketVersioningCommand,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { S3Bucket, S3Credential } from '../../infra/db/schema/index';
 import { orNotFound } from '../../infra/db/or-not-found';
-import { coded } from '../../infra/http/errors';
+import { coded, notFound } from '../../infra/http/errors';
 import { chargeWallet, refundCharge } from '../../platform/billing/wallet';
 import { microsToUsd } from '../../platform/billing/money';
 import type { TierDefinition } from '../../platform/tiers/tiers';
@@ -19,6 +20,7 @@ import { s3For } from '../context';
 import { PLAN_BUCKET_LIMITS, reservationMicros, type StorageClass } from './catalog';
 import { transitionedClass } from './lifecycle';
 import { recordSizeSample } from './metrics';
+import { mapS3Error } from './objects';
 
 export interface BuyInput {
   display_name: string;
@@ -326,12 +328,13 @@ export async function measureUsage(deps: Deps, bucket: S3Bucket) {
   };
 }
 
-/** DELETE (seed 002 §4.2): only empty buckets; revokes every key; returns the unused deposit. */
+/**
+ * DELETE: only empty buckets; revokes every key; returns the unused deposit. The row is claimed
+ * before anything else, so of concurrent deletes exactly one reaches the server and refunds; the
+ * others answer 409 `bucket_busy` while it runs and 404 once the bucket is gone.
+ */
 export async function deleteS3Bucket(deps: Deps, bucket: S3Bucket) {
   const s3 = s3For(deps);
-  const versions = await s3.root.send(new ListObjectVersionsCommand({ Bucket: bucket.server_bucket, MaxKeys: 1 }));
-  const objects = (versions.Versions?.length ?? 0) + (versions.DeleteMarkers?.length ?? 0);
-  if (objects > 0) throw coded(409, 'bucket_not_empty', 'The bucket still holds objects (or object versions); delete them first.', { bucket_id: bucket.id });
   const claimed = await deps.db
     .updateTable('s3_buckets')
     .set({ status: 'deleting', updated_at: new Date() })
@@ -340,11 +343,25 @@ export async function deleteS3Bucket(deps: Deps, bucket: S3Bucket) {
     .where('deleted_at', 'is', null)
     .returningAll()
     .executeTakeFirst();
-  if (!claimed) throw coded(409, 'bucket_busy', 'The bucket is already being deleted.');
+  if (!claimed) {
+    const now = await deps.db.selectFrom('s3_buckets').select('deleted_at').where('id', '=', bucket.id).executeTakeFirst();
+    if (!now || now.deleted_at) throw notFound();
+    throw coded(409, 'bucket_busy', 'The bucket is already being deleted.');
+  }
+  // A bucket already gone from the server (an earlier delete that stopped half-way) is finished here.
+  const gone = (err: unknown) => err instanceof S3ServiceException && err.name === 'NoSuchBucket';
   try {
+    const versions = await s3.root.send(new ListObjectVersionsCommand({ Bucket: bucket.server_bucket, MaxKeys: 1 })).catch((err: unknown) => {
+      if (gone(err)) return { Versions: [], DeleteMarkers: [] };
+      throw mapS3Error(err);
+    });
+    const objects = (versions.Versions?.length ?? 0) + (versions.DeleteMarkers?.length ?? 0);
+    if (objects > 0) throw coded(409, 'bucket_not_empty', 'The bucket still holds objects (or object versions); delete them first.', { bucket_id: bucket.id });
     const keys = await deps.db.selectFrom('s3_credentials').select('access_key_id').where('bucket_id', '=', bucket.id).where('status', '!=', 'revoked').execute();
     await revokeKeys(deps, keys.map((k) => k.access_key_id));
-    await s3.root.send(new DeleteBucketCommand({ Bucket: bucket.server_bucket }));
+    await s3.root.send(new DeleteBucketCommand({ Bucket: bucket.server_bucket })).catch((err: unknown) => {
+      if (!gone(err)) throw mapS3Error(err);
+    });
     s3.forget(bucket.server_bucket);
     const remaining = await reservationRemaining(deps, bucket);
     if (remaining > 0 && bucket.reservation_operation_id) {

@@ -8,6 +8,7 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   ListObjectVersionsCommand,
+  ListPartsCommand,
   UploadPartCommand,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -18,6 +19,8 @@ import { ApiError, coded, detail } from '../../infra/http/errors';
 import { attachmentDisposition, isActiveContentType } from '../../infra/http/user-content';
 import { s3For } from '../context';
 import { transitionedClass } from './lifecycle';
+
+const uploadNotFound = () => coded(404, 'upload_not_found', 'No such multipart upload (completed or aborted already?).');
 
 /** S3 errors in the API's envelope: missing things 404, refusals by the server (object lock…) 403/409. */
 export function mapS3Error(err: unknown): unknown {
@@ -30,7 +33,9 @@ export function mapS3Error(err: unknown): unknown {
     case 'NoSuchVersion':
       return coded(404, 'object_not_found', 'No such object (or version).');
     case 'NoSuchUpload':
-      return coded(404, 'upload_not_found', 'No such multipart upload (completed or aborted already?).');
+      return uploadNotFound();
+    case 'NoSuchBucket':
+      return coded(404, 'bucket_not_found', 'The bucket no longer exists on the storage server.');
     case 'InvalidPart':
     case 'InvalidPartOrder':
     case 'EntityTooSmall':
@@ -186,17 +191,36 @@ export async function presignPart(deps: Deps, bucket: S3Bucket, b: { upload_id: 
 
 export async function completeMultipart(deps: Deps, bucket: S3Bucket, b: { upload_id: string; key: string; parts: { part_number: number; etag: string }[] }) {
   const parts = [...b.parts].sort((x, y) => x.part_number - y.part_number);
-  const r = await s3Call(() =>
-    s3For(deps).root.send(
+  const s3 = s3For(deps).root;
+  let r;
+  try {
+    r = await s3.send(
       new CompleteMultipartUploadCommand({
         Bucket: bucket.server_bucket,
         Key: b.key,
         UploadId: b.upload_id,
         MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.part_number, ETag: p.etag.startsWith('"') ? p.etag : `"${p.etag}"` })) },
       }),
-    ),
-  );
+    );
+  } catch (err) {
+    // A server may check the parts before the upload id (InvalidPart for an upload that does not
+    // exist): ask for the upload itself, so an unknown id is a 404, not a complaint about parts.
+    if (err instanceof S3ServiceException && err.name !== 'NoSuchUpload' && (err.$metadata.httpStatusCode ?? 500) < 500 && (await uploadMissing(s3, bucket, b))) {
+      throw uploadNotFound();
+    }
+    throw mapS3Error(err);
+  }
   return { key: b.key, etag: r.ETag ?? null, version_id: r.VersionId ?? null, parts: parts.length };
+}
+
+/** True when the server knows no upload `upload_id` for the key. */
+async function uploadMissing(s3: ReturnType<typeof s3For>['root'], bucket: S3Bucket, b: { upload_id: string; key: string }): Promise<boolean> {
+  try {
+    await s3.send(new ListPartsCommand({ Bucket: bucket.server_bucket, Key: b.key, UploadId: b.upload_id, MaxParts: 1 }));
+    return false;
+  } catch (err) {
+    return err instanceof S3ServiceException && err.name === 'NoSuchUpload';
+  }
 }
 
 export async function abortMultipart(deps: Deps, bucket: S3Bucket, b: { upload_id: string; key: string }) {
