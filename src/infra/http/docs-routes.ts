@@ -1,5 +1,6 @@
 // GET /openapi.json (the document built from the mounted routes) and GET /docs (a rendered API
 // reference: Redoc's standalone bundle served from node_modules — no CDN, works offline).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Router, type Express } from 'express';
@@ -25,6 +26,14 @@ const page = `<!doctype html>
 </body>
 </html>`;
 
+// Redoc's sidebar shows a logo it fetches from a CDN, which the page's own CSP (rightly) blocks and
+// an offline deployment cannot reach: the bundle is served with that address replaced by a small
+// inline image.
+const CDN_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const LOCAL_LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#5f6b7a"/></svg>')}`;
+let offlineBundle: string | undefined;
+const redocScript = () => (offlineBundle ??= readFileSync(redocBundle, 'utf8').split(CDN_LOGO).join(LOCAL_LOGO));
+
 /** `app` is read lazily: the document covers every router mounted by the time it is requested. */
 export function docsRoutes(deps: Deps, app: () => Express): Router {
   const router = Router();
@@ -39,7 +48,7 @@ export function docsRoutes(deps: Deps, app: () => Express): Router {
   }, { summary: 'The API reference, rendered', page: true, produces: { contentType: 'text/html', description: 'HTML page' } }));
   router.get('/docs/redoc.standalone.js', documentRoute((_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.type('application/javascript').sendFile(redocBundle);
+    res.type('application/javascript').send(redocScript());
   }, { summary: 'The reference page\'s script (Redoc)', produces: { contentType: 'application/javascript', description: 'JavaScript' } }));
   return router;
 }

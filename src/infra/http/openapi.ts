@@ -111,24 +111,44 @@ export function toOpenApiPath(path: string): string {
     .replace(/:(\w+)/g, '{$1}');
 }
 
-/** Tags per product, by path prefix (first match wins). */
-const TAGS: Array<[RegExp, string]> = [
-  [/^\/engine\/v1/, 'Workflow engine'],
-  [/^\/v1\/story/, 'Story Studio'],
-  [/^\/v1\/voice|^\/v1\/realtime/, 'Voice agents'],
-  [/^\/v1\/(buckets|photos|storage|files)/, 'Storage'],
-  [/^\/v1\/(keys|auth|session)/, 'Keys and sessions'],
-  [/^\/v1\/(billing|pricing|wallet|transactions|topup)/, 'Wallet and billing'],
-  [/^\/v1\/(tiers|plans|limits|rate)/, 'Tiers and limits'],
-  [/^\/v1\/webhooks/, 'Webhooks'],
-  [/^\/v1\/(routing|output)/, 'Output routing'],
-  [/^\/v1\/(assets|faces)/, 'Assets'],
-  [/^\/v1\/(console|signup|login)/, 'Console'],
-  [/^\/v1\/(system)|^\/healthz|^\/metrics|^\/openapi|^\/docs/, 'System'],
-  [/^\/v1\//, 'Generation'],
+/** Tags per product, by path prefix (first match wins), each with what it covers. */
+const TAGS: Array<[RegExp, string, string]> = [
+  [/^\/engine\/v1/, 'Workflow engine', 'Workflows as DAGs of typed nodes, durable runs on Temporal, their events, schedules, hooks, tests and tools.'],
+  [/^\/v1\/story/, 'Story Studio', 'A prompt to a narrated multi-scene video, step by step or in one streamed pipeline.'],
+  [/^\/v1\/voice|^\/v1\/realtime/, 'Voice agents', 'Realtime voice agents, their sessions and voices.'],
+  [/^\/v1\/(buckets|photos|storage|files)/, 'Storage', 'Simple buckets, object-store buckets and signed file downloads.'],
+  [/^\/v1\/(keys|auth|session)/, 'Keys and sessions', 'API keys, their scopes and limits, and console sessions.'],
+  [/^\/v1\/(billing|pricing|wallet|transactions|topup)/, 'Wallet and billing', 'The prepaid USD wallet: balance, ledger, prices and top-ups.'],
+  [/^\/v1\/(tiers|plans|limits|rate)/, 'Tiers and limits', 'Plans, their limits and the rate limits in force.'],
+  [/^\/v1\/webhooks/, 'Webhooks', 'Signed deliveries of account events to your endpoints.'],
+  [/^\/v1\/(routing|output)/, 'Output routing', 'Where generated outputs are delivered.'],
+  [/^\/v1\/(assets|faces)/, 'Assets', 'Stored generation assets and face references.'],
+  [/^\/v1\/(console|signup|login)/, 'Console', 'Sign-up, sign-in and the console session.'],
+  [/^\/v1\/(system)|^\/healthz|^\/metrics|^\/openapi|^\/docs/, 'System', 'Health, metrics, this document and the rendered reference.'],
+  [/^\/v1\//, 'Generation', 'Image, video, audio, speech, chat, vision, OCR, 3D and translation operations.'],
 ];
 
 export const tagFor = (path: string) => TAGS.find(([re]) => re.test(path))?.[1] ?? 'System';
+
+/**
+ * OpenAPI forbids two path templates that differ only in their parameter names
+ * (`/criteria/{workflow_id}` for GET beside `/criteria/{id}` for DELETE): the second route is
+ * documented under the first template, its parameters renamed by position and described by what
+ * they are for that operation.
+ */
+function canonicalPaths() {
+  const byShape = new Map<string, { path: string; names: string[] }>();
+  return (openapiPath: string): { path: string; rename: Map<string, string> } => {
+    const names = [...openapiPath.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const shape = openapiPath.replace(/\{\w+\}/g, '{}');
+    const first = byShape.get(shape);
+    if (!first) {
+      byShape.set(shape, { path: openapiPath, names });
+      return { path: openapiPath, rename: new Map() };
+    }
+    return { path: first.path, rename: new Map(names.map((n, i) => [n, first.names[i]!] as const).filter(([a, b]) => a !== b)) };
+  };
+}
 
 type JsonSchema = Record<string, unknown>;
 
@@ -154,6 +174,17 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', path
   // Path parameters the route declares without a schema are still parameters.
   for (const name of names) out.push({ name, in: 'path', required: true, schema: { type: 'string' } });
   return out;
+}
+
+/** Path parameters under the names of the template they are documented under (see canonicalPaths). */
+function renamed(params: unknown[], rename: Map<string, string>): unknown[] {
+  if (rename.size === 0) return params;
+  return params.map((p) => {
+    const param = p as { name: string; in: string; description?: string };
+    const to = rename.get(param.name);
+    if (param.in !== 'path' || !to) return param;
+    return { ...param, name: to, description: param.description ?? `For this operation: the ${param.name.replace(/_/g, ' ')}.` };
+  });
 }
 
 const ref = (name: string) => ({ $ref: `#/components/responses/${name}` });
@@ -257,15 +288,18 @@ export function buildOpenApiDocument(app: Express, opts: OpenApiOptions) {
   const canonical = new Set(routes.map((r) => `${r.method} ${r.path}`));
   const paths: Record<string, Record<string, unknown>> = {};
   const operationIds = new Set<string>();
+  const documentedPath = canonicalPaths();
   for (const r of routes) {
     if (r.path.startsWith('/engine/v1/') && !r.path.startsWith('/engine/v1/v1/') && canonical.has(`${r.method} ${r.path.replace('/engine/v1/', '/engine/v1/v1/')}`)) continue;
     const doc = r.doc ?? {};
+    const { path, rename } = documentedPath(r.openapiPath);
     const pathNames = [...r.openapiPath.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const status = String(doc.status ?? 200);
     const produces = doc.produces ?? (doc.page ? { contentType: 'text/html', description: 'An HTML page' } : undefined);
+    const requestId = { headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } } };
     const success = produces
-      ? { description: produces.description, content: { [produces.contentType]: { schema: produces.contentType === 'text/html' ? { type: 'string' } : {} } } }
-      : status === '204' ? { description: 'No content' } : { description: 'Success', content: { 'application/json': { schema: { type: 'object' } } } };
+      ? { description: produces.description, ...requestId, content: { [produces.contentType]: { schema: produces.contentType === 'text/html' ? { type: 'string' } : {} } } }
+      : status === '204' ? { description: 'No content', ...requestId } : { description: 'Success', ...requestId, content: { 'application/json': { schema: { type: 'object' } } } };
     const errors = new Set<number>([404, 500, ...(doc.errors ?? [])]);
     if (!r.public) [401, 403, 429].forEach((s) => errors.add(s));
     if (doc.body || doc.query || doc.params) errors.add(422);
@@ -279,7 +313,7 @@ export function buildOpenApiDocument(app: Express, opts: OpenApiOptions) {
       operationId,
       summary: doc.summary ?? `${r.method.toUpperCase()} ${r.openapiPath}`,
       tags: [tagFor(r.path)],
-      parameters: [...parameters(doc.params, 'path', pathNames), ...parameters(doc.query, 'query', [])],
+      parameters: [...renamed(parameters(doc.params, 'path', pathNames), rename), ...parameters(doc.query, 'query', [])],
       responses,
       security: r.public ? [] : [{ bearer: [] }],
     };
@@ -288,7 +322,7 @@ export function buildOpenApiDocument(app: Express, opts: OpenApiOptions) {
       operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(doc.body) } } };
     }
     if (r.path.startsWith('/engine/v1/v1/')) operation.description = `Also served at \`${r.openapiPath.replace('/engine/v1/v1/', '/engine/v1/')}\`.`;
-    (paths[r.openapiPath] ??= {})[r.method] = operation;
+    (paths[path] ??= {})[r.method] = operation;
   }
   return {
     openapi: '3.1.0',
@@ -298,7 +332,7 @@ export function buildOpenApiDocument(app: Express, opts: OpenApiOptions) {
       description: 'One API key and one prepaid USD wallet in front of generation operations, a durable workflow engine (`/engine/v1`), Story Studio, realtime voice agents and storage.',
     },
     servers: [{ url: opts.serverUrl }],
-    tags: [...new Set(TAGS.map(([, t]) => t))].map((name) => ({ name })),
+    tags: TAGS.map(([, name, description]) => ({ name, description })),
     paths,
     components,
   };
