@@ -9,6 +9,7 @@ import {
   runSandboxed,
   sandboxSlots,
 } from '../../nodes/code/javascript/index';
+import { main } from '../../nodes/_lib/harness';
 
 type Line = { level: string; message: string };
 const run = (code: string, opts: { accountId?: string; log?: Line[]; signal?: AbortSignal } = {}) =>
@@ -67,6 +68,20 @@ describe('concurrent sandboxes are capped per worker and per account', () => {
     abort.abort();
     await expect(waiting).rejects.toThrow(/cancelled/);
     await Promise.all(hold);
+    expect(sandboxSlots.running).toBe(0);
+  });
+
+  // Issue 27: code.expression and code.jsonata (and logic.loop_over_items) ran their sandboxes
+  // without the account, so one tenant could hold every slot of the worker.
+  const busyNodes: Array<[string, Record<string, unknown>]> = [
+    ['code.expression', { expression: '(() => { const end = Date.now() + 250; while (Date.now() < end) {} return 1; })()', timeout_s: 5 }],
+    ['code.jsonata', { expression: '$count([1..3000000])', data: {}, timeout_s: 10 }],
+    ['logic.loop_over_items', { items: [1], code: 'const end = Date.now() + 250; while (Date.now() < end) {} return item;', timeout_s: 5 }],
+  ];
+  it.each(busyNodes)(`%s takes its account's slot: one account's six nodes run at most ${MAX_SANDBOXES_PER_ACCOUNT} sandboxes at once`, async (type, params) => {
+    // The harness runs every node as the same account.
+    const peak = await peakWhile(Promise.all(Array.from({ length: 6 }, () => main(type, params))));
+    expect(peak).toBe(MAX_SANDBOXES_PER_ACCOUNT);
     expect(sandboxSlots.running).toBe(0);
   });
 });

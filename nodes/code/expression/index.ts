@@ -26,7 +26,7 @@ export const codeExpression: NodeDefinition<typeof params> = {
   async execute(ctx, { params: p, inputs }) {
     const body = `const data = inputs.__data; inputs = inputs.__inputs;\nreturn (\n${p.expression}\n);`;
     const value = await runSandboxed(body, { inputs: { __data: valueFrom(p.data, inputs) ?? null, __inputs: inputs }, variables: ctx.variables }, {
-      timeoutMs: Math.round(p.timeout_s * 1000), signal: ctx.signal, log: (level, message) => ctx.log(level, message),
+      timeoutMs: Math.round(p.timeout_s * 1000), signal: ctx.signal, log: (level, message) => ctx.log(level, message), accountId: ctx.accountId,
     });
     return { output: { main: { value } } };
   },

@@ -77,7 +77,7 @@ const params = z.object({
 export async function runSandboxed(
   code: string,
   args: { inputs: unknown; variables: unknown },
-  opts: { timeoutMs: number; memoryLimitMb?: number; signal?: AbortSignal; log?: (level: LogLevel, message: string) => void; accountId?: string },
+  opts: { timeoutMs: number; memoryLimitMb?: number; signal?: AbortSignal; log?: (level: LogLevel, message: string) => void; accountId: string | undefined },
 ): Promise<unknown> {
   const release = await sandboxSlots.acquire(opts.accountId, opts.signal);
   const memoryLimitMb = opts.memoryLimitMb ?? CODE_MEMORY_LIMIT_MB;

@@ -45,7 +45,7 @@ export const codeJsonata: NodeDefinition<typeof params> = {
       // JSONata sequences are arrays with extra flags: copy to plain JSON.
       return value === undefined ? null : JSON.parse(JSON.stringify(value));`;
     const value = await runSandboxed(body, { inputs: { expression: p.expression, data: valueFrom(p.data, inputs) ?? null, bindings: p.bindings }, variables: ctx.variables }, {
-      timeoutMs: Math.round(p.timeout_s * 1000), signal: ctx.signal, log: (level, message) => ctx.log(level, message),
+      timeoutMs: Math.round(p.timeout_s * 1000), signal: ctx.signal, log: (level, message) => ctx.log(level, message), accountId: ctx.accountId,
     });
     return { output: { main: { value } } };
   },

@@ -43,7 +43,7 @@ export const logicLoopOverItems: NodeDefinition<typeof params> = {
       }
       return results;`;
     const results = (await runSandboxed(body, { inputs: { items }, variables: ctx.variables }, {
-      timeoutMs: Math.round(p.timeout_s * 1000), signal: ctx.signal, log: (level, message) => ctx.log(level, message),
+      timeoutMs: Math.round(p.timeout_s * 1000), signal: ctx.signal, log: (level, message) => ctx.log(level, message), accountId: ctx.accountId,
     })) as unknown[];
     return { output: { main: { results, count: results.length } } };
   },
