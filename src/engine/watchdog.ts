@@ -38,8 +38,12 @@ async function recordAction(deps: Deps, run: { id: string; account_id: string },
   await deps.db.insertInto('run_watchdog_actions').values({ run_id: run.id, account_id: run.account_id, action, reason }).execute();
 }
 
-/** One pass of the reaper and/or the watchdog, with counters kept in run_watchdog_state. */
-export async function scanNow(deps: Deps, source: string, opts: { reap?: boolean; watch?: boolean } = {}): Promise<ScanResult> {
+/**
+ * One pass of the reaper and/or the watchdog, with counters kept in run_watchdog_state. With
+ * `accountId` the pass looks at that account's runs only (a tenant's own scan); without it, at
+ * every account's (the maintenance loop).
+ */
+export async function scanNow(deps: Deps, source: string, opts: { reap?: boolean; watch?: boolean; accountId?: string } = {}): Promise<ScanResult> {
   const { reaperMaxRunningS, watchdogStallS } = deps.config.engine;
   const result: ScanResult = { scanned_at: new Date().toISOString(), source, reaped: [], stalled: [], recovered: [] };
 
@@ -49,6 +53,7 @@ export async function scanNow(deps: Deps, source: string, opts: { reap?: boolean
       .select(['id', 'account_id', 'resumed_count'])
       .where('status', '=', 'running')
       .where('started_at', '<', sql<Date>`now() - make_interval(secs => ${reaperMaxRunningS})`)
+      .$if(opts.accountId !== undefined, (q) => q.where('account_id', '=', opts.accountId!))
       .limit(SCAN_BATCH)
       .execute();
     for (const run of stuck) {
@@ -69,6 +74,7 @@ export async function scanNow(deps: Deps, source: string, opts: { reap?: boolean
       .selectAll()
       .where('status', 'in', ['running', 'queued'])
       .where(sql<boolean>`coalesce(last_heartbeat_at, created_at) < now() - make_interval(secs => ${watchdogStallS})`)
+      .$if(opts.accountId !== undefined, (q) => q.where('account_id', '=', opts.accountId!))
       .orderBy('created_at')
       .limit(SCAN_BATCH)
       .execute();
