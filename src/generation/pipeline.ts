@@ -9,7 +9,7 @@ import { findPrice, modelsFor, type ModelPrice, type OperationType } from './pri
 import { ACTION_OF, CAPABILITY_OF, chargeOperation, operation as operationOf, operationCostMicros, UnsupportedModelError } from './operations';
 import { chargeWallet, getBalanceMicros, refundCharge } from '../platform/billing/wallet';
 import type { Deps } from '../deps';
-import { ApiError, badRequest } from '../infra/http/errors';
+import { ApiError, badRequest, coded } from '../infra/http/errors';
 import { createLocalProviders } from './providers/index';
 import { ProviderUnavailableError } from './providers/errors';
 import type { Providers } from './providers/types';
@@ -76,8 +76,12 @@ export async function prepare(
     const serving = deps.providers.serving[capability];
     if (serving === 'none') throw new ProviderUnavailableError(capability);
     if (serving !== opts.price.provider) {
-      throw new ApiError(503, {
-        detail: `Model '${opts.model}' is served by the ${opts.price.provider} provider, but ${opts.type} is served by the ${serving} provider in this deployment. Use one of: ${modelsFor(opts.type).filter((m) => findPrice(opts.type, m)?.provider === serving).join(', ') || 'none'}.`,
+      // The request names a model this deployment does not serve: the client's to change, not an
+      // outage to wait out (which a 503 would invite).
+      const served = modelsFor(opts.type).filter((m) => findPrice(opts.type, m)?.provider === serving);
+      throw coded(400, 'model_not_served', `Model '${opts.model}' is served by the ${opts.price.provider} provider, but ${opts.type} is served by the ${serving} provider in this deployment. Use one of: ${served.join(', ') || 'none'}.`, {
+        model: opts.model,
+        served_models: served,
       });
     }
   }

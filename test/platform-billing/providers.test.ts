@@ -128,14 +128,15 @@ describe('OpenAI-compatible HTTP provider against a fake server', () => {
     expect((await stack.api('GET', '/v1/billing/balance')).body.balance_usd).toBe(before);
   });
 
-  it('answers 503 with a clear message, charging nothing, where no provider serves the operation', async () => {
+  it('answers 503 where no provider serves the operation, 400 model_not_served for a model this deployment does not serve; charging nothing', async () => {
     const before = (await stack.api('GET', '/v1/billing/balance')).body.balance_usd;
     const video = await stack.api('POST', '/v1/ai/generate/video', { body: { prompt: 'x' } });
     expect(video.status).toBe(503);
     expect(video.body.detail).toContain('No provider is configured for video generation');
     const local = await stack.api('POST', '/v1/ai/generate/image', { body: { model: 'atelier-image-v1', prompt: 'x', width: 64, height: 64 } });
-    expect(local.status).toBe(503);
-    expect(local.body.detail).toContain('gpt-image-1');
+    // A client fault (the model), not an outage: a 4xx with a code, never a retryable 503.
+    expect(local.status).toBe(400);
+    expect(local.body.detail).toMatchObject({ error: 'model_not_served', model: 'atelier-image-v1', served_models: expect.arrayContaining(['gpt-image-1']), message: expect.stringContaining('gpt-image-1') });
     expect((await stack.api('GET', '/v1/billing/balance')).body.balance_usd).toBe(before);
     // Mapped back to local explicitly.
     const tr = await stack.api('POST', '/v1/ai/text/translate', { body: { text: 'good night', target: 'de' } });
