@@ -179,6 +179,26 @@ describe('memory caps of the local engine', () => {
     c.ws.close();
   });
 
+  it('refuses a commit while twice the input buffer of speech still waits for the recogniser', async () => {
+    const { credential } = await mintAgentSession(stack, { tools: [] });
+    const c = await connect(credential);
+    const full = silence(30).toString('base64');
+    for (let i = 0; i < 2; i++) {
+      c.send({ type: 'input_audio_buffer.append', audio: full });
+      c.send({ type: 'input_audio_buffer.commit' });
+    }
+    c.send({ type: 'input_audio_buffer.append', audio: silence(1).toString('base64') });
+    c.send({ type: 'input_audio_buffer.commit', event_id: 'third' });
+    expect((await c.next('error', (e) => e.error.event_id === 'third')).error.code).toBe('transcription_backlog_full');
+    // The refused audio stays buffered; once the backlog is heard it commits.
+    await c.next('conversation.item.input_audio_transcription.completed', () => true, 60_000);
+    await c.next('conversation.item.input_audio_transcription.completed', () => true, 60_000);
+    c.send({ type: 'input_audio_buffer.commit' });
+    const third = await c.next('input_audio_buffer.committed', (e) => c.events.filter((x) => x.type === 'input_audio_buffer.committed').indexOf(e) === 2);
+    expect((await c.next('conversation.item.input_audio_transcription.completed', (e) => e.item_id === third.item_id)).transcript).toBe('');
+    c.ws.close();
+  }, 120_000);
+
   it(`lets an account hold ${MAX_OPEN} conversations at once (429 beyond, the secret unspent); other accounts are not affected`, async () => {
     const owner = await stack.newAccount();
     const sessions = await Promise.all(Array.from({ length: MAX_OPEN + 1 }, () => mintAgentSession(stack, { tools: [] }, owner.key)));

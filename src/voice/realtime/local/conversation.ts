@@ -60,6 +60,8 @@ export class RealtimeConversation {
   private speechItemId: string | null = null;
   /** Transcriptions run one after another; a response waits for those before it. */
   private hearing: Promise<unknown> = Promise.resolve();
+  /** Bytes of committed audio not yet transcribed. */
+  private unheardBytes = 0;
   private readonly closed = new AbortController();
   private active: { id: string; abort: AbortController } | null = null;
   private readonly expiry: NodeJS.Timeout;
@@ -236,7 +238,8 @@ export class RealtimeConversation {
   private appendAudio(audio: unknown): void {
     const bytes = decodePcm16(audio, 'audio');
     const cap = this.limits.maxInputAudioSeconds * BYTES_PER_SECOND;
-    if (!this.vad && this.inputAudioBytes + bytes.length > cap) {
+    // With server VAD the buffer holds one turn and is cut at the cap; one append still may not exceed it.
+    if ((this.vad ? bytes.length : this.inputAudioBytes + bytes.length) > cap) {
       throw new ClientError('input_audio_buffer_full', `The input audio buffer holds at most ${this.limits.maxInputAudioSeconds} s; commit or clear it`);
     }
     this.inputAudio.push(bytes);
@@ -273,6 +276,8 @@ export class RealtimeConversation {
 
   private commitAudio(): void {
     if (this.inputAudioBytes === 0) throw new ClientError('input_audio_buffer_commit_empty', 'The input audio buffer is empty');
+    const busy = this.backlogFull(this.inputAudioBytes);
+    if (busy) throw busy;
     this.vad?.reset();
     this.commitTurn(this.takeAudio(this.inputStartSample + this.inputAudioBytes / 2), false);
   }
@@ -297,12 +302,24 @@ export class RealtimeConversation {
   private commitTurn(pcm: Buffer, respond: boolean): void {
     const item: MessageItem = { id: this.speechItemId ?? id('item'), type: 'message', role: 'user', text: '', spoken: true };
     this.speechItemId = null;
+    const busy = this.backlogFull(pcm.length);
+    if (busy) return this.error('invalid_request_error', busy.code, `${busy.message}; this turn was not heard`);
     const previous = this.items.at(-1)?.id ?? null;
     this.send({ type: 'input_audio_buffer.committed', previous_item_id: previous, item_id: item.id });
     this.addSpoken(item, pcm, previous, respond);
   }
 
+  /**
+   * Audio waiting for the recogniser stays in memory; a conversation may queue at most twice what
+   * the input buffer holds (a client committing faster than it is heard is refused, not buffered).
+   */
+  private backlogFull(bytes: number): ClientError | null {
+    if (this.unheardBytes + bytes <= 2 * this.limits.maxInputAudioSeconds * BYTES_PER_SECOND) return null;
+    return new ClientError('transcription_backlog_full', 'Earlier speech is still being transcribed; wait for its transcription events before committing more');
+  }
+
   private addSpoken(item: MessageItem, pcm: Buffer, previous: string | null, respond: boolean): void {
+    this.unheardBytes += pcm.length;
     this.remember(item);
     const view = itemView(item, 'completed');
     this.send({ type: 'conversation.item.added', previous_item_id: previous, item: view });
@@ -310,6 +327,8 @@ export class RealtimeConversation {
     const heard = this.hearing.then(() => this.transcribe(item, pcm)).catch((err: unknown) => {
       this.logger.error({ err }, 'realtime transcription failed');
       return false;
+    }).finally(() => {
+      this.unheardBytes -= pcm.length;
     });
     this.hearing = heard;
     // Outside the chain: the response waits for the transcriptions queued before it, not for itself.
@@ -392,6 +411,8 @@ export class RealtimeConversation {
     if (pcm.length > this.limits.maxInputAudioSeconds * BYTES_PER_SECOND) {
       throw new ClientError('item_too_large', `An audio item holds at most ${this.limits.maxInputAudioSeconds} s of speech`, 'item.content.audio');
     }
+    const busy = this.backlogFull(pcm.length);
+    if (busy) throw busy;
     const previous = typeof previousItemId === 'string' ? previousItemId : this.items.at(-1)?.id ?? null;
     this.addSpoken({ id: itemId, type: 'message', role: 'user', text: '', spoken: true }, pcm, previous, false);
   }
