@@ -1,6 +1,6 @@
 // The one workflowsPath: every workflow the worker runs is exported from here.
 export { ping } from './ping';
-export { engineRun } from './engine-run';
+export { engineRun } from './engine-run/index';
 export { agentRun } from './agent-run';
 export { engineMaintenance } from './engine-maintenance';
 export { story } from './story';

@@ -1,5 +1,5 @@
 // Runs of the workflow engine (seed 002 §2.3, §3, §4.3): creating, reading, cancelling,
-// retrying, resuming and signalling them. The engineRun workflow (workflows/engine-run.ts) does the
+// retrying, resuming and signalling them. The engineRun workflow (workflows/engine-run/) does the
 // work; this module starts it, talks to it through Temporal and reads the projections.
 import { randomUUID } from 'node:crypto';
 import { isGrpcServiceError } from '@temporalio/client';

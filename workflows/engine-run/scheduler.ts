@@ -23,18 +23,28 @@ export interface SchedulerEffects {
   start(node: PlannedNode, inputs: Record<string, unknown>): void;
 }
 
-/** How a failed node settles: whether it was cancelled, and (asked only when it continues on error) whether its failure goes out on the `error` port. */
+/** How a failed node settles: whether it was cancelled, and (asked only when it continues on error) what it passes on, by port. */
 export interface FailureContext {
   cancelled: boolean;
-  errorPort: () => boolean;
+  continued: () => Record<string, unknown>;
 }
 
-const SKIPPED: Omit<NodeOutput, 'skipped'> & { skipped: true } = { ok: false, output: {}, usd_charged: 0, error: null, logs: [], duration_ms: 0, skipped: true };
+/**
+ * What a failed node with continue_on_error passes on: `{error, error_type}` on `error` always,
+ * and on `main` too unless an edge leaves `error` — wiring `error` routes failures apart, so the
+ * success path never also runs for a failure.
+ */
+export function continuedPorts(node: Pick<PlannedNode, 'outgoing'>, error: string | null, errorType: string | null): Record<string, unknown> {
+  const failure = { error, error_type: errorType };
+  return node.outgoing.some((e) => e.sourcePort === 'error') ? { error: failure } : { main: failure, error: failure };
+}
+
+const skippedOutput = (): NodeOutput => ({ ok: false, output: {}, usd_charged: 0, error: null, logs: [], duration_ms: 0, skipped: true });
 
 export class DagScheduler {
   readonly state: Record<string, NodeState> = {};
   readonly outputs: Record<string, NodeOutput> = {};
-  /** What each settled node passes downstream, by port (a failed node with continue_on_error emits `error: {error}`). */
+  /** What each settled node passes downstream, by port (a failed node with continue_on_error: continuedPorts). */
   readonly emitted: Record<string, Record<string, unknown>> = {};
   /** Nodes started outside the scheduler and not finished yet. */
   readonly running = new Set<string>();
@@ -96,7 +106,7 @@ export class DagScheduler {
       }
       if (node.incoming.length > 0 && delivered === 0) {
         this.state[id] = 'skipped';
-        this.outputs[id] = { ...SKIPPED };
+        this.outputs[id] = skippedOutput();
         this.pendingSettled.push({ nodeId: id, nodeType: node.type, output: this.outputs[id] });
         changed = true;
         continue;
@@ -163,9 +173,8 @@ export class DagScheduler {
     this.state[node.id] = 'failed';
     if (how.cancelled) return;
     if (node.continueOnError) {
-      // The failure goes out on the `error` port and `main` is skipped. Executions recorded
-      // before the error port passed `{error}` on `main`; they replay as they ran.
-      this.emitted[node.id] = how.errorPort() ? { error: { error: out.error } } : { main: { error: out.error } };
+      // What it passes on depends on the execution's behaviour (the adapter's patches): today continuedPorts.
+      this.emitted[node.id] = how.continued();
       return;
     }
     this.failedNodes.push(node.id);

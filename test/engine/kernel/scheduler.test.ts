@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ErrorHandler, NodeOutput, PlannedEdge, PlannedNode } from '../../../src/engine/types';
-import { DagScheduler, type NodeRecord } from '../../../workflows/engine-run/scheduler';
+import { continuedPorts, DagScheduler, type NodeRecord } from '../../../workflows/engine-run/scheduler';
 
 const PORTS = ['main', 'true', 'false', 'error'] as const;
 
@@ -113,8 +113,8 @@ function simulate(c: Case) {
     const id = running[pick() % running.length]!;
     const node = plan.nodes[id]!;
     const roll = pick() % 4;
-    if (s.stopping && roll === 0) s.failed(node, { ...ok({}), ok: false, error: 'cancelled' }, { cancelled: true, errorPort: () => true });
-    else if (roll === 1) s.failed(node, { ...ok({}), ok: false, error: `boom ${id}` }, { cancelled: false, errorPort: () => true });
+    if (s.stopping && roll === 0) s.failed(node, { ...ok({}), ok: false, error: 'cancelled' }, { cancelled: true, continued: () => continuedPorts(node, 'cancelled', null) });
+    else if (roll === 1) s.failed(node, { ...ok({}), ok: false, error: `boom ${id}` }, { cancelled: false, continued: () => continuedPorts(node, `boom ${id}`, 'boom') });
     else s.succeeded(id, ok(emits(node, pick())));
     s.ended(id);
     trace.push(`end ${id} ${s.state[id]}`);
@@ -162,7 +162,7 @@ describe('engineRun scheduler (no Temporal)', () => {
     );
   });
 
-  it('continue_on_error sends the failure on `error` only; other failures stop the run unless error_handler is continue', () => {
+  it('continue_on_error passes the failure on `error`, and on `main` unless an edge leaves `error`; other failures stop the run unless error_handler is continue', () => {
     fc.assert(
       fc.property(genCase, (c) => {
         const { plan, s } = simulate(c);
@@ -170,7 +170,8 @@ describe('engineRun scheduler (no Temporal)', () => {
           if (s.state[id] !== 'failed' || s.outputs[id]?.error === 'cancelled') continue;
           const node = plan.nodes[id]!;
           if (node.continueOnError) {
-            expect(s.emitted[id]).toEqual({ error: { error: `boom ${id}` } });
+            const failure = { error: `boom ${id}`, error_type: 'boom' };
+            expect(s.emitted[id]).toEqual(node.outgoing.some((e) => e.sourcePort === 'error') ? { error: failure } : { main: failure, error: failure });
             expect(s.failedNodes).not.toContain(id);
           } else {
             expect(s.failedNodes).toContain(id);

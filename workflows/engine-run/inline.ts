@@ -1,0 +1,32 @@
+// Pure nodes evaluated inside the workflow task (no activity), since `inline-pure-nodes`: the node
+// type's handler at the plan's version (pureNodeHandlers) computes the result right here.
+import { resolveTemplates } from '../../src/engine/templates';
+import type { NodeOutput, PlannedNode } from '../../src/engine/types';
+import { pureNodeHandlers } from '../workflow-nodes';
+
+/** The activity's result limit (src/engine/node-output-size.ts, 1 MB): larger results go through the activity, which checks it. */
+const MAX_INLINE_RESULT_BYTES = 1024 * 1024;
+
+/**
+ * A pure node's result, or undefined when it must run in its activity: the node type has no
+ * handler at this version, the handler declines, or the result is too large to be sure it fits.
+ */
+export function evaluateInline(
+  node: PlannedNode,
+  inputs: Record<string, unknown>,
+  run: { emitted: Record<string, Record<string, unknown>>; variables: Record<string, unknown>; input: Record<string, unknown> },
+): NodeOutput | undefined {
+  const handler = pureNodeHandlers[`${node.type}@${node.version}`];
+  if (!handler) return undefined;
+  let result;
+  try {
+    const params = resolveTemplates(node.params, { outputs: run.emitted, variables: run.variables });
+    result = handler(params, inputs, { input: run.input, variables: run.variables });
+  } catch {
+    return undefined;
+  }
+  if (!result) return undefined;
+  // UTF-16 length × 3 bounds the UTF-8 size: below that the activity's size check would pass too.
+  if ((JSON.stringify(result.output) ?? '').length * 3 > MAX_INLINE_RESULT_BYTES) return undefined;
+  return { ok: true, output: result.output, usd_charged: 0, error: null, logs: [], duration_ms: 0 };
+}
