@@ -6,6 +6,8 @@
 #   and chromium (the voice demo page's and the run viewer's browser tests drive it through
 #   playwright-core); then builds the run viewer (web/ → web/dist) when it is missing or stale.
 # Safe to run again; it does nothing when everything is there.
+# ATELIER_SETUP_PROFILE=runtime (the container image, deploy/Dockerfile) leaves out what only tests
+# and development use: tmux, chromium and the Temporal CLI.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -39,11 +41,15 @@ command -v pocketsphinx_continuous >/dev/null 2>&1 || missing+=(pocketsphinx)
 command -v tesseract >/dev/null 2>&1 || missing+=(tesseract-ocr)
 command -v sox >/dev/null 2>&1 || missing+=(sox)
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
-# The CLI's live-progress test runs it in a real pseudo-terminal.
-command -v tmux >/dev/null 2>&1 || missing+=(tmux)
-# The voice demo page and the run viewer are checked in real Chromium (test/voice, test/tools);
-# playwright-core downloads none.
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+runtime=0
+[ "${ATELIER_SETUP_PROFILE:-}" = runtime ] && runtime=1
+if [ "$runtime" = 0 ]; then
+  # The CLI's live-progress test runs it in a real pseudo-terminal.
+  command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+  # The voice demo page and the run viewer are checked in real Chromium (test/voice, test/tools);
+  # playwright-core downloads none.
+  [ -x /usr/bin/chromium ] || missing+=(chromium)
+fi
 # Story keyframes and burned-in subtitles render text with DejaVu Sans.
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 if [ ${#missing[@]} -gt 0 ]; then
@@ -68,4 +74,4 @@ if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html web/vite.
 fi
 
 # The Temporal CLI (built with `go install` on first use; cached afterwards).
-./temporal-dev.sh --install >/dev/null
+if [ "$runtime" = 0 ]; then ./temporal-dev.sh --install >/dev/null; fi

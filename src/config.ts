@@ -4,9 +4,9 @@ import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { parsePrivateTarget } from './infra/net/safe-fetch';
-import { loadStoryConfig, type StoryConfig } from './story/config';
-import { loadVoiceConfig, type VoiceConfig } from './voice/config';
-import { loadStorageConfig, type StorageConfig } from './storage/config';
+import { loadStoryConfig, STORY_SETTINGS, type StoryConfig } from './story/config';
+import { loadVoiceConfig, VOICE_SETTINGS, type VoiceConfig } from './voice/config';
+import { loadStorageConfig, STORAGE_SETTINGS, type StorageConfig } from './storage/config';
 import { parseProviderConfig, type ProviderConfig } from './generation/providers/config';
 
 const bool = z
@@ -94,6 +94,11 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every environment name the configuration reads (deployment manifests are checked against it). */
+export function settingNames(): Set<string> {
+  return new Set([...Object.keys(envSchema.shape), ...STORAGE_SETTINGS, ...STORY_SETTINGS, ...VOICE_SETTINGS]);
+}
 
 export interface Config {
   env: Env['NODE_ENV'];

@@ -39,6 +39,9 @@ const storageEnv = z.object({
   ATELIER_STORAGE_ACCRUAL_EVERY: z.string().default('1 hour'),
 });
 
+/** The environment names this part of the configuration reads. */
+export const STORAGE_SETTINGS: readonly string[] = Object.keys(storageEnv.shape);
+
 export interface StorageConfig {
   endpoint: string;
   publicEndpoint: string;

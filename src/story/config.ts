@@ -20,6 +20,9 @@ const storyEnv = z.object({
   ATELIER_STORY_HEARTBEAT_S: z.coerce.number().int().min(2).default(10),
 });
 
+/** The environment names this part of the configuration reads. */
+export const STORY_SETTINGS: readonly string[] = Object.keys(storyEnv.shape);
+
 export interface StoryConfig {
   ttlSeconds: number;
   includedCredits: number;

@@ -32,6 +32,9 @@ const voiceEnv = z.object({
   NODE_ENV: z.string().optional(),
 });
 
+/** The environment names this part of the configuration reads. */
+export const VOICE_SETTINGS: readonly string[] = Object.keys(voiceEnv.shape);
+
 export const LOCAL_REALTIME_MODEL = 'atelier-realtime-local';
 
 /** The local engine's bounds on one conversation's memory and work (see docs/voice.md). */
