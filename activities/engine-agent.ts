@@ -1,5 +1,5 @@
 import type { Deps } from '../src/deps';
-import type { AgentTool, ModelStepInput, ModelStepResult, ToolStepInput, ToolStepResult } from '../src/engine/agent/contract';
+import type { AgentTool, ModelStepInput, ModelStepResult, ToolStepInput, ToolStepResult } from '../src/engine/contract/agent';
 import { agentModelStep, agentResolveTools, agentToolStep } from '../src/engine/agent/steps';
 
 /** The agent.run loop's activities (src/engine/agent/steps.ts); the agentRun workflow names each call by step. */

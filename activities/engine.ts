@@ -1,11 +1,11 @@
 import type { Deps } from '../src/deps';
 import { executeNode, type ExecutorRegistry } from '../src/engine/execution/node-executor';
 import { finishRun, recordNodeFinished, recordNodesCompleted, recordNodesSettled, recordNodeStarted, type NodesCompletedInput, type NodesSettledInput } from '../src/engine/projections';
-import type { ExecuteNodeInput, ExecuteNodeResult, FinishRunInput, NodeFinishedInput, NodeStartedInput } from '../src/engine/run-contract';
+import type { ExecuteNodeInput, ExecuteNodeResult, FinishRunInput, NodeFinishedInput, NodeStartedInput } from '../src/engine/contract/run-contract';
 import { nodeRegistry } from '../nodes/index';
 import { startRunAnalysis } from '../src/engine/analytics/analyze';
 
-export type { NodeFailureDetails } from '../src/engine/run-contract';
+export type { NodeFailureDetails } from '../src/engine/contract/run-contract';
 
 /**
  * The engine's activities: `executeNode` runs one planned node through the node registry

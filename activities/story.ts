@@ -3,7 +3,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import { Context, activityInfo } from '@temporalio/activity';
 import type { Deps } from '../src/deps';
-import { STEP_OWN_ATTEMPTS, type StepActivityInput, type StoryContext } from '../src/story/contract';
+import { STEP_OWN_ATTEMPTS, type StepActivityInput, type StoryContext } from '../src/story/contract/steps';
 import { createLocalProviders } from '../src/generation/providers/index';
 import { PALETTES } from '../src/story/catalog';
 import { emitPipelineComplete, expireStory, refundStoryCredits, releaseSlot } from '../src/story/steps/bookkeeping';

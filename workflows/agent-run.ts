@@ -16,7 +16,7 @@ import {
   type AgentTool,
   type ChatMessage,
   type ToolStepResult,
-} from '../src/engine/agent/contract';
+} from '../src/engine/contract/agent';
 
 /** Resolving the tool list: quick database reads. */
 const resolveActivity: ActivityOptions = {

@@ -1,4 +1,4 @@
 // Signals, queries and updates the workflows handle. Each is declared once beside its product in
 // src/ (the API imports it from there) and re-exported here for workflow code.
-export { approveSignal, webhookSignal, cancelSignal, engineRunStatusQuery, ENGINE_RUN_SIGNALS } from '../src/engine/signals';
-export { storyStepUpdate } from '../src/story/updates';
+export { approveSignal, webhookSignal, cancelSignal, engineRunStatusQuery, ENGINE_RUN_SIGNALS } from '../src/engine/contract/signals';
+export { storyStepUpdate } from '../src/story/contract/updates';

@@ -2,9 +2,9 @@ import {
   ActivityFailure, allHandlersFinished, ApplicationFailure, condition, proxyActivities, proxyLocalActivities, setHandler, workflowInfo,
 } from '@temporalio/workflow';
 import type { StoryActivities } from '../activities/story';
-import { STORY_ERROR_CODES, isStoryErrorCode } from '../src/story/codes';
-import { STEP_OWN_ATTEMPTS, STEP_WORKER_LOSS_ATTEMPTS, type PipelineInput, type StepActivityInput, type StepOutcome, type StepRequest, type StoryWorkflowInput } from '../src/story/contract';
-import { PIPELINE_SHARE } from '../src/story/pricing';
+import { STORY_ERROR_CODES, isStoryErrorCode } from '../src/story/contract/codes';
+import { STEP_OWN_ATTEMPTS, STEP_WORKER_LOSS_ATTEMPTS, type PipelineInput, type StepActivityInput, type StepOutcome, type StepRequest, type StoryWorkflowInput } from '../src/story/contract/steps';
+import { PIPELINE_SHARE } from '../src/story/contract/pricing';
 import { storyStepUpdate } from './definitions';
 
 /** Quick bookkeeping (events, slots, refunds): local activities, no task-queue round trip. */

@@ -3,7 +3,7 @@
 // cannot cover it is refused before any provider is called). This file is the only place the
 // media/AI nodes price anything.
 import { z } from 'zod';
-import { NodeError } from '../../src/engine/node-error';
+import { NodeError } from '../../src/engine/contract/node-error';
 import { nodeServices } from '../../src/engine/services';
 import type { NodeContext } from '../../src/engine/types';
 import type { Providers } from '../../src/generation/providers/types';

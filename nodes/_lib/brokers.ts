@@ -1,7 +1,7 @@
 // Connections to message brokers (RabbitMQ, MQTT, NATS) for one node execution, from credential
 // slots, with the broker host checked like a user URL and secrets kept out of errors.
 import type { NodeContext } from '../../src/engine/types';
-import { NodeError } from '../../src/engine/node-error';
+import { NodeError } from '../../src/engine/contract/node-error';
 import { credential, optionalField, redact } from './credentials';
 import { checkedEndpoint, type CheckedEndpoint } from './endpoint';
 

@@ -9,7 +9,7 @@
 // A credential is never emitted on an output port nor written to the node logs.
 import { z } from 'zod';
 import type { CredentialResolver } from '../../src/engine/connections/resolver';
-import { NodeError } from '../../src/engine/node-error';
+import { NodeError } from '../../src/engine/contract/node-error';
 import type { NodeContext } from '../../src/engine/types';
 import { isRecord } from './items';
 

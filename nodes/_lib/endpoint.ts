@@ -2,7 +2,7 @@
 // SSRF rules of user URLs: the host is resolved once and checked (loopback/private refused unless
 // the deployment allows them), and a plain-text connection goes to the checked address.
 import { checkedAddress } from '../../src/engine/connections/resolve-host';
-import { NodeError } from '../../src/engine/node-error';
+import { NodeError } from '../../src/engine/contract/node-error';
 import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
 import type { NodeContext } from '../../src/engine/types';
 import { BlockedAddressError } from '../../src/infra/net/safe-fetch';

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { NodeError } from '../../src/engine/node-error';
+import { NodeError } from '../../src/engine/contract/node-error';
 import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
 import type { NodeContext } from '../../src/engine/types';
 import { safeFetch } from '../../src/infra/net/safe-fetch';

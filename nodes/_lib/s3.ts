@@ -5,7 +5,7 @@
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { z } from 'zod';
 import { checkedAddress } from '../../src/engine/connections/resolve-host';
-import { NodeError } from '../../src/engine/node-error';
+import { NodeError } from '../../src/engine/contract/node-error';
 import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
 import type { NodeContext } from '../../src/engine/types';
 import { BlockedAddressError } from '../../src/infra/net/safe-fetch';

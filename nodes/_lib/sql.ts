@@ -2,7 +2,7 @@
 // as bound parameters; table and column names are checked identifiers, quoted per dialect.
 import { z } from 'zod';
 import { checkedAddress } from '../../src/engine/connections/resolve-host';
-import { NodeError } from '../../src/engine/node-error';
+import { NodeError } from '../../src/engine/contract/node-error';
 import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
 import type { NodeContext } from '../../src/engine/types';
 import { BlockedAddressError } from '../../src/infra/net/safe-fetch';

@@ -1,4 +1,4 @@
-import { NodeError } from './node-error';
+import { NodeError } from './contract/node-error';
 
 /**
  * Largest node result (output, logs and all, as JSON) the engine carries. Results travel through

@@ -8,7 +8,7 @@ import { usdToMicros } from '../platform/billing/money';
 import { zodIssues } from '../infra/http/errors';
 import { EdgeSpec, fastEdgeSpec, fastNodeSpec, NodeSpec, TRIGGER_CONFIGS, WorkflowSpecHead } from './spec';
 import type { WorkflowSpec } from './spec';
-import { hasTemplate, templateRefs } from './templates';
+import { hasTemplate, templateRefs } from './contract/templates';
 import type { NodeDefinition, NodeRegistry, PlanIssue, PlanResult, PlannedEdge, PlannedNode, PortSpec, RunPlan } from './types';
 
 export interface PlanOptions {

@@ -6,7 +6,7 @@ import type { Database } from '../infra/db/index';
 import { microsToUsd } from '../platform/billing/money';
 import { analysisTargetColumn, type AnalysisTarget } from './analytics/analyze';
 import { appendNodeEvents, appendNodeEventsAndFinish, appendNodeEventsBatch, completionItem, type AppendItem, type NewRunEvent, type NodeRowJson } from './events/store';
-import { commitKey, type FinishRunInput, type NodeCommit, type NodeFinishedInput, type NodeStartedInput } from './run-contract';
+import { commitKey, type FinishRunInput, type NodeCommit, type NodeFinishedInput, type NodeStartedInput } from './contract/run-contract';
 import type { NodeOutput } from './types';
 
 /** The dedupe key of one node event of one generation of a run. */

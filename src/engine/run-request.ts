@@ -2,7 +2,7 @@
 // the services that start runs read it without importing the runs service itself.
 import type { Database } from '../infra/db/index';
 import type { Run } from '../infra/db/schema/index';
-import type { TriggerType } from './run-contract';
+import type { TriggerType } from './contract/run-contract';
 import type { NodeOutput, RunPlan } from './types';
 
 /** Whether a workflow has a canary rule and a rate policy (rows in engine_canary_rules / engine_rate_policies). */

@@ -3,7 +3,7 @@
 // apply exactly as for a run started through the API.
 import type { Deps } from '../deps';
 import type { Run } from '../infra/db/schema/index';
-import type { TriggerType } from './run-contract';
+import type { TriggerType } from './contract/run-contract';
 import { startRun } from './runs-service';
 import { resolveWorkflowForRun } from './workflows-service';
 

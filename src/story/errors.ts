@@ -1,9 +1,9 @@
 import type { InsufficientCredits } from '../platform/billing/credits';
 import { microsToUsd } from '../platform/billing/money';
 import { ApiError } from '../infra/http/errors';
-import { STORY_ERROR_STATUS, type StoryErrorCode } from './codes';
+import { STORY_ERROR_STATUS, type StoryErrorCode } from './contract/codes';
 
-export { isStoryErrorCode, type StoryErrorCode } from './codes';
+export { isStoryErrorCode, type StoryErrorCode } from './contract/codes';
 
 /** Seed 001 §7: story errors are `{error:{code, message, ...context}}`. */
 export function storyError(code: StoryErrorCode, message: string, context: Record<string, unknown> = {}, headers?: Record<string, string>): ApiError {

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../platform/auth/context';
 import type { Deps } from '../deps';
 import { blockedTerm } from './content-policy';
-import type { StepCall, StepOutcome } from './contract';
+import type { StepCall, StepOutcome } from './contract/steps';
 import { invalidStoryId, storyError } from './errors';
 import { SlidingWindow } from './rate-limit';
 import { scaleLimit } from '../platform/limits/rate-limiter';

@@ -7,11 +7,11 @@ import { microsToUsd } from '../platform/billing/money';
 import type { Deps } from '../deps';
 import { saAccountId, saKind } from '../infra/temporal/search-attributes';
 import { workflowRef } from '../infra/temporal/workflow-ref';
-import { storyStepUpdate } from './updates';
+import { storyStepUpdate } from './contract/updates';
 import type { AuthContext } from '../platform/auth/context';
-import type { StepCall, StepOutcome, StoryWorkflowInput } from './contract';
+import type { StepCall, StepOutcome, StoryWorkflowInput } from './contract/steps';
 import { insufficientCreditsDetail, isStoryErrorCode, storyError, invalidStoryId } from './errors';
-import { LEDGER_LABELS, STEP_CREDITS } from './pricing';
+import { LEDGER_LABELS, STEP_CREDITS } from './contract/pricing';
 import type { GenerateBody } from './schemas';
 import { findLiveStory } from './store';
 

@@ -4,7 +4,7 @@
 // cause-before-effect order, whether the deferred writes land or are lost with their worker.
 import { afterEach, describe, expect, it } from 'vitest';
 import { deferredCommits } from '../../src/engine/execution/node-executor';
-import { commitKey, type NodeCommit } from '../../src/engine/run-contract';
+import { commitKey, type NodeCommit } from '../../src/engine/contract/run-contract';
 import { closedHistory, createWorkflow, failingNode, httpNode, spec, startRun, useEngineStack, waitForRun } from './helpers';
 
 const fx = useEngineStack();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTemplateRef, resolveTemplates, stringify, templateRefs, type TemplateScope } from '../../src/engine/templates';
+import { parseTemplateRef, resolveTemplates, stringify, templateRefs, type TemplateScope } from '../../src/engine/contract/templates';
 
 const scope: TemplateScope = {
   outputs: {

@@ -525,8 +525,9 @@ describe('account isolation', () => {
   it('answers 404 for another account’s key id on every key endpoint', async () => {
     const mine = await createKey({ name: 'mine', type: 'write' });
     const other = await stack.newAccount();
-    const signup = await stack.api('POST', '/v1/console/signup', { key: null, body: { email: `iso-${Date.now()}@example.com`, password: 'long enough pw' } });
-    const otherSession = signup.body.token as string;
+    const credentials = { email: `iso-${Date.now()}@example.com`, password: 'long enough pw' };
+    expect((await stack.api('POST', '/v1/console/signup', { key: null, body: credentials })).status).toBe(202);
+    const otherSession = (await stack.api('POST', '/v1/console/login', { key: null, body: credentials })).body.token as string;
     for (const [method, path, key, body] of [
       ['GET', `/v1/auth/keys/${mine.id}`, other.key, undefined],
       ['DELETE', `/v1/auth/keys/${mine.id}`, other.key, undefined],

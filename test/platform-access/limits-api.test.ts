@@ -30,8 +30,9 @@ function expectLimitHeaders(r: ApiResponse, limit: number, remaining: number) {
 
 async function ownerSession(stack: TestStack) {
   const email = `limits-${Math.random().toString(36).slice(2)}@example.com`;
-  const r = await stack.api('POST', '/v1/console/signup', { key: null, body: { email, password: 'password123' } });
-  expect(r.status).toBe(201);
+  expect((await stack.api('POST', '/v1/console/signup', { key: null, body: { email, password: 'password123' } })).status).toBe(202);
+  const r = await stack.api('POST', '/v1/console/login', { key: null, body: { email, password: 'password123' } });
+  expect(r.status).toBe(200);
   return r.body as { account_id: string; token: string };
 }
 

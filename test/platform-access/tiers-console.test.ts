@@ -15,33 +15,47 @@ afterAll(async () => {
 const email = () => `user-${Math.random().toString(36).slice(2)}@Example.com`;
 
 describe('console signup and login', () => {
-  it('signs up with an empty wallet and no key, and the session token manages keys', async () => {
+  it('signs up with an empty wallet and no key; the owner logs in and the session token manages keys', async () => {
     const address = email();
     const r = await stack.api('POST', '/v1/console/signup', { key: null, body: { email: address, password: 'hunter2hunter2', name: 'Ada' } });
-    expect(r.status).toBe(201);
-    expect(r.body).toEqual({ account_id: expect.stringMatching(/^acct_/), token: expect.any(String), expires_at: expect.any(String) });
-    expect(Date.parse(r.body.expires_at)).toBeGreaterThan(Date.now());
-    const keys = await stack.atelier.deps.db.selectFrom('api_keys').select('id').where('account_id', '=', r.body.account_id).execute();
-    expect(keys).toEqual([]);
-    const balance = await stack.api('GET', '/v1/billing/balance', { key: r.body.token });
-    expect(balance.body.balance_usd).toBe(0);
-    expect(balance.headers.get('x-tier')).toBe('payg-basic');
-    const created = await stack.api('POST', '/v1/auth/keys', { key: r.body.token, body: { name: 'first', type: 'admin' } });
-    expect(created.status).toBe(201);
-
+    expect(r.status).toBe(202);
+    expect(r.body).toEqual({ status: 'accepted', message: expect.stringContaining('/v1/console/login') });
     const login = await stack.api('POST', '/v1/console/login', { key: null, body: { email: address.toUpperCase(), password: 'hunter2hunter2' } });
     expect(login.status).toBe(200);
-    expect(login.body).toMatchObject({ token: expect.any(String), expires_at: expect.any(String), account_id: r.body.account_id });
+    expect(login.body).toMatchObject({ token: expect.any(String), expires_at: expect.any(String), account_id: expect.stringMatching(/^acct_/) });
+    expect(Date.parse(login.body.expires_at)).toBeGreaterThan(Date.now());
+    const keys = await stack.atelier.deps.db.selectFrom('api_keys').select('id').where('account_id', '=', login.body.account_id).execute();
+    expect(keys).toEqual([]);
+    const balance = await stack.api('GET', '/v1/billing/balance', { key: login.body.token });
+    expect(balance.body.balance_usd).toBe(0);
+    expect(balance.headers.get('x-tier')).toBe('payg-basic');
+    const created = await stack.api('POST', '/v1/auth/keys', { key: login.body.token, body: { name: 'first', type: 'admin' } });
+    expect(created.status).toBe(201);
   });
 
   it('refuses bad signups', async () => {
     const address = email();
     expect((await stack.api('POST', '/v1/console/signup', { key: null, body: { email: address, password: 'short' } })).status).toBe(422);
     expect((await stack.api('POST', '/v1/console/signup', { key: null, body: { email: 'not-an-email', password: 'long enough' } })).status).toBe(422);
-    expect((await stack.api('POST', '/v1/console/signup', { key: null, body: { email: address, password: 'long enough' } })).status).toBe(201);
-    const dup = await stack.api('POST', '/v1/console/signup', { key: null, body: { email: address, password: 'long enough' } });
-    expect(dup.status).toBe(409);
-    expect(dup.body.detail.error).toBe('email_taken');
+  });
+
+  it('answers a new and a taken e-mail alike (202, the same body), never creating a second account or touching the first', async () => {
+    const address = email();
+    const fresh = await stack.api('POST', '/v1/console/signup', { key: null, body: { email: address, password: 'first password' } });
+    const taken = await stack.api('POST', '/v1/console/signup', { key: null, body: { email: address.toUpperCase(), password: 'someone else', name: 'Mallory' } });
+    const owner = await stack.api('POST', '/v1/console/signup', { key: null, body: { email: 'owner@atelier.local', password: 'guessing here' } });
+    for (const r of [taken, owner]) {
+      expect(r.status).toBe(fresh.status);
+      expect(r.body).toEqual(fresh.body);
+      expect([...r.headers.keys()].filter((h) => h !== 'date' && h !== 'x-request-id').sort()).toEqual([...fresh.headers.keys()].filter((h) => h !== 'date' && h !== 'x-request-id').sort());
+    }
+    const rows = await stack.atelier.deps.db.selectFrom('accounts').select(['id', 'name']).where('email', 'in', [address.toLowerCase(), 'owner@atelier.local']).execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.name)).not.toContain('Mallory');
+    // The first owner's password still works; the second signup's never did.
+    expect((await stack.api('POST', '/v1/console/login', { key: null, body: { email: address, password: 'first password' } })).status).toBe(200);
+    expect((await stack.api('POST', '/v1/console/login', { key: null, body: { email: address, password: 'someone else' } })).status).toBe(401);
+    expect((await stack.api('POST', '/v1/console/login', { key: null, body: { email: 'owner@atelier.local', password: 'correct horse battery staple' } })).status).toBe(200);
   });
 
   it('answers the same 401 for an unknown email and a wrong password', async () => {

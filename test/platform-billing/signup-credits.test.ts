@@ -13,10 +13,12 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** A public signup and an admin key made with its session token. */
+/** A public signup, its owner's login, and an admin key made with the session token. */
 async function signup(): Promise<{ accountId: string; key: string }> {
-  const r = await stack.api('POST', '/v1/console/signup', { key: null, body: { email: `free-${Math.random().toString(36).slice(2)}@example.com`, password: 'a long password' } });
-  expect(r.status).toBe(201);
+  const credentials = { email: `free-${Math.random().toString(36).slice(2)}@example.com`, password: 'a long password' };
+  expect((await stack.api('POST', '/v1/console/signup', { key: null, body: credentials })).status).toBe(202);
+  const r = await stack.api('POST', '/v1/console/login', { key: null, body: credentials });
+  expect(r.status).toBe(200);
   const k = await stack.api('POST', '/v1/auth/keys', { key: r.body.token, body: { name: 'first', type: 'admin' } });
   expect(k.status, k.text).toBe(201);
   return { accountId: r.body.account_id, key: k.body.key };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
 import { waitForVideos } from './helpers';
-import { STEP_OWN_ATTEMPTS, STEP_WORKER_LOSS_ATTEMPTS } from '../../src/story/contract';
+import { STEP_OWN_ATTEMPTS, STEP_WORKER_LOSS_ATTEMPTS } from '../../src/story/contract/steps';
 
 let stack: TestStack;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // The commit carrier: node commits an executor reported before writing them (ExecuteNodeResult.commit)
 // ride along with every later write of the run until one that carried them is confirmed. Pure and
 // deterministic, no Temporal. Property tests: test/engine/kernel/commit-carrier.test.ts.
-import { commitKey, type ExecuteNodeResult, type NodeCommit } from '../../src/engine/run-contract';
+import { commitKey, type ExecuteNodeResult, type NodeCommit } from '../../src/engine/contract/run-contract';
 import type { NodeOutput } from '../../src/engine/types';
 
 /** One executeNode call of an activity node: the commits it carries and whether it may defer its own. */

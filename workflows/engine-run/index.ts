@@ -15,9 +15,9 @@ import {
   setHandler,
   sleep,
 } from '@temporalio/workflow';
-import { isNodeError } from '../../src/engine/node-error';
-import { resolveTemplates } from '../../src/engine/templates';
-import type { EngineRunInput, EngineRunResult, EngineRunStatus, ExecuteNodeInput, NodeCommit, NodeFailureDetails } from '../../src/engine/run-contract';
+import { isNodeError } from '../../src/engine/contract/node-error';
+import { resolveTemplates } from '../../src/engine/contract/templates';
+import type { EngineRunInput, EngineRunResult, EngineRunStatus, ExecuteNodeInput, NodeCommit, NodeFailureDetails } from '../../src/engine/contract/run-contract';
 import type { NodeOutput, PlannedNode, RunContextPart, RunStatus } from '../../src/engine/types';
 import type { WorkflowNodeApi } from '../../src/engine/workflow-node';
 import { approveSignal, cancelSignal, engineRunStatusQuery, webhookSignal } from '../definitions';

@@ -1,6 +1,6 @@
 // Pure nodes evaluated inside the workflow task (no activity), since `inline-pure-nodes`: the node
 // type's handler at the plan's version (pureNodeHandlers) computes the result right here.
-import { resolveTemplates } from '../../src/engine/templates';
+import { resolveTemplates } from '../../src/engine/contract/templates';
 import type { NodeOutput, PlannedNode } from '../../src/engine/types';
 import { pureNodeHandlers } from '../workflow-nodes';
 

@@ -2,8 +2,8 @@
 // downstream by port, skips, continue_on_error, max_steps and when the run stops. Pure and
 // deterministic, no Temporal: the adapter (./index.ts) starts the nodes it is handed, feeds their
 // results back and records what it is asked to. Property tests: test/engine/kernel/scheduler.test.ts.
-import { passThrough } from '../../src/engine/node-io';
-import type { NodeState } from '../../src/engine/run-contract';
+import { passThrough } from '../../src/engine/contract/node-io';
+import type { NodeState } from '../../src/engine/contract/run-contract';
 import type { ErrorHandler, NodeOutput, PlannedNode, RunPlan, RunStatus } from '../../src/engine/types';
 
 /** A node's settled result waiting to be recorded, in the order it settled. */

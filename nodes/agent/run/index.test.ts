@@ -1,7 +1,7 @@
 // agent.run: the seed's params and defaults, and its workflow handler over a fake WorkflowNodeApi
 // (the loop itself is exercised on the real stack by test/ai).
 import { describe, expect, it } from 'vitest';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import { getNode } from '../../index';
 import { fakeWorkflowApi } from '../../_lib/workflow-node-testing';
 import { agentParams, runAgent } from './workflow';

@@ -1,7 +1,7 @@
 // agent.run in the engineRun workflow: the loop runs as the agentRun child workflow, one child per
 // node execution (its id names the run, node and generation), so its steps are visible on their own.
-import type { AgentParams, AgentRunInput, AgentRunResult } from '../../../src/engine/agent/contract';
-import { NodeError } from '../../../src/engine/node-error';
+import type { AgentParams, AgentRunInput, AgentRunResult } from '../../../src/engine/contract/agent';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import type { WorkflowNodeHandler } from '../../../src/engine/workflow-node';
 
 const STRATEGIES = ['auto', 'required', 'none'] as const;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { operationPriceMicros, providerError, providersOf } from '../../_lib/ai';
 import { fileInput, pickFile, withWorkspace } from '../../_lib/media';

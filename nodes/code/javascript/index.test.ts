@@ -1,6 +1,6 @@
 // code.javascript: the isolated-vm sandbox, its limits and cancellation.
 import { describe, expect, it } from 'vitest';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import { getNode } from '../../index';
 import { harness, run } from '../../_lib/core-harness';
 

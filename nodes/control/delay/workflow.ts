@@ -1,6 +1,6 @@
 // control.delay in the engineRun workflow: a durable timer, then the input passed on.
-import { NodeError } from '../../../src/engine/node-error';
-import { passThrough } from '../../../src/engine/node-io';
+import { NodeError } from '../../../src/engine/contract/node-error';
+import { passThrough } from '../../../src/engine/contract/node-io';
 import type { WorkflowNodeHandler } from '../../../src/engine/workflow-node';
 
 export const runDelay: WorkflowNodeHandler = async (api, params, inputs) => {

@@ -1,6 +1,6 @@
 // control.wait_webhook: its definition, and its workflow handler over a fake WorkflowNodeApi.
 import { describe, expect, it } from 'vitest';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import { getNode } from '../../index';
 import { fakeWorkflowApi } from '../../_lib/workflow-node-testing';
 import { runWaitWebhook } from './workflow';

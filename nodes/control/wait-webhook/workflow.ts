@@ -1,6 +1,6 @@
 // control.wait_webhook in the engineRun workflow: waits for the `webhook` signal and emits its
 // payload; with timeout_s, fails the node when nothing arrives in time.
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import type { WorkflowNodeHandler } from '../../../src/engine/workflow-node';
 
 export const runWaitWebhook: WorkflowNodeHandler = async (api, params) => {

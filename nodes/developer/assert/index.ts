@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { passThrough } from '../../../src/engine/node-io';
-import { NodeError } from '../../../src/engine/node-error';
+import { passThrough } from '../../../src/engine/contract/node-io';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { conditionSchema, test } from '../../_lib/conditions';
 import { getPath, valueFrom } from '../../_lib/items';

@@ -1,8 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv } from 'ajv';
 import { z } from 'zod';
-import { passThrough } from '../../../src/engine/node-io';
-import { NodeError } from '../../../src/engine/node-error';
+import { passThrough } from '../../../src/engine/contract/node-io';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { valueFrom } from '../../_lib/items';
 

@@ -1,6 +1,6 @@
 import * as cheerio from 'cheerio';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { fetchDocument } from '../../_lib/saas';
 

@@ -1,7 +1,7 @@
 // http.request against a real HTTP server on loopback.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import { getNode } from '../../index';
 import { harness, run } from '../../_lib/core-harness';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import { allowPrivateNetwork, nodeServices } from '../../../src/engine/services';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { BlockedAddressError, FetchError, safeFetch } from '../../../src/infra/net/safe-fetch';

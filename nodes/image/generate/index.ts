@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import { nodeServices } from '../../../src/engine/services';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { chargeOperation, operation, UnsupportedModelError } from '../../../src/generation/operations';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { httpAuth } from '../../../src/engine/connections/http-auth';
 import { PROVIDER_METADATA } from '../../../src/engine/connections/service';
 import { nodeCredentials } from '../../../src/engine/connections/resolver';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import { allowPrivateNetwork, nodeServices } from '../../../src/engine/services';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { BlockedAddressError, safeFetch } from '../../../src/infra/net/safe-fetch';

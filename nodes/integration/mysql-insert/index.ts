@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passThrough } from '../../../src/engine/node-io';
+import { passThrough } from '../../../src/engine/contract/node-io';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { connectionParams, insertSql, rowsFrom, rowsParam, withDb } from '../../_lib/sql';
 

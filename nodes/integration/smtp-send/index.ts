@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { credential, inlineCredential, optionalField, redact } from '../../_lib/credentials';
 import { checkedEndpoint } from '../../_lib/endpoint';

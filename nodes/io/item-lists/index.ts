@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonEqual } from '../../../src/engine/node-io';
+import { jsonEqual } from '../../../src/engine/contract/node-io';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { itemsFrom, itemsParam } from '../../_lib/items';
 

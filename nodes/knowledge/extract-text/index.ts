@@ -1,6 +1,6 @@
 import * as cheerio from 'cheerio';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { allowPrivateNetwork, nodeServices } from '../../../src/engine/services';
 import { safeFetch } from '../../../src/infra/net/safe-fetch';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passThrough } from '../../../src/engine/node-io';
+import { passThrough } from '../../../src/engine/contract/node-io';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { compare, IF_OPERATORS } from './workflow';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/types';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import { itemsFrom } from '../../_lib/items';
 import { runSandboxed } from '../../code/javascript/index';
 

@@ -1,5 +1,5 @@
 // logic.noop inside the engineRun workflow task (a PureNodeHandler): its input, passed on.
-import { passThrough } from '../../../src/engine/node-io';
+import { passThrough } from '../../../src/engine/contract/node-io';
 import type { PureNodeHandler } from '../../../src/engine/workflow-node';
 
 export const evaluateLogicNoop: PureNodeHandler = (params, inputs) => {

@@ -1,6 +1,6 @@
 // logic.stop_and_error: fails at once.
 import { describe, expect, it } from 'vitest';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import { run } from '../../_lib/core-harness';
 
 describe('logic.stop_and_error', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonEqual, passThrough } from '../../../src/engine/node-io';
+import { jsonEqual, passThrough } from '../../../src/engine/contract/node-io';
 import type { NodeDefinition, PortSpec } from '../../../src/engine/types';
 
 const params = z.object({

@@ -1,6 +1,6 @@
 import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { s3Client, s3Error, s3Params } from '../../_lib/s3';
 

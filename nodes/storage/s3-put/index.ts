@@ -1,6 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/node-error';
+import { NodeError } from '../../../src/engine/contract/node-error';
 import type { NodeDefinition } from '../../../src/engine/types';
 import { contentTypeFor } from '../../../src/storage/blob-store';
 import { withWorkspace } from '../../_lib/media';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stringify } from '../../../src/engine/templates';
+import { stringify } from '../../../src/engine/contract/templates';
 import type { NodeDefinition } from '../../../src/engine/types';
 
 const params = z.object({

@@ -13,8 +13,8 @@ import { providersFor } from '../../generation/pipeline';
 import { ProviderFailedError, ProviderUnavailableError } from '../../generation/providers/errors';
 import { chargeNode } from '../execution/charge-node';
 import { appendNodeEvents } from '../events/store';
-import { isNodeError, NodeError } from '../node-error';
-import type { AgentRunRef, AgentTool, ChatMessage, ModelStepInput, ModelStepResult, ToolStepInput, ToolStepResult } from './contract';
+import { isNodeError, NodeError } from '../contract/node-error';
+import type { AgentRunRef, AgentTool, ChatMessage, ModelStepInput, ModelStepResult, ToolStepInput, ToolStepResult } from '../contract/agent';
 import { callAgentTool, resolveAgentTools } from './tool-registry';
 
 /** A model call's completion is held to this many tokens, and charged for them up front (as ai.chat). */

@@ -4,9 +4,9 @@
 //   mcp:<server_id>:<tool_name>         a tool of an MCP server (POST /v1/tools/mcp, then …/discover)
 // The model sees each as a function whose name is the tool's own name, made unique.
 import type { Deps } from '../../deps';
-import { NodeError } from '../node-error';
+import { NodeError } from '../contract/node-error';
 import { builtinTools, type ToolOutput } from './builtin-tools';
-import type { AgentTool, ToolStepInput } from './contract';
+import type { AgentTool, ToolStepInput } from '../contract/agent';
 import { callMcpTool, McpRefusedError } from './mcp-client';
 import { callWorkflowTool, describeWorkflowTool } from './workflow-tools';
 

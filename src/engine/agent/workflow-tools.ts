@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../../infra/db/index';
 import { orNotFound } from '../../infra/db/or-not-found';
 import { cancelRun, FINISHED_STATUSES, getRunRow, nodeRows } from '../runs-service';
 import type { WorkflowSpec } from '../spec';
-import { templateRefs } from '../templates';
+import { templateRefs } from '../contract/templates';
 import { startTriggeredRun } from '../trigger-start';
 import { ownedWorkflow } from '../workflow-lookup';
 import type { ToolOutput } from './builtin-tools';

@@ -2,7 +2,7 @@
 // activity only: the workflow and its history carry the connection ids, never the secret, and no
 // event or node output is written from here. Node authors call `nodeCredentials(ctx).get(slot)`.
 import type { Deps } from '../../deps';
-import { NodeError } from '../node-error';
+import { NodeError } from '../contract/node-error';
 import type { NodeContext } from '../types';
 import { openSecret } from '../../platform/webhooks/secret-box';
 

@@ -4,8 +4,8 @@ import type { Deps } from '../../deps';
 import { ApiError } from '../../infra/http/errors';
 import { chargeWallet } from '../../platform/billing/wallet';
 import { microsToUsd } from '../../platform/billing/money';
-import { NodeError } from '../node-error';
-import type { ExecuteNodeInput } from '../run-contract';
+import { NodeError } from '../contract/node-error';
+import type { ExecuteNodeInput } from '../contract/run-contract';
 
 /**
  * Charges the wallet for a node, once per operation id, after reserving the amount under the

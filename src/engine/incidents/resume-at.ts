@@ -4,7 +4,7 @@
 // incident replay (the failing node) and by re-run-from-node (any node, any version).
 import type { Deps } from '../../deps';
 import type { Run } from '../../infra/db/schema/index';
-import type { TriggerType } from '../run-contract';
+import type { TriggerType } from '../contract/run-contract';
 import { nodeOutputView, startRun } from '../runs-service';
 import type { NodeOutput, RunPlan } from '../types';
 

@@ -22,6 +22,11 @@ const loginBody = z.object({ email: credentials.email, password: z.string().min(
 const invalidCredentials = () =>
   new ApiError(401, { error: { code: 'invalid_credentials', message: 'Invalid email or password', type: 'authentication_error' } });
 
+const SIGNUP_ACCEPTED = {
+  status: 'accepted',
+  message: 'If this e-mail address had no account, it has one now: log in with POST /v1/console/login and the password you chose.',
+} as const;
+
 /**
  * Owner logins for console integrations (issue 4): signup and login answer a short-lived session
  * JWT. Public — mounted before authentication.
@@ -35,21 +40,24 @@ export function consoleRoutes(deps: Deps): Router {
     return { token, expires_at: new Date(Date.now() + SESSION_TTL_SECONDS * 1000).toISOString() };
   };
 
+  // One answer for a new and a taken address, so signup cannot tell anyone which e-mails have an
+  // account: 202 and the same body either way. A new address gets its account (log in with the
+  // password just chosen); a taken one gets no second account, and its owner's is left untouched.
   router.post(
     '/v1/console/signup',
-    route({ body: signupBody, status: 201 }, async ({ body }) => {
+    route({ body: signupBody, status: 202 }, async ({ body }) => {
       const passwordHash = await hashPassword(body.password);
       try {
-        // A new account starts with an empty wallet and no key: the owner creates keys with the session
-        // token. Its included credits wait for a first payment unless the deployment grants them at signup.
-        const account = await createAccount(deps.db, {
+        // A new account starts with an empty wallet and no key: the owner logs in and creates keys with
+        // the session token. Its included credits wait for a first payment unless the deployment grants
+        // them at signup.
+        await createAccount(deps.db, {
           name: body.name ?? body.email, email: body.email, passwordHash, includedCreditsGranted: deps.config.signupCredits === 'at_signup',
         });
-        return { account_id: account.id, ...(await session(account.id, body.email)) };
       } catch (err) {
-        if (isUniqueViolation(err)) throw coded(409, 'email_taken', 'An account with this email already exists; log in instead.');
-        throw err;
+        if (!isUniqueViolation(err)) throw err;
       }
+      return SIGNUP_ACCEPTED;
     }),
   );
 

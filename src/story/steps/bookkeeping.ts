@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { creditsToMicros, refundCredits } from '../../platform/billing/credits';
 import { microsToUsd } from '../../platform/billing/money';
-import type { StoryContext } from '../contract';
+import type { StoryContext } from '../contract/steps';
 import { conceptOf, findLiveStory, loadStoryParts, paramsOf, storyPrefix } from '../store';
 import type { StepKit } from './kit';
 

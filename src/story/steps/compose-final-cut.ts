@@ -1,10 +1,10 @@
 import { mkdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { frameSize, type AspectRatio, type Style } from '../catalog';
-import type { StepActivityInput, StepOutcome } from '../contract';
+import type { StepActivityInput, StepOutcome } from '../contract/steps';
 import { composeFinal, type ResolvedMusic } from '../media/compose';
 import { thumbnailFrom } from '../media/thumbnail';
-import { LEDGER_LABELS, STEP_CREDITS } from '../pricing';
+import { LEDGER_LABELS, STEP_CREDITS } from '../contract/pricing';
 import { conceptOf, loadStoryParts, paramsOf, storyPrefix, type StoredFinal, type StoredVoiceover } from '../store';
 import { fail, short, type StepKit } from './kit';
 

@@ -1,7 +1,7 @@
 import type { Story } from '../../infra/db/schema/index';
 import { CAMERA_DIRECTIONS, frameSize, type AspectRatio, type CameraDirection, type Resolution, type Style } from '../catalog';
-import type { StepActivityInput, StepOutcome } from '../contract';
-import { LEDGER_LABELS, STEP_CREDITS } from '../pricing';
+import type { StepActivityInput, StepOutcome } from '../contract/steps';
+import { LEDGER_LABELS, STEP_CREDITS } from '../contract/pricing';
 import { rng } from '../../generation/prng';
 import { conceptOf, paramsOf, storyPrefix } from '../store';
 import { drawKeyframe } from './generate';

@@ -1,10 +1,10 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Language } from '../catalog';
-import type { StepActivityInput, StepOutcome } from '../contract';
+import type { StepActivityInput, StepOutcome } from '../contract/steps';
 import { planTimeline } from '../media/compose';
 import { layTrack, wavDuration } from '../media/voice';
-import { LEDGER_LABELS, STEP_CREDITS } from '../pricing';
+import { LEDGER_LABELS, STEP_CREDITS } from '../contract/pricing';
 import { conceptOf, loadStoryParts, storyPrefix, type StoredVoiceover } from '../store';
 import { speakNarration } from './generate';
 import { fail, pool, short, type StepKit } from './kit';

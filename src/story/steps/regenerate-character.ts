@@ -1,6 +1,6 @@
 import type { Style } from '../catalog';
-import type { StepActivityInput, StepOutcome } from '../contract';
-import { LEDGER_LABELS, STEP_CREDITS } from '../pricing';
+import type { StepActivityInput, StepOutcome } from '../contract/steps';
+import { LEDGER_LABELS, STEP_CREDITS } from '../contract/pricing';
 import { hashString } from '../../generation/prng';
 import { paramsOf, storyPrefix } from '../store';
 import { drawPortrait } from './generate';

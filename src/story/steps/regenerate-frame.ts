@@ -1,6 +1,6 @@
 import type { CameraDirection, Resolution } from '../catalog';
-import type { StepActivityInput, StepOutcome } from '../contract';
-import { LEDGER_LABELS, STEP_CREDITS } from '../pricing';
+import type { StepActivityInput, StepOutcome } from '../contract/steps';
+import { LEDGER_LABELS, STEP_CREDITS } from '../contract/pricing';
 import { conceptOf } from '../store';
 import { drawFrame } from './draw-frames';
 import type { StepKit } from './kit';

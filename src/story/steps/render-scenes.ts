@@ -1,6 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { CameraDirection, Motion } from '../catalog';
-import type { StoryContext } from '../contract';
+import type { StoryContext } from '../contract/steps';
 import { findLiveStory, paramsOf, storyPrefix } from '../store';
 import { renderSceneClip } from './generate';
 import { pool, short, type ActivityHandle, type StepKit } from './kit';

@@ -1,5 +1,5 @@
 import { STEP_NAMES, type StepName } from '../catalog';
-import type { StepActivityInput, StepOutcome } from '../contract';
+import type { StepActivityInput, StepOutcome } from '../contract/steps';
 import { conceptOf, findLiveStory, loadStoryParts, markStepDone } from '../store';
 import { castCharacters } from './cast-characters';
 import { composeFinalCut } from './compose-final-cut';

@@ -1,5 +1,5 @@
 import { refundCredits, USD_MICROS_PER_CREDIT } from '../../platform/billing/credits';
-import type { StoryContext } from '../contract';
+import type { StoryContext } from '../contract/steps';
 import { findLiveStory, loadStoryParts, markStepDone } from '../store';
 import { clipCostMicros, resolveVideoModel } from '../video-models';
 import type { StepKit } from './kit';

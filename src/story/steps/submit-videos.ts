@@ -1,8 +1,8 @@
 import { refundCredits, roundCredits, USD_MICROS_PER_CREDIT } from '../../platform/billing/credits';
 import { microsToUsd } from '../../platform/billing/money';
 import { renderRefusal } from '../content-policy';
-import type { StepActivityInput, StepOutcome } from '../contract';
-import { LEDGER_LABELS } from '../pricing';
+import type { StepActivityInput, StepOutcome } from '../contract/steps';
+import { LEDGER_LABELS } from '../contract/pricing';
 import { conceptOf, loadStoryParts, markStepDone, paramsOf } from '../store';
 import { clipCostMicros, resolveVideoModel, snapDuration } from '../video-models';
 import { fail, zeroBilling, type StepKit } from './kit';

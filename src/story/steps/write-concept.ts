@@ -1,6 +1,6 @@
 import { generateConcept } from '../concept';
-import type { StepActivityInput, StepOutcome } from '../contract';
-import { LEDGER_LABELS, STEP_CREDITS } from '../pricing';
+import type { StepActivityInput, StepOutcome } from '../contract/steps';
+import { LEDGER_LABELS, STEP_CREDITS } from '../contract/pricing';
 import type { StepKit } from './kit';
 
 /** Step 1: charges, writes the concept (deterministic in the seed) and creates the story row. */

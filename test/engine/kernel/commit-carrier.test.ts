@@ -3,7 +3,7 @@
 // says its process committed it), in report order, never past the limit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { commitKey, type ExecuteNodeResult, type NodeCommit } from '../../../src/engine/run-contract';
+import { commitKey, type ExecuteNodeResult, type NodeCommit } from '../../../src/engine/contract/run-contract';
 import { CommitCarrier, type CarriedCall } from '../../../workflows/engine-run/commit-carrier';
 
 const LIMIT = 4;

@@ -3,7 +3,7 @@
 import type {
   CharactersBody, ConceptBody, FinalBody, FramesBody, GenerateBody, RegenerateCharacterBody, RegenerateFrameBody,
   VideosBody, VoiceoverBody,
-} from './schemas';
+} from '../schemas';
 
 export type StepCall =
   | { kind: 'concept'; body: ConceptBody }
