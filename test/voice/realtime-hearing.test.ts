@@ -107,6 +107,20 @@ describe('speech in, on the local engine', () => {
     c.ws.close();
   });
 
+  it('server VAD: speech over an answer cancels it (interrupt_response)', async () => {
+    const { credential } = await mintAgentSession(stack, { tools: [] });
+    const c = await connect(credential);
+    c.send({ type: 'session.update', session: { turn_detection: { type: 'server_vad' } } });
+    await c.next('session.updated');
+    c.send(say('Tell me everything about the hotel, the rooms, the restaurant and the spa.'));
+    c.send({ type: 'response.create' });
+    stream(c, spoken('hello world'));
+    await c.next('input_audio_buffer.speech_started');
+    const cancelled = await c.next('response.done');
+    expect(cancelled.response).toMatchObject({ status: 'cancelled', status_details: { type: 'cancelled', reason: 'turn_detected' } });
+    c.ws.close();
+  });
+
   it('hears a user message whose content is input_audio', async () => {
     const { credential } = await mintAgentSession(stack, { tools: [] });
     const c = await connect(credential);

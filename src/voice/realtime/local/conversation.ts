@@ -34,6 +34,8 @@ const MAX_SPOKEN_CHARS = 2000;
 /** Keeps idle conversations alive through proxies that drop quiet connections. */
 const PING_INTERVAL_MS = 30_000;
 const DEFAULT_GREETING = 'Hello! How can I help you today?';
+/** Why a response was cut short when the user began to speak over it. */
+const TURN_DETECTED = 'turn_detected';
 
 const id = (prefix: string) => `${prefix}_${randomBytes(9).toString('base64url')}`;
 
@@ -257,7 +259,7 @@ export class RealtimeConversation {
         this.dropAudio(turn.sample - prefix);
         this.speechItemId = id('item');
         this.send({ type: 'input_audio_buffer.speech_started', audio_start_ms: toMs(this.inputStartSample), item_id: this.speechItemId });
-        if (cfg.interrupt_response && this.active) this.active.abort.abort();
+        if (cfg.interrupt_response && this.active) this.active.abort.abort(TURN_DETECTED);
       } else {
         this.send({ type: 'input_audio_buffer.speech_stopped', audio_end_ms: toMs(turn.sample), item_id: this.speechItemId });
         this.commitTurn(this.takeAudio(turn.sample), cfg.create_response);
@@ -459,7 +461,7 @@ export class RealtimeConversation {
       this.send({
         type: 'response.done',
         response: {
-          ...base, status: cancelled ? 'cancelled' : 'completed', status_details: cancelled ? { type: 'cancelled', reason: 'client_cancelled' } : null,
+          ...base, status: cancelled ? 'cancelled' : 'completed', status_details: cancelled ? { type: 'cancelled', reason: response.abort.signal.reason === TURN_DETECTED ? 'turn_detected' : 'client_cancelled' } : null,
           output: output ? [output] : [], usage: null,
         },
       });
