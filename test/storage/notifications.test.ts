@@ -8,9 +8,14 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import amqp from 'amqplib';
+import { Redis } from 'ioredis';
+import mqtt from 'mqtt';
+import { connect as natsConnect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStack } from '../helpers/stack';
 import { clientWith, startStorageStack } from './helpers';
+import { createConnection } from '../../src/engine/connections/service';
 import { eventToken } from '../../src/storage/object-store/notifications';
 
 const run = promisify(execFile);
@@ -98,17 +103,17 @@ afterAll(async () => {
 
 const cfg = (method: string, path: string, body?: unknown) => stack.api(method, `/v1/storage/s3/buckets/${bucket.id}${path}`, { key: session, body });
 
-async function until<T>(fn: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
+async function until<T>(fn: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const v = fn();
+    const v = await fn();
     if (v) return v;
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-describe('bucket notifications from the storage server to webhook targets', () => {
+describe('bucket notifications from the storage server to webhook and queue targets', () => {
   it('webhook targets must be your own webhooks', async () => {
     const bad = await cfg('PUT', '/notifications', { webhooks: [{ webhook_id: 'wh_not_mine', events: ['s3:ObjectCreated:*'] }] });
     expect(bad.status).toBe(400);
@@ -157,4 +162,65 @@ describe('bucket notifications from the storage server to webhook targets', () =
     const right = await fetch(`${stack.url}/internal/storage/s3-events/${eventToken(stack.config.storage)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(records) });
     expect(await right.json()).toEqual({ deliveries: 1 });
   });
+  it('queue targets: a message per matching event on RabbitMQ, MQTT, NATS and Redis (the account\'s connections)', async () => {
+    const tag = Math.random().toString(36).slice(2, 8);
+    const conn = async (provider: string, secret: string) => (await createConnection(stack.atelier.deps, stack.accountId, { provider, name: `${provider}-${tag}`, secret, metadata: {} })).id as string;
+    const connections = {
+      rabbitmq: await conn('rabbitmq', 'amqp://guest:guest@127.0.0.1:5672/'),
+      mqtt: await conn('mqtt', 'mqtt://127.0.0.1:1883'),
+      nats: await conn('nats', 'nats://127.0.0.1:4222'),
+      redis: await conn('redis', JSON.stringify({ url: 'redis://127.0.0.1:6379/0' })),
+    };
+    const topic = (broker: string) => (broker === 'mqtt' ? `atelier/test/${tag}` : `atelier-test-${broker}-${tag}`);
+    const bad = await cfg('PUT', '/notifications', { queues: [{ connection_id: 'conn_not_mine', broker: 'redis', topic: 'x', events: ['s3:ObjectCreated:*'] }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail.error).toBe('invalid_connection');
+    const put = await cfg('PUT', '/notifications', {
+      queues: Object.entries(connections).map(([broker, id]) => ({ id: `q-${broker}`, connection_id: id, broker, topic: topic(broker), events: ['s3:ObjectCreated:Put'], filter_suffix: '.json' })),
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+
+    // Subscribers for the brokers without storage of their own, ready before the event.
+    const nc = await natsConnect({ servers: '127.0.0.1:4222' });
+    const natsGot = (async () => {
+      for await (const m of nc.subscribe(topic('nats'), { max: 1 })) return new TextDecoder().decode(m.data);
+      return '';
+    })();
+    const mq = await mqtt.connectAsync('mqtt://127.0.0.1:1883');
+    const mqttGot = new Promise<string>((resolve) => mq.on('message', (_t, payload) => resolve(payload.toString())));
+    await mq.subscribeAsync(topic('mqtt'), { qos: 1 });
+
+    await key.send(new PutObjectCommand({ Bucket: bucket.aws, Key: 'exports/report.json', Body: '{"rows":3}' }));
+    await key.send(new PutObjectCommand({ Bucket: bucket.aws, Key: 'exports/report.csv', Body: 'rows,3' }));
+
+    const check = (raw: string, broker: string) => {
+      const m = JSON.parse(raw);
+      expect(m, broker).toMatchObject({ event: 's3:ObjectCreated:Put', data: { bucket_id: bucket.id, notification_id: `q-${broker}`, object: { key: 'exports/report.json', size: 10 } } });
+    };
+    check(await natsGot, 'nats');
+    check(await mqttGot, 'mqtt');
+    const redis = new Redis({ host: '127.0.0.1', port: 6379 });
+    const redisItems = await until(async () => {
+      const l = await redis.lrange(topic('redis'), 0, -1);
+      return l.length ? l : undefined;
+    });
+    const amqpConn = await amqp.connect('amqp://guest:guest@127.0.0.1:5672/');
+    const ch = await amqpConn.createChannel();
+    await ch.assertQueue(topic('rabbitmq'), { durable: true });
+    const fromRabbit = await until(() => ch.get(topic('rabbitmq'), { noAck: true }));
+    check(fromRabbit.content.toString(), 'rabbitmq');
+    // One message each: the .csv did not match.
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await redis.lrange(topic('redis'), 0, -1)).toHaveLength(1);
+    check(redisItems[0]!, 'redis');
+    expect(await ch.get(topic('rabbitmq'), { noAck: true })).toBe(false);
+
+    await ch.deleteQueue(topic('rabbitmq'));
+    await amqpConn.close();
+    await redis.del(topic('redis'));
+    redis.disconnect();
+    await mq.endAsync();
+    await nc.close();
+  });
+
 });

@@ -4,6 +4,7 @@ import type { S3Bucket } from '../../infra/db/schema/index';
 import { coded } from '../../infra/http/errors';
 import { startDelivery } from '../../platform/webhooks/emit';
 import type { StorageConfig } from '../config';
+import { brokerAddress, publish, type QueueBroker } from './notify-queues';
 
 /**
  * Bucket event notifications. The storage server (versitygw started with an event webhook URL,
@@ -22,6 +23,11 @@ export interface NotificationTarget {
 }
 export interface WebhookTarget extends NotificationTarget {
   webhook_id: string;
+}
+export interface QueueTarget extends NotificationTarget {
+  connection_id: string;
+  broker: QueueBroker;
+  topic: string;
 }
 
 /** One record of the server's event (the S3 event message format). */
@@ -68,13 +74,23 @@ function objectKey(raw: string): string {
   }
 }
 
-/** Webhook targets must be the account's own webhooks (400 otherwise). */
-export async function checkWebhookTargets(deps: Deps, bucket: S3Bucket, targets: WebhookTarget[]): Promise<void> {
-  const ids = [...new Set(targets.map((t) => t.webhook_id))];
-  if (ids.length === 0) return;
-  const found = await deps.db.selectFrom('webhooks').select('id').where('account_id', '=', bucket.account_id).where('id', 'in', ids).execute();
-  const missing = ids.filter((id) => !found.some((f) => f.id === id));
-  if (missing.length) throw coded(400, 'invalid_webhook', 'Every webhook_id must be one of your webhooks (see /v1/console/webhooks).', { webhook_ids: missing });
+/** Every id must name a row of the bucket's account in `table`; 400 `error` listing the others. */
+async function checkOwned(deps: Deps, bucket: S3Bucket, table: 'webhooks' | 'engine_connections', ids: string[], error: string, message: string): Promise<void> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return;
+  const found = await deps.db.selectFrom(table).select('id').where('account_id', '=', bucket.account_id).where('id', 'in', wanted).execute();
+  const missing = wanted.filter((id) => !found.some((f) => f.id === id));
+  if (missing.length) throw coded(400, error, message, { ids: missing });
+}
+
+/** Webhook targets must be the account's own webhooks. */
+export function checkWebhookTargets(deps: Deps, bucket: S3Bucket, targets: WebhookTarget[]): Promise<void> {
+  return checkOwned(deps, bucket, 'webhooks', targets.map((t) => t.webhook_id), 'invalid_webhook', 'Every webhook_id must be one of your webhooks (see /v1/console/webhooks).');
+}
+
+/** Queue targets must name the account's own connections. */
+export function checkQueueTargets(deps: Deps, bucket: S3Bucket, targets: QueueTarget[]): Promise<void> {
+  return checkOwned(deps, bucket, 'engine_connections', targets.map((t) => t.connection_id), 'invalid_connection', 'Every connection_id must be one of your connections (see /engine/v1/connections).');
 }
 
 /** Routes one batch of server events; answers how many deliveries started. Never throws per record. */
@@ -87,31 +103,37 @@ export async function routeEvents(deps: Deps, body: unknown): Promise<number> {
     const rawName = record.eventName;
     if (!bucketName || !rawName || record.s3?.object?.key === undefined) continue;
     const bucket = await deps.db.selectFrom('s3_buckets').selectAll().where('server_bucket', '=', bucketName).where('deleted_at', 'is', null).executeTakeFirst();
-    const config = bucket?.settings.notifications as { webhooks?: WebhookTarget[] } | undefined;
-    if (!bucket || !config?.webhooks?.length) continue;
+    const config = bucket?.settings.notifications as { webhooks?: WebhookTarget[]; queues?: QueueTarget[] } | undefined;
+    if (!bucket || !(config?.webhooks?.length || config?.queues?.length)) continue;
     const eventName = normalisedName(rawName);
     const key = objectKey(record.s3.object.key);
     const o = record.s3.object;
-    for (const target of config.webhooks) {
+    const data = (target: NotificationTarget) => ({
+      bucket_id: bucket.id,
+      aws_bucket_name: bucket.server_bucket,
+      notification_id: target.id ?? null,
+      event_name: eventName,
+      event_time: record.eventTime ?? null,
+      object: { key, size: o.size ?? null, etag: o.eTag ?? null, version_id: o.versionId ?? null },
+    });
+    for (const target of config.webhooks ?? []) {
       if (!targetMatches(target, eventName, key)) continue;
       try {
-        await startDelivery(deps, {
-          webhookId: target.webhook_id,
-          accountId: bucket.account_id,
-          event: eventName,
-          timestamp: new Date().toISOString(),
-          data: {
-            bucket_id: bucket.id,
-            aws_bucket_name: bucket.server_bucket,
-            notification_id: target.id ?? null,
-            event_name: eventName,
-            event_time: record.eventTime ?? null,
-            object: { key, size: o.size ?? null, etag: o.eTag ?? null, version_id: o.versionId ?? null },
-          },
-        });
+        await startDelivery(deps, { webhookId: target.webhook_id, accountId: bucket.account_id, event: eventName, timestamp: new Date().toISOString(), data: data(target) });
         started += 1;
       } catch (err) {
         deps.logger.error({ err, bucket: bucket.id, webhook: target.webhook_id }, 'could not start a bucket notification delivery');
+      }
+    }
+    for (const target of config.queues ?? []) {
+      if (!targetMatches(target, eventName, key)) continue;
+      try {
+        const address = await brokerAddress(deps, bucket.account_id, target.connection_id, target.broker);
+        await publish(target.broker, address, target.topic, JSON.stringify({ event: eventName, timestamp: new Date().toISOString(), data: data(target) }));
+        started += 1;
+      } catch (err) {
+        // The message names no secret (brokerAddress and the clients' errors carry none we add).
+        deps.logger.warn({ err: (err as Error).message, bucket: bucket.id, connection: target.connection_id, broker: target.broker }, 'could not publish a bucket notification');
       }
     }
   }

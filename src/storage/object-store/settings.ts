@@ -18,6 +18,7 @@ import { coded } from '../../infra/http/errors';
 import { s3For } from '../context';
 import { STORAGE_CLASS_NAMES } from './catalog';
 import { syncAccessPolicy } from './buckets';
+import { QUEUE_BROKERS } from './notify-queues';
 import { s3Call } from './objects';
 import { grantsEveryone, policyStatements } from './policy-principals';
 
@@ -126,6 +127,20 @@ export const schemas = {
       )
       .max(100)
       .default([]),
+    queues: z
+      .array(
+        z.object({
+          id: z.string().min(1).max(64).optional(),
+          connection_id: z.string().min(1).max(100),
+          broker: z.enum(QUEUE_BROKERS),
+          topic: z.string().min(1).max(255).describe('queue (RabbitMQ), topic (MQTT), subject (NATS) or list key (Redis)'),
+          events: notificationEvents,
+          filter_prefix: z.string().max(1024).optional(),
+          filter_suffix: z.string().max(1024).optional(),
+        }),
+      )
+      .max(100)
+      .default([]),
     sns: z.array(notificationTarget('sns')).max(100).default([]),
     sqs: z.array(notificationTarget('sqs')).max(100).default([]),
     lambda: z.array(notificationTarget('lambda')).max(100).default([]),
@@ -213,7 +228,7 @@ export const DEFAULTS: Record<string, unknown> = {
   intelligent_tiering: [],
   lifecycle: { rules: [] },
   website: null,
-  notifications: { webhooks: [], sns: [], sqs: [], lambda: [], event_bridge_enabled: false },
+  notifications: { webhooks: [], queues: [], sns: [], sqs: [], lambda: [], event_bridge_enabled: false },
   access_points: {},
   replication: null,
 };

@@ -22,7 +22,7 @@ import {
   upgradeBucket,
 } from '../object-store/buckets';
 import { METRICS, queryMetric, recordRequest, type RequestKind } from '../object-store/metrics';
-import { checkWebhookTargets } from '../object-store/notifications';
+import { checkQueueTargets, checkWebhookTargets } from '../object-store/notifications';
 import * as objects from '../object-store/objects';
 import * as cfg from '../object-store/settings';
 import { grantsEveryone, policyStatements } from '../object-store/policy-principals';
@@ -364,7 +364,10 @@ export function objectStoreRoutes(deps: Deps): Router {
             if (!mine.some((b) => b.server_bucket === target || b.id === target)) throw coded(400, 'invalid_target_bucket', 'target_bucket must be one of your object-store buckets (id or aws_bucket_name).');
           }
         }
-        if (s.name === 'notifications') await checkWebhookTargets(deps, bucket, (body as Out<'notifications'>).webhooks);
+        if (s.name === 'notifications') {
+          await checkWebhookTargets(deps, bucket, (body as Out<'notifications'>).webhooks);
+          await checkQueueTargets(deps, bucket, (body as Out<'notifications'>).queues);
+        }
         await s.apply?.(bucket, body);
         const merged = s.name === 'versioning' ? { ...(cfg.section(bucket, 'versioning') as object), ...(body as object), ever_enabled: (body as { status: string }).status === 'Enabled' || Boolean((cfg.section(bucket, 'versioning') as { ever_enabled?: boolean }).ever_enabled) } : body;
         const updated = await cfg.saveSection(deps, await fresh(res), s.name, merged);
