@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { opendir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { walkFiles } from './blob-store';
 import type { S3BlobStore } from './blob-store-s3';
 
 export interface MigrateCounts {
@@ -34,7 +35,7 @@ export interface MigrateOptions {
  */
 export async function migrateLocalBlobs(opts: MigrateOptions): Promise<MigrateCounts> {
   const counts: MigrateCounts = { scanned: 0, uploaded: 0, skipped: 0, failed: 0, bytesUploaded: 0, interrupted: false };
-  const files = walk(opts.root);
+  const files = walkFiles(opts.root);
   const worker = async () => {
     for (;;) {
       if (opts.signal?.aborted) {
@@ -69,22 +70,6 @@ export async function migrateLocalBlobs(opts: MigrateOptions): Promise<MigrateCo
     await files.return(undefined);
   }
   return counts;
-}
-
-/** Every file under `dir`, depth first; `*.tmp` are writes the local store had not finished. */
-async function* walk(dir: string): AsyncGenerator<string> {
-  let entries;
-  try {
-    entries = await opendir(dir);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw err;
-  }
-  for await (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path);
-    else if (entry.isFile() && !entry.name.endsWith('.tmp')) yield path;
-  }
 }
 
 async function sameInBucket(target: S3BlobStore, key: string, path: string): Promise<boolean> {

@@ -10,6 +10,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
@@ -104,7 +105,7 @@ export class S3BlobStore extends BaseBlobStore {
   async stat(key: string): Promise<BlobStat | null> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: canonicalKey(key) }));
-      return { size: head.ContentLength ?? 0, etag: unquote(head.ETag) };
+      return { size: head.ContentLength ?? 0, etag: unquote(head.ETag), lastModified: head.LastModified };
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;
@@ -138,6 +139,21 @@ export class S3BlobStore extends BaseBlobStore {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: canonicalKey(key) })).catch((err: unknown) => {
       if (s3ErrorName(err) !== 'NoSuchBucket') throw err;
     });
+  }
+
+  async *list(prefix: string): AsyncIterable<{ key: string } & BlobStat> {
+    let token: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix ? `${canonicalKey(prefix)}/` : undefined, ContinuationToken: token }));
+      } catch (err) {
+        if (s3ErrorName(err) === 'NoSuchBucket') return;
+        throw err;
+      }
+      for (const o of page.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0, etag: unquote(o.ETag), lastModified: o.LastModified };
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   async deletePrefix(prefix: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join, posix } from 'node:path';
+import { copyFile, mkdir, opendir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join, posix, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 
 export interface StoredBlob {
@@ -18,6 +18,7 @@ export interface ByteRange {
 
 export interface BlobStat {
   size: number;
+  lastModified?: Date;
   /** The S3 ETag (quotes removed); absent on local disk. */
   etag?: string;
 }
@@ -61,6 +62,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Deletes everything under a key prefix (e.g. a story's folder). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every blob under a key prefix (a folder, as for deletePrefix; '' for all), in no set order. */
+  list(prefix: string): AsyncIterable<{ key: string } & BlobStat>;
   signedUrl(key: string, ttlSeconds?: number, now?: number): { url: string; expiresAt: Date };
   verify(key: string, expires: number, sig: string, now?: number): boolean;
 }
@@ -114,6 +117,7 @@ export abstract class BaseBlobStore implements BlobStore {
   abstract localFile(key: string, scratchPath: string): Promise<string>;
   abstract delete(key: string): Promise<void>;
   abstract deletePrefix(prefix: string): Promise<void>;
+  abstract list(prefix: string): AsyncIterable<{ key: string } & BlobStat>;
 
   async size(key: string): Promise<number | null> {
     return (await this.stat(key))?.size ?? null;
@@ -194,7 +198,7 @@ export class LocalBlobStore extends BaseBlobStore {
 
   async stat(key: string): Promise<BlobStat | null> {
     const s = await stat(this.pathOf(key)).catch(() => null);
-    return s?.isFile() ? { size: s.size } : null;
+    return s?.isFile() ? { size: s.size, lastModified: s.mtime } : null;
   }
 
   async open(key: string, range?: ByteRange): Promise<BlobRead | null> {
@@ -218,9 +222,31 @@ export class LocalBlobStore extends BaseBlobStore {
     await rm(this.pathOf(prefix), { recursive: true, force: true });
   }
 
+  async *list(prefix: string): AsyncIterable<{ key: string } & BlobStat> {
+    for await (const path of walkFiles(prefix ? this.pathOf(prefix) : this.root)) {
+      const s = await stat(path).catch(() => null);
+      if (s) yield { key: relative(this.root, path).split(sep).join('/'), size: s.size, lastModified: s.mtime };
+    }
+  }
+
   private async stored(key: string, path: string): Promise<StoredBlob> {
     const { size } = await stat(path);
     return { key, size, contentType: contentTypeFor(key) };
   }
 }
 
+/** Every file under `dir`, depth first; `*.tmp` are writes the local store had not finished. */
+export async function* walkFiles(dir: string): AsyncGenerator<string> {
+  let entries;
+  try {
+    entries = await opendir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  for await (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walkFiles(path);
+    else if (entry.isFile() && !entry.name.endsWith('.tmp')) yield path;
+  }
+}

@@ -96,7 +96,7 @@ describe.each(['local', 's3'] as const)('signed file URLs on the %s blob store',
     await expect(blobs.localFile(`${stack.accountId}/runs/r/none.wav`, join(stack.config.dataDir, 'scratch', 'n.wav'))).rejects.toBeInstanceOf(BlobNotFoundError);
   });
 
-  it('answers 404 once the blob is deleted, and deletePrefix keeps sibling folders', async () => {
+  it('lists under a prefix, answers 404 once the blob is deleted, and deletePrefix keeps sibling folders', async () => {
     const { blobs } = stack.atelier.deps;
     const a = `${stack.accountId}/stories/story-1/a.png`;
     const b = `${stack.accountId}/stories/story-10/b.png`;
@@ -104,6 +104,15 @@ describe.each(['local', 's3'] as const)('signed file URLs on the %s blob store',
     await blobs.put(b, 'b');
     const signed = blobs.signedUrl(a).url;
     expect((await get(signed)).status).toBe(200);
+    const listed = async (prefix: string) => {
+      const found: { key: string; size: number }[] = [];
+      for await (const b of blobs.list(prefix)) found.push({ key: b.key, size: b.size });
+      return found.sort((x, y) => x.key.localeCompare(y.key));
+    };
+    expect(await listed(`${stack.accountId}/stories`)).toEqual([{ key: a, size: 1 }, { key: b, size: 1 }]);
+    expect(await listed(`${stack.accountId}/stories/story-1`)).toEqual([{ key: a, size: 1 }]);
+    expect((await listed('')).map((x) => x.key)).toContain(b);
+    expect(await listed(`${stack.accountId}/none`)).toEqual([]);
     await blobs.deletePrefix(`${stack.accountId}/stories/story-1`);
     expect(await blobs.exists(a)).toBe(false);
     expect(await blobs.exists(b)).toBe(true);
