@@ -14,6 +14,35 @@ const nodeBuiltins = [
 const root = dirname(fileURLToPath(import.meta.url));
 const faces = ['activities', 'workflows'].map((f) => join(root, f));
 
+/** The src/ folders whose files run inside the workflow sandbox (imported by workflow code at run time). */
+const sandboxHomes = ['src/engine/contract', 'src/story/contract'];
+const sandboxDirs = sandboxHomes.map((h) => join(root, h));
+/** Packages sandboxed code may load: Temporal's workflow-side APIs, deterministic by design. */
+const sandboxPackages = ['@temporalio/workflow', '@temporalio/common'];
+
+const typeOnly = (node) =>
+  node.importKind === 'type' || node.exportKind === 'type' ||
+  (node.specifiers?.length > 0 && node.specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type'));
+
+/**
+ * In a sandbox home, a value import must stay in a sandbox home (or be one of sandboxPackages):
+ * anything else would run inside the workflow sandbox. Type-only imports may point anywhere.
+ */
+const sandboxImports = {
+  meta: { type: 'problem', schema: [], messages: { outside: "Sandboxed code (runs inside workflows) may import '{{spec}}' for types only: value imports stay in {{homes}}." } },
+  create(context) {
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== 'string' || typeOnly(node)) return;
+      const allowed = spec.startsWith('.')
+        ? sandboxDirs.some((d) => { const target = resolve(dirname(context.filename), spec); return target === d || target.startsWith(d + sep); })
+        : sandboxPackages.includes(spec);
+      if (!allowed) context.report({ node, messageId: 'outside', data: { spec, homes: sandboxHomes.join(', ') } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
 /** Resolves each relative import and refuses one that lands in a worker face (activities/, workflows/). */
 const noUpwardFaces = {
   meta: { type: 'problem', schema: [], messages: { upward: "src/ must not import '{{face}}/': move the logic into src/<capability>/ and let the face wire it in." } },
@@ -45,9 +74,9 @@ export default tseslint.config(
     },
   },
   {
-    // Workflow code: workflows/ and the handlers of the nodes the engineRun workflow runs itself
-    // (nodes/<category>/<name>/workflow.ts, bundled with the workflows).
-    files: ['workflows/**/*.ts', 'nodes/**/workflow.ts'],
+    // Workflow code: workflows/, the handlers of the nodes the engineRun workflow runs itself
+    // (nodes/<category>/<name>/workflow.ts, bundled with the workflows) and the sandbox homes in src/.
+    files: ['workflows/**/*.ts', 'nodes/**/workflow.ts', ...sandboxHomes.map((h) => `${h}/**/*.ts`)],
     rules: {
       'no-restricted-imports': ['error', {
         paths: nodeBuiltins.flatMap((name) => [name, `node:${name}`]).map((name) => ({
@@ -76,6 +105,12 @@ export default tseslint.config(
         { selector: 'Program > VariableDeclaration[kind!="const"], Program > ExportNamedDeclaration > VariableDeclaration[kind!="const"]', message: 'No mutable module state in workflow code: modules are shared between executions; keep state inside the workflow function.' },
       ],
     },
+  },
+  {
+    // The sandbox homes in src/: what workflow code loads from src/ lives here, and loads nothing else.
+    files: sandboxHomes.map((h) => `${h}/**/*.ts`),
+    plugins: { sandbox: { rules: { imports: sandboxImports } } },
+    rules: { 'sandbox/imports': 'error' },
   },
   {
     // Layers point one way: src/ holds the logic; activities/ and workflows/ are thin faces over it.

@@ -94,3 +94,34 @@ export function circles(graph: Map<string, string[]>): string[][] {
   }
   return found.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
+
+/** Whether an import declaration (or re-export) loads anything at run time (not `import type`, not only type specifiers). */
+function loadsValues(node: ts.Statement): string | undefined {
+  if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+    const c = node.importClause;
+    if (c?.isTypeOnly) return undefined;
+    const named = c?.namedBindings && ts.isNamedImports(c.namedBindings) ? c.namedBindings.elements : undefined;
+    if (c && !c.name && named && named.length > 0 && named.every((e) => e.isTypeOnly)) return undefined;
+    return node.moduleSpecifier.text;
+  }
+  if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier) && !node.isTypeOnly) return node.moduleSpecifier.text;
+  return undefined;
+}
+
+/** The project files a module loads at run time, itself included (relative to root), following value imports only. */
+export function runtimeClosure(root: string, entry: string): string[] {
+  const seen = new Set<string>();
+  const stack = [join(root, entry)];
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
+    for (const st of sf.statements) {
+      const spec = loadsValues(st);
+      const target = spec?.startsWith('.') ? resolveImport(file, spec) : undefined;
+      if (target) stack.push(target);
+    }
+  }
+  return [...seen].map((f) => relative(root, f)).sort();
+}

@@ -82,7 +82,7 @@ describe('templates', () => {
 
   it('imports nothing at run time (safe inside workflow code)', async () => {
     const { readFileSync } = await import('node:fs');
-    const source = readFileSync(new URL('../../src/engine/templates.ts', import.meta.url), 'utf8');
+    const source = readFileSync(new URL('../../src/engine/contract/templates.ts', import.meta.url), 'utf8');
     expect(source.match(/^import (?!type ).*$/gm)).toBeNull();
   });
 });
