@@ -8,6 +8,9 @@ import type { Workflow, WorkflowVersion, WorkflowVersionOrigin } from '../infra/
 import { validationFailed } from '../infra/http/errors';
 import { nodeRegistry } from '../../nodes/index';
 import { planWorkflow } from './planner';
+import { z } from 'zod';
+import { isoTime, listOf, offsetPage } from '../infra/http/views';
+import { WorkflowSpec as WorkflowSpecSchema } from './spec';
 import type { WorkflowSpec } from './spec';
 import type { NodeRegistry, RunPlan } from './types';
 import { recordAudit, type Actor } from './audit/audit-service';
@@ -45,22 +48,38 @@ export function validateSpec(
   return { spec, plan: result.plan, hash: specHash(spec) };
 }
 
-export interface WorkflowView {
-  object: 'workflow';
-  id: string;
-  name: string;
-  description: string | null;
-  tags: string[];
-  active: boolean;
-  legacy: boolean;
-  version: number;
-  version_hash: string;
-  node_count: number;
-  edge_count: number;
-  created_at: string;
-  updated_at: string;
-  spec?: WorkflowSpec;
-}
+/** A workflow as lists show it (no spec). */
+export const WorkflowSummaryView = z.object({
+  object: z.literal('workflow'),
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  tags: z.array(z.string()),
+  active: z.boolean(),
+  legacy: z.boolean(),
+  version: z.number().int().min(1),
+  version_hash: z.string(),
+  node_count: z.number().int(),
+  edge_count: z.number().int(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+/** A workflow with its current version's normalised spec. */
+export const WorkflowView = WorkflowSummaryView.extend({ spec: WorkflowSpecSchema.optional() });
+export type WorkflowView = z.output<typeof WorkflowView>;
+export const WorkflowListView = listOf(WorkflowSummaryView, offsetPage);
+
+export const WorkflowVersionView = z.object({
+  object: z.literal('workflow_version'),
+  workflow_id: z.string(),
+  version: z.number().int().min(1),
+  version_hash: z.string(),
+  origin: z.string(),
+  created_at: isoTime,
+  spec: WorkflowSpecSchema.optional(),
+  current: z.boolean(),
+});
+export const WorkflowVersionListView = listOf(WorkflowVersionView, { total: z.number().int(), has_more: z.boolean() });
 
 export function workflowView(row: Workflow, version: WorkflowVersion, opts: { withSpec?: boolean } = {}): WorkflowView {
   const spec = version.spec as unknown as WorkflowSpec;

@@ -11,7 +11,12 @@ import {
   listWorkflows,
   updateWorkflow,
   validateSpec,
+  WorkflowListView,
+  WorkflowVersionListView,
+  WorkflowVersionView,
+  WorkflowView,
 } from '../workflows-service';
+import { WorkflowSpec } from '../spec';
 import { actorOf } from '../audit/audit-service';
 import { deleteWorkflowAudited } from '../audit/workflow-delete';
 
@@ -46,22 +51,33 @@ const UpdateBody = z.object({
 });
 const DuplicateBody = z.object({ name: Name.optional() }).optional();
 const ValidateBody = z.object({ spec: z.unknown() });
+const ValidationView = z.object({
+  object: z.literal('workflow_validation'),
+  valid: z.literal(true),
+  version_hash: z.string(),
+  node_count: z.number().int(),
+  edge_count: z.number().int(),
+  order: z.array(z.string()).describe('The nodes in a topological order'),
+  ports: z.record(z.string(), z.array(z.string())).describe("Each node's output ports"),
+  spec: WorkflowSpec,
+});
+const DeletedView = z.object({ object: z.literal('workflow'), id: z.string(), deleted: z.boolean() });
 
 /** seed 002 §4.3: workflows CRUD, duplicate, and (ours) the version history. */
 export function workflowRoutes(deps: Deps): Router {
   const router = Router();
   const { db } = deps;
-  router.get('/workflows', route({ query: ListQuery }, ({ auth, query }) =>
+  router.get('/workflows', route({ query: ListQuery, response: WorkflowListView }, ({ auth, query }) =>
     listWorkflows(db, auth.accountId, { limit: query.limit, offset: query.offset, includeLegacy: query.include_legacy })));
-  router.post('/workflows', route({ body: CreateBody, status: 201 }, async ({ auth, body }) =>
+  router.post('/workflows', route({ body: CreateBody, status: 201, response: WorkflowView }, async ({ auth, body }) =>
     createWorkflow(db, auth.accountId, body, { actor: await actorOf(db, auth) })));
   // Ours: the planner's verdict on a spec without saving it (editors and `atelier validate`):
   // 200 with what a save would store, or the same 422 list a create would answer.
-  router.post('/workflows/validate', route({ body: ValidateBody }, ({ body }) => {
+  router.post('/workflows/validate', route({ body: ValidateBody, response: ValidationView }, ({ body }) => {
     const { spec, plan, hash } = validateSpec(body.spec);
     return {
-      object: 'workflow_validation',
-      valid: true,
+      object: 'workflow_validation' as const,
+      valid: true as const,
       version_hash: hash,
       node_count: spec.nodes.length,
       edge_count: spec.edges.length,
@@ -70,17 +86,17 @@ export function workflowRoutes(deps: Deps): Router {
       spec,
     };
   }));
-  router.get('/workflows/:workflow_id', route({ params: IdParams }, ({ auth, params }) =>
+  router.get('/workflows/:workflow_id', route({ params: IdParams, response: WorkflowView }, ({ auth, params }) =>
     getWorkflow(db, auth.accountId, params.workflow_id)));
-  router.put('/workflows/:workflow_id', route({ params: IdParams, body: UpdateBody }, async ({ auth, params, body }) =>
+  router.put('/workflows/:workflow_id', route({ params: IdParams, body: UpdateBody, response: WorkflowView }, async ({ auth, params, body }) =>
     updateWorkflow(db, auth.accountId, params.workflow_id, body, { actor: await actorOf(db, auth) })));
-  router.delete('/workflows/:workflow_id', route({ params: IdParams }, async ({ auth, params }) =>
+  router.delete('/workflows/:workflow_id', route({ params: IdParams, response: DeletedView }, async ({ auth, params }) =>
     deleteWorkflowAudited(deps, auth.accountId, await actorOf(db, auth), params.workflow_id)));
-  router.post('/workflows/:workflow_id/duplicate', route({ params: IdParams, body: DuplicateBody, status: 201 }, async ({ auth, params, body }) =>
+  router.post('/workflows/:workflow_id/duplicate', route({ params: IdParams, body: DuplicateBody, status: 201, response: WorkflowView }, async ({ auth, params, body }) =>
     duplicateWorkflow(db, auth.accountId, params.workflow_id, { name: body?.name, actor: await actorOf(db, auth) })));
-  router.get('/workflows/:workflow_id/versions', route({ params: IdParams }, ({ auth, params }) =>
+  router.get('/workflows/:workflow_id/versions', route({ params: IdParams, response: WorkflowVersionListView }, ({ auth, params }) =>
     listVersions(db, auth.accountId, params.workflow_id)));
-  router.get('/workflows/:workflow_id/versions/:version', route({ params: VersionParams }, ({ auth, params }) =>
+  router.get('/workflows/:workflow_id/versions/:version', route({ params: VersionParams, response: WorkflowVersionView }, ({ auth, params }) =>
     getVersion(db, auth.accountId, params.workflow_id, params.version)));
   return router;
 }

@@ -11,6 +11,8 @@ export interface RouteDoc {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The success answer's JSON shape. */
+  response?: z.ZodType;
   /** Success status (default 200). */
   status?: number;
   summary?: string;
@@ -299,7 +301,7 @@ export function buildOpenApiDocument(app: Express, opts: OpenApiOptions) {
     const requestId = { headers: { 'X-Request-Id': { $ref: '#/components/headers/RequestId' } } };
     const success = produces
       ? { description: produces.description, ...requestId, content: { [produces.contentType]: { schema: produces.contentType === 'text/html' ? { type: 'string' } : {} } } }
-      : status === '204' ? { description: 'No content', ...requestId } : { description: 'Success', ...requestId, content: { 'application/json': { schema: { type: 'object' } } } };
+      : status === '204' ? { description: 'No content', ...requestId } : { description: 'Success', ...requestId, content: { 'application/json': { schema: doc.response ? jsonSchema(doc.response, 'output') : { type: 'object' } } } };
     const errors = new Set<number>([404, 500, ...(doc.errors ?? [])]);
     if (!r.public) [401, 403, 429].forEach((s) => errors.add(s));
     if (doc.body || doc.query || doc.params) errors.add(422);

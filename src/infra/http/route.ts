@@ -17,10 +17,16 @@ export interface RouteInput<P, Q, B> {
   res: Response;
 }
 
-export interface RouteOptions<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
+export interface RouteOptions<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined, R extends Schema | undefined = undefined> {
   params?: P;
   query?: Q;
   body?: B;
+  /**
+   * The success answer's shape. It types what the handler may return, documents the response in
+   * /openapi.json, and outside production every answer is checked against it, so a drift between
+   * the code and its document fails the tests instead of reaching clients.
+   */
+  response?: R;
   /** Status for a handler's returned value (default 200). */
   status?: number;
   /** One line for the API reference (`/docs`); defaults to the method and path. */
@@ -38,10 +44,12 @@ export function route<
   P extends Schema | undefined = undefined,
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
+  R extends Schema | undefined = undefined,
 >(
-  options: RouteOptions<P, Q, B>,
-  handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>>) => unknown,
+  options: RouteOptions<P, Q, B, R>,
+  handler: (input: RouteInput<Out<P>, Out<Q>, Out<B>>) => Answer<R>,
 ): RequestHandler {
+  const check = options.response && process.env.NODE_ENV !== 'production' ? options.response : undefined;
   const handle = async (req: Request, res: Response, next: NextFunction) => {
     try {
       const issues: ValidationIssue[] = [];
@@ -65,6 +73,7 @@ export function route<
         req,
         res,
       });
+      if (result !== undefined && check) assertDocumented(check, result, req);
       if (result !== undefined && !res.headersSent) res.status(options.status ?? 200).json(result);
       else if (result === undefined && !res.headersSent && options.status === 204) res.status(204).end();
     } catch (err) {
@@ -72,7 +81,18 @@ export function route<
     }
   };
   // The same schemas document the route in /openapi.json.
-  return documentRoute(handle, { params: options.params, query: options.query, body: options.body, status: options.status, summary: options.summary, errors: options.errors });
+  return documentRoute(handle, { params: options.params, query: options.query, body: options.body, response: options.response, status: options.status, summary: options.summary, errors: options.errors });
+}
+
+/** What a handler may return: the response schema's input shape when the route has one. */
+type Answer<R> = R extends Schema ? z.input<R> | undefined | Promise<z.input<R> | undefined> : unknown;
+
+/** An answer that does not match its documented schema is a bug in the server: a 500 that says where. */
+function assertDocumented(schema: Schema, value: unknown, req: Request): void {
+  const result = schema.safeParse(value);
+  if (result.success) return;
+  const where = result.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ');
+  throw new Error(`${req.method} ${req.route?.path ?? req.path}: the answer does not match its documented response schema — ${where}`);
 }
 
 export { ApiError };
