@@ -329,11 +329,14 @@ export class ChaosBatch {
    * own run once added every charge to every capped run with room, of any account).
    */
   private async otherAccountCappedRun(): Promise<void> {
-    const signup = await this.api.submit('POST', '/v1/console/signup', { email: `chaos-other-${this.seed}-${Date.now()}@example.com`, password: 'chaos other account' });
-    if (signup?.status !== 201) throw new Error(`other account: ${signup?.status} ${JSON.stringify(signup?.json)}`);
+    const owner = { email: `chaos-other-${this.seed}-${Date.now()}@example.com`, password: 'chaos other account' };
+    const signup = await this.api.submit('POST', '/v1/console/signup', owner);
+    if (signup?.status !== 202) throw new Error(`other account: ${signup?.status} ${JSON.stringify(signup?.json)}`);
+    const login = await this.api.submit('POST', '/v1/console/login', owner);
+    if (login?.status !== 200) throw new Error(`other account login: ${login?.status} ${JSON.stringify(login?.json)}`);
     // The engine needs the Medium plan; an operator assigns it (the run itself is free).
-    await this.db.query(`update accounts set tier_override = 'payg-standard' where id = $1`, [signup.json.account_id]);
-    const auth = { authorization: `Bearer ${signup.json.token as string}` };
+    await this.db.query(`update accounts set tier_override = 'payg-standard' where id = $1`, [login.json.account_id]);
+    const auth = { authorization: `Bearer ${login.json.token as string}` };
     const spec = {
       nodes: [{ id: 'start', type: 'trigger.manual', position: [0, 0] }, { id: 'idle', type: 'io.set', position: [200, 0], params: { values: { ok: true } } }],
       edges: [{ id: 'e_start_idle', source: 'start', target: 'idle' }],

@@ -210,4 +210,15 @@ describe('sandbox engine runs never reach the configured HTTP provider', () => {
     const ledger = await stack.atelier.deps.db.selectFrom('ledger_entries').select('operation_id').where('account_id', '=', sandbox.accountId).where('kind', '=', 'charge').execute();
     expect(ledger).toEqual([]);
   });
+
+  it('a simulation (a sandbox run, never charged) of the same nodes answers offline too, even for a live key', async () => {
+    const wf = await createWorkflow(stack, paidSpec);
+    fake.requests = [];
+    const r = await stack.api('POST', '/engine/v1/v1/workflows/simulate', { body: { workflow_id: wf, initial_payload: {}, mocks: {} } });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ status: 'completed', usd_charged: 0 });
+    expect(r.body.nodes.chat.output.main.text).not.toContain('upstream says');
+    expect(r.body.nodes.chat.would_be_usd).toBeGreaterThan(0);
+    expect(fake.requests).toEqual([]);
+  });
 });
