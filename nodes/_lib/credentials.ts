@@ -13,10 +13,34 @@ import { NodeError } from '../../src/engine/contract/node-error';
 import type { NodeContext } from '../../src/engine/types';
 import { isRecord } from './items';
 
+/** Fields that say where a credential is sent: with a bound connection only the connection may set them. */
+const DESTINATION_FIELDS = ['host', 'port', 'url', 'endpoint', 'base_url', 'connection_string', 'webhook_url'];
+
+/**
+ * A bound connection's secrets and the one origin (scheme, host and port) they may be sent to:
+ * the connection's own base_url (or url / webhook_url, or the secret itself when it is a URL), else
+ * the API a node calls by default (`connectionHome`). Kept per node execution, off the record.
+ */
+interface BoundSecrets { slot: string; connectionId: string; secrets: string[]; origin: string | null }
+const bound = new WeakMap<NodeContext, BoundSecrets[]>();
+
+function originOf(url: unknown): string | null {
+  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 /** The connection fields for `slot`: the bound connection when there is one, else the inline params. */
 export async function credential(ctx: NodeContext, slot: string, inline: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
   const resolver = ctx.services.credentials as CredentialResolver | undefined;
   if (resolver && typeof resolver.slots === 'function' && resolver.slots().includes(slot)) {
+    // The inline fallback may add options, never a destination: a connection's secret would
+    // otherwise go wherever the workflow's author points it.
+    const redirect = DESTINATION_FIELDS.find((f) => inline?.[f] !== undefined);
+    if (redirect) throw new NodeError(`params.credential.${redirect} cannot be used with the connection bound to the "${slot}" slot: a connection's secret goes only to the address the connection names`, { type: 'connection_origin' });
     const c = await resolver.get(slot);
     let spread: Record<string, unknown> = {};
     if (c.secret.trim().startsWith('{')) {
@@ -25,9 +49,42 @@ export async function credential(ctx: NodeContext, slot: string, inline: Record<
         if (isRecord(parsed)) spread = parsed;
       } catch { /* a plain secret that happens to start with a brace */ }
     }
-    return { ...(inline ?? {}), ...c.metadata, secret: c.secret, ...spread };
+    const cred: Record<string, unknown> = { ...(inline ?? {}), ...c.metadata, secret: c.secret, ...spread };
+    const secrets = [c.secret, ...Object.values(spread).filter((v): v is string => typeof v === 'string')].filter((v) => v.length >= 4);
+    const origin = originOf(cred.base_url) ?? originOf(cred.url) ?? originOf(cred.webhook_url) ?? originOf(c.secret);
+    const list = bound.get(ctx) ?? [];
+    if (!list.some((b) => b.slot === slot)) list.push({ slot, connectionId: c.connection_id, secrets, origin });
+    bound.set(ctx, list);
+    return cred;
   }
   return { ...(inline ?? {}) };
+}
+
+/** For a connection that names no address of its own: the API the node calls by default is its home. */
+export function connectionHome(ctx: NodeContext, slot: string, defaultBase: string): void {
+  const b = bound.get(ctx)?.find((x) => x.slot === slot);
+  if (b && b.origin === null) b.origin = originOf(defaultBase);
+}
+
+/**
+ * Refuses, before anything is sent, a request that carries a bound connection's secret (listed in
+ * `secrets`, or found in the URL, headers or body) to any origin but the connection's own.
+ */
+export function assertConnectionOrigin(ctx: NodeContext, url: string, secrets: (string | undefined)[], request: { headers?: Record<string, string>; body?: string } = {}): void {
+  const list = bound.get(ctx);
+  if (!list?.length) return;
+  const listed = new Set(secrets.filter((s): s is string => typeof s === 'string'));
+  const carried = [url, ...Object.values(request.headers ?? {}), request.body ?? ''].join('\n');
+  const target = originOf(url);
+  for (const b of list) {
+    if (!b.secrets.some((s) => listed.has(s) || carried.includes(s))) continue;
+    if (b.origin === null) {
+      throw new NodeError(`the connection bound to the "${b.slot}" slot (${b.connectionId}) names no base_url: set it on the connection; its secret is sent only to that address`, { type: 'connection_origin' });
+    }
+    if (target !== b.origin) {
+      throw new NodeError(`refused to send the "${b.slot}" connection's secret to ${target ?? 'that URL'}: the connection (${b.connectionId}) belongs to ${b.origin}, and its secret is sent only there`, { type: 'connection_origin' });
+    }
+  }
 }
 
 /** A string field of a credential (first of `fields` that is set), or a clear error naming the slot, never a value. */

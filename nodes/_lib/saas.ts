@@ -6,7 +6,7 @@ import { NodeError } from '../../src/engine/contract/node-error';
 import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
 import type { NodeContext } from '../../src/engine/types';
 import { BlockedAddressError, safeFetch } from '../../src/infra/net/safe-fetch';
-import { credential, inlineCredential, optionalField, redact, requireField } from './credentials';
+import { assertConnectionOrigin, connectionHome, credential, inlineCredential, optionalField, redact, requireField } from './credentials';
 import { isRecord } from './items';
 
 export const baseUrlParam = (real: string) =>
@@ -20,6 +20,7 @@ export interface SaasAuth { cred: Record<string, unknown>; token: string; baseUr
 /** The slot's token (field `token`, or the connection's secret) and the base URL to use. */
 export async function saasAuth(ctx: NodeContext, slot: string, inline: Record<string, unknown> | undefined, baseUrl: string, realBase: string, tokenFields = ['token', 'secret']): Promise<SaasAuth> {
   const cred = await credential(ctx, slot, inline);
+  connectionHome(ctx, slot, realBase);
   const token = requireField(cred, tokenFields, slot);
   const fromConnection = optionalField(cred, ['base_url']);
   return { cred, token, baseUrl: (baseUrl === realBase && fromConnection ? fromConnection : baseUrl).replace(/\/+$/, '') };
@@ -28,7 +29,7 @@ export async function saasAuth(ctx: NodeContext, slot: string, inline: Record<st
 export interface SaasResponse { status: number; headers: Record<string, string>; body: unknown }
 
 /**
- * One JSON request. 2xx returns the parsed body; anything else fails the node with the API's own
+ * One JSON request; a bound connection's secret only ever goes to that connection's origin. 2xx returns the parsed body; anything else fails the node with the API's own
  * error message (secrets redacted): 429 and 5xx are retryable, other 4xx are not.
  */
 export async function saasRequest(ctx: NodeContext, service: string, req: {
@@ -40,6 +41,7 @@ export async function saasRequest(ctx: NodeContext, service: string, req: {
     body = JSON.stringify(req.body);
     headers['content-type'] ??= 'application/json; charset=utf-8';
   }
+  assertConnectionOrigin(ctx, req.url, req.secrets, { headers, body });
   let res;
   try {
     res = await safeFetch(req.url, { method: req.method, headers, body, signal: ctx.signal, timeoutMs: 30_000, maxBytes: 5 * 1024 * 1024 }, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });

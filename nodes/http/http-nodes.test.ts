@@ -96,7 +96,7 @@ describe('http nodes', () => {
   });
 
   it('http.graphql sends the operation with the bearer token and surfaces GraphQL errors', async () => {
-    const h = harness({ services: { credentials: credentialsFor({ graphql: { secret: 'gql-token-1' } }) } });
+    const h = harness({ services: { credentials: credentialsFor({ graphql: { secret: 'gql-token-1', metadata: { base_url: base } } }) } });
     expect(await main('http.graphql', { url: `${base}/graphql`, query: 'query U($id: ID!) { user(id: $id) { id name } }', variables: { id: 'u1' }, operation_name: 'U' }, {}, h)).toEqual({ data: { user: { id: 'u1', name: 'Ada' } }, errors: [] });
     expect(gqlSeen!.headers.authorization).toBe('Bearer gql-token-1');
     expect(gqlSeen!.body).toEqual({ query: 'query U($id: ID!) { user(id: $id) { id name } }', variables: { id: 'u1' }, operationName: 'U' });

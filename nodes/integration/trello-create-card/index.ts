@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/types';
-import { credential, inlineCredential, optionalField, requireField } from '../../_lib/credentials';
+import { connectionHome, credential, inlineCredential, optionalField, requireField } from '../../_lib/credentials';
 import { saasRequest } from '../../_lib/saas';
 
 const REAL = 'https://api.trello.com';
@@ -30,6 +30,7 @@ export const integrationTrelloCreateCard: NodeDefinition<typeof params> = {
   defaults: { maxAttempts: 1, timeoutS: 60 },
   async execute(ctx, { params: p }) {
     const cred = await credential(ctx, 'trello', p.credential);
+    connectionHome(ctx, 'trello', REAL);
     const key = requireField(cred, ['key', 'api_key'], 'trello');
     const token = requireField(cred, ['token', 'secret'], 'trello');
     const base = (p.base_url === REAL ? optionalField(cred, ['base_url']) ?? REAL : p.base_url).replace(/\/+$/, '');

@@ -3,7 +3,7 @@ import { NodeError } from '../../../src/engine/contract/node-error';
 import type { NodeContext, NodeDefinition } from '../../../src/engine/types';
 import { allowPrivateNetwork, nodeServices } from '../../../src/engine/services';
 import { safeFetch } from '../../../src/infra/net/safe-fetch';
-import { credential, inlineCredential, redact, requireField } from '../../_lib/credentials';
+import { assertConnectionOrigin, connectionHome, credential, inlineCredential, redact, requireField } from '../../_lib/credentials';
 import { pickText } from '../../_lib/media';
 import { LIMITS, platformLength } from '../platforms';
 
@@ -23,9 +23,11 @@ const params = z.object({
 interface Sent { id: string; url: string | null; response: unknown }
 
 async function call(ctx: NodeContext, url: string, init: { method?: string; headers: Record<string, string>; body?: unknown }, secrets: string[]): Promise<{ status: number; headers: Record<string, string>; json: unknown }> {
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  assertConnectionOrigin(ctx, url, secrets, { headers: init.headers, body });
   let res;
   try {
-    res = await safeFetch(url, { method: init.method ?? 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', ...init.headers }, body: init.body === undefined ? undefined : JSON.stringify(init.body), signal: ctx.signal, timeoutMs: 30_000 }, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
+    res = await safeFetch(url, { method: init.method ?? 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', ...init.headers }, body, signal: ctx.signal, timeoutMs: 30_000 }, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
   } catch (err) {
     throw new NodeError(redact(`could not reach ${new URL(url).host}: ${(err as Error).message}`, secrets), { type: 'publish_failed', retryable: !(err as Error).name.includes('Blocked') });
   }
@@ -63,6 +65,8 @@ export const socialPublish: NodeDefinition<typeof params> = {
     const length = platformLength(text, p.platform);
     if (length > LIMITS[p.platform].chars) throw new NodeError(`the post is ${length} characters; ${LIMITS[p.platform].name} allows ${LIMITS[p.platform].chars} (use social.format_post)`, { type: 'invalid_params' });
     const cred = await credential(ctx, p.platform, p.credential);
+    const home = DEFAULT_BASE[p.platform];
+    if (home) connectionHome(ctx, p.platform, home);
     const base = p.base_url ?? (typeof cred.base_url === 'string' ? cred.base_url : undefined) ?? DEFAULT_BASE[p.platform];
     if (!base) throw new NodeError(`${p.platform} needs base_url (your instance)`, { type: 'invalid_params' });
     let sent: Sent;
