@@ -46,6 +46,8 @@ runtime=0
 if [ "$runtime" = 0 ]; then
   # The CLI's live-progress test runs it in a real pseudo-terminal.
   command -v tmux >/dev/null 2>&1 || missing+=(tmux)
+# The README's tour (run as written by a test) reads ids out of answers with jq.
+command -v jq >/dev/null 2>&1 || missing+=(jq)
   # The voice demo page and the run viewer are checked in real Chromium (test/voice, test/tools);
   # playwright-core downloads none.
   [ -x /usr/bin/chromium ] || missing+=(chromium)

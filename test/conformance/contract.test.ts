@@ -11,7 +11,10 @@ import { startStack, type TestStack } from '../helpers/stack';
 import { createWorkflow, spec, startRun, waitForRun } from '../engine-runs/helpers';
 
 const root = resolve(import.meta.dirname, '../..');
-const readme = readFileSync(join(root, 'README.md'), 'utf8');
+// The manual: the README and every page under docs/ (examples live on the page of their capability).
+const readme = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).sort().map((f) => `docs/${f}`)]
+  .map((f) => readFileSync(join(root, f), 'utf8'))
+  .join('\n');
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -149,8 +152,11 @@ function documentedEndpoints(): Array<{ methods: string[]; paths: string[]; line
     const m = /^\| ((?:GET|POST|PUT|PATCH|DELETE)[A-Za-z ,]*) \| (.*?) \|/.exec(line);
     if (!m) continue;
     const methods = [...new Set(m[1]!.split(',').map((x) => x.trim().split(' ')[0]!))];
-    const paths = [...m[2]!.matchAll(/`([^`]+)`/g)]
-      .map((p) => p[1]!.split('?')[0]!.replace(/\{([^}]*?)\\\|[^}]*\}/g, '$1').replace(/\{[^}]+\}/g, 'x'))
+    // Paths in backticks, or a bare path as the whole cell (`| POST | /v1/story/generate | …`).
+    const cell = m[2]!.trim();
+    const quoted = [...cell.matchAll(/`([^`]+)`/g)].map((p) => p[1]!);
+    const paths = (quoted.length ? quoted : /^\/\S*$/.test(cell) ? [cell] : [])
+      .map((p) => p.split('?')[0]!.replace(/\{([^}]*?)\\\|[^}]*\}/g, '$1').replace(/\{[^}]+\}/g, 'x'))
       .flatMap((p) => (p.includes('[') ? [p.replace(/\[[^\]]*\]/g, ''), p.replace(/[[\]]/g, '')] : [p]))
       .map((p) => (engine ? `/engine/v1${p}` : p));
     rows.push({ methods, paths, line });
