@@ -71,6 +71,7 @@ const envSchema = z.object({
   ATELIER_WATCHDOG_STALL_S: z.coerce.number().positive().default(60),
   ATELIER_REAPER_INTERVAL_S: z.coerce.number().positive().default(300),
   ATELIER_REAPER_MAX_RUNNING_S: z.coerce.number().positive().default(3600),
+  ATELIER_MAX_CONCURRENT_RUNS_PER_ACCOUNT: z.coerce.number().int().min(0).default(200),
   // Providers (src/providers/config.ts): local | openai | none, per-capability overrides, OpenAI-compatible endpoints.
   ATELIER_PROVIDER: z.enum(['local', 'openai', 'none']).default('local'),
   ATELIER_PROVIDERS: optionalString,
@@ -173,6 +174,8 @@ export interface Config {
     watchdogStallS: number;
     reaperIntervalS: number;
     reaperMaxRunningS: number;
+    /** Runs queued or running per account above which a run may not start another (0: no cap). */
+    maxConcurrentRunsPerAccount: number;
   };
   /** Story Studio settings (src/story/config.ts). */
   story: StoryConfig;
@@ -222,6 +225,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('ATELIER_TOPUP_GATEWAY=direct credits wallets without payment and is refused when NODE_ENV=production');
   }
   const encryptionKey = parseEncryptionKey(secret('ATELIER_ENCRYPTION_KEY', e.ATELIER_ENCRYPTION_KEY));
+  const storage = loadStorageConfig(source);
+  const blobBackend = e.ATELIER_BLOB_STORE ?? (source.S3_ENDPOINT ? 's3' : 'local');
+  // Every file would fail to store: refuse to start instead (storage routes alone answer 503).
+  if (blobBackend === 's3' && !(storage.accessKeyId && storage.secretAccessKey)) {
+    throw new ConfigError('Files are kept on the S3 server (S3_ENDPOINT is set): S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required, or set ATELIER_BLOB_STORE=local');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -244,7 +253,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     rateLimitScale: e.ATELIER_RATE_LIMIT_SCALE ?? (e.NODE_ENV === 'test' ? 1000 : 1),
     dataDir,
-    blobs: { backend: e.ATELIER_BLOB_STORE ?? (source.S3_ENDPOINT ? 's3' : 'local'), bucket: e.ATELIER_BLOB_BUCKET },
+    blobs: { backend: blobBackend, bucket: e.ATELIER_BLOB_BUCKET },
     role: e.ATELIER_ROLE,
     bootstrap: {
       key: e.ATELIER_BOOTSTRAP_KEY,
@@ -269,10 +278,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       watchdogStallS: e.ATELIER_WATCHDOG_STALL_S,
       reaperIntervalS: e.ATELIER_REAPER_INTERVAL_S,
       reaperMaxRunningS: e.ATELIER_REAPER_MAX_RUNNING_S,
+      maxConcurrentRunsPerAccount: e.ATELIER_MAX_CONCURRENT_RUNS_PER_ACCOUNT,
     },
     story: loadStoryConfig(source),
     voice: loadVoiceConfig(source),
-    storage: loadStorageConfig(source),
+    storage,
     providers: parseProviderConfig(e),
     webhookCaFile: e.ATELIER_WEBHOOK_CA_FILE,
     metrics: {

@@ -147,6 +147,11 @@ describe('blobs in the S3 bucket', () => {
     expect(loadConfig({ NODE_ENV: 'test', ATELIER_DATA_DIR: dir }).blobs).toEqual({ backend: 'local', bucket: 'atelier-blobs' });
     expect(loadConfig({ NODE_ENV: 'test', ATELIER_DATA_DIR: dir, S3_ENDPOINT: 'http://s3.internal:9000', ATELIER_BLOB_STORE: 'local' }).blobs.backend).toBe('local');
     expect(() => loadConfig({ NODE_ENV: 'test', ATELIER_DATA_DIR: dir, ATELIER_BLOB_BUCKET: 'No_Such' })).toThrow(/ATELIER_BLOB_BUCKET/);
+    // Production without S3 credentials could store no file: it does not start.
+    const prod = { NODE_ENV: 'production', ATELIER_DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(32), ATELIER_ENCRYPTION_KEY: 'ab'.repeat(32), S3_ENDPOINT: 'http://s3.internal:9000' };
+    expect(() => loadConfig(prod)).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required/);
+    expect(loadConfig({ ...prod, ATELIER_BLOB_STORE: 'local' }).blobs.backend).toBe('local');
+    expect(loadConfig({ ...prod, S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }).blobs.backend).toBe('s3');
   });
 
   it('an API upload lands in the bucket under its key, and the retention sweep removes it there', async () => {
