@@ -84,7 +84,7 @@ describe('connections', () => {
     const good = (await create({ provider: 'http', name: 'good', secret: SECRET, metadata: { base_url: apiUrl, test_path: '/me' } })).body;
     const r = await stack.api('POST', `/engine/v1/v1/connections/${good.id}/test`);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ valid: true, latency_ms: expect.any(Number), message: expect.stringContaining('HTTP 200') });
+    expect(r.body).toEqual({ valid: true, tested: true, latency_ms: expect.any(Number), message: expect.stringContaining('HTTP 200') });
     const bad = (await create({ provider: 'http', name: 'bad', secret: 'wrong', metadata: { base_url: apiUrl } })).body;
     const refused = (await stack.api('POST', `/engine/v1/v1/connections/${bad.id}/test`)).body;
     expect(refused.valid).toBe(false);

@@ -1,7 +1,7 @@
-import mqtt from 'mqtt';
+import type mqtt from 'mqtt';
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/types';
-import { brokerError, brokerTarget } from '../../_lib/brokers';
+import { brokerError, connectMqtt, mqttTarget } from '../../_lib/brokers';
 import { inlineCredential } from '../../_lib/credentials';
 import { payloadText, withTimeout } from '../../_lib/endpoint';
 
@@ -27,13 +27,11 @@ export const integrationMqttPublish: NodeDefinition<typeof params> = {
   execution: 'activity',
   defaults: { maxAttempts: 3, timeoutS: 60 },
   async execute(ctx, { params: p }) {
-    const t = await brokerTarget(ctx, 'mqtt', p.credential, { defaultPort: 1883, schemes: ['mqtt', 'mqtts'], tlsSchemes: ['mqtts'] });
+    const t = await mqttTarget(ctx, p.credential);
     const body = payloadText(p.message);
     let client: mqtt.MqttClient | undefined;
     try {
-      client = await withTimeout(mqtt.connectAsync(t.endpoint.url.toString(), {
-        username: t.username, password: t.password, reconnectPeriod: 0, connectTimeout: 10_000, servername: t.endpoint.host, clientId: `atelier-${ctx.runId.slice(0, 8)}-${ctx.nodeId}`.slice(0, 23),
-      }), 12_000, 'MQTT connect');
+      client = await connectMqtt(t, `atelier-${ctx.runId.slice(0, 8)}-${ctx.nodeId}`.slice(0, 23));
       await withTimeout(client.publishAsync(p.topic, body, { qos: p.qos, retain: p.retain }), 15_000, 'MQTT publish');
       return { output: { main: { topic: p.topic, bytes: Buffer.byteLength(body) } } };
     } catch (err) {

@@ -1,9 +1,9 @@
-import mqtt from 'mqtt';
+import type mqtt from 'mqtt';
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/types';
-import { brokerError, brokerTarget } from '../../_lib/brokers';
+import { brokerError, connectMqtt, mqttTarget } from '../../_lib/brokers';
 import { inlineCredential } from '../../_lib/credentials';
-import { decodePayload, withTimeout } from '../../_lib/endpoint';
+import { decodePayload } from '../../_lib/endpoint';
 
 const params = z.object({
   topic: z.string().min(1).max(1024).describe('Topic filter; `+` and `#` wildcards allowed (`sensors/+/temp`).'),
@@ -26,10 +26,10 @@ export const integrationMqttSubscribe: NodeDefinition<typeof params> = {
   execution: 'activity',
   defaults: { maxAttempts: 1, timeoutS: 330 },
   async execute(ctx, { params: p }) {
-    const t = await brokerTarget(ctx, 'mqtt', p.credential, { defaultPort: 1883, schemes: ['mqtt', 'mqtts'], tlsSchemes: ['mqtts'] });
+    const t = await mqttTarget(ctx, p.credential);
     let client: mqtt.MqttClient | undefined;
     try {
-      client = await withTimeout(mqtt.connectAsync(t.endpoint.url.toString(), { username: t.username, password: t.password, reconnectPeriod: 0, connectTimeout: 10_000, servername: t.endpoint.host }), 12_000, 'MQTT connect');
+      client = await connectMqtt(t);
       const c = client;
       const first = new Promise<{ topic: string; payload: Buffer; retain: boolean }>((resolve) => c.once('message', (topic, payload, packet) => resolve({ topic, payload, retain: packet.retain })));
       await c.subscribeAsync(p.topic, { qos: p.qos });

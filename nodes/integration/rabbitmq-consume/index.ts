@@ -1,9 +1,9 @@
-import amqp from 'amqplib';
+import type amqp from 'amqplib';
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/types';
-import { brokerError, brokerTarget } from '../../_lib/brokers';
+import { amqpTarget, brokerError, connectAmqp } from '../../_lib/brokers';
 import { inlineCredential } from '../../_lib/credentials';
-import { decodePayload, withTimeout } from '../../_lib/endpoint';
+import { decodePayload } from '../../_lib/endpoint';
 
 const params = z.object({
   queue: z.string().min(1).max(255).describe('Queue to take a message from.'),
@@ -26,14 +26,10 @@ export const integrationRabbitmqConsume: NodeDefinition<typeof params> = {
   execution: 'activity',
   defaults: { maxAttempts: 1, timeoutS: 330 },
   async execute(ctx, { params: p }) {
-    const t = await brokerTarget(ctx, 'rabbitmq', p.credential, { defaultPort: 5672, schemes: ['amqp', 'amqps'], tlsSchemes: ['amqps'] });
+    const t = await amqpTarget(ctx, p.credential);
     let conn: amqp.ChannelModel | undefined;
     try {
-      conn = await withTimeout(amqp.connect({
-        protocol: t.endpoint.url.protocol.replace(':', ''), hostname: t.endpoint.tls ? t.endpoint.host : t.endpoint.address, port: t.endpoint.port,
-        username: t.username ?? 'guest', password: t.password ?? 'guest', vhost: decodeURIComponent(t.endpoint.url.pathname.replace(/^\//, '')) || '/',
-      }, { servername: t.endpoint.host }), 10_000, 'AMQP connect');
-      conn.on('error', () => undefined);
+      conn = await connectAmqp(t);
       const ch = await conn.createChannel();
       await ch.checkQueue(p.queue);
       const deadline = Date.now() + p.wait_s * 1000;

@@ -1,7 +1,7 @@
-import amqp from 'amqplib';
+import type amqp from 'amqplib';
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/types';
-import { brokerError, brokerTarget } from '../../_lib/brokers';
+import { amqpTarget, brokerError, connectAmqp } from '../../_lib/brokers';
 import { inlineCredential } from '../../_lib/credentials';
 import { payloadText, withTimeout } from '../../_lib/endpoint';
 
@@ -30,15 +30,11 @@ export const integrationRabbitmqPublish: NodeDefinition<typeof params> = {
   execution: 'activity',
   defaults: { maxAttempts: 3, timeoutS: 60 },
   async execute(ctx, { params: p }) {
-    const t = await brokerTarget(ctx, 'rabbitmq', p.credential, { defaultPort: 5672, schemes: ['amqp', 'amqps'], tlsSchemes: ['amqps'] });
+    const t = await amqpTarget(ctx, p.credential);
     const body = Buffer.from(payloadText(p.message));
     let conn: amqp.ChannelModel | undefined;
     try {
-      conn = await withTimeout(amqp.connect({
-        protocol: t.endpoint.url.protocol.replace(':', ''), hostname: t.endpoint.tls ? t.endpoint.host : t.endpoint.address, port: t.endpoint.port,
-        username: t.username ?? 'guest', password: t.password ?? 'guest', vhost: decodeURIComponent(t.endpoint.url.pathname.replace(/^\//, '')) || '/',
-      }, { servername: t.endpoint.host }), 10_000, 'AMQP connect');
-      conn.on('error', () => undefined);
+      conn = await connectAmqp(t);
       const ch = await conn.createConfirmChannel();
       if (p.assert_queue) await ch.assertQueue(p.routing_key, { durable: true });
       ch.publish(p.exchange, p.routing_key, body, {

@@ -1,9 +1,8 @@
-import nodemailer from 'nodemailer';
 import { z } from 'zod';
 import { NodeError } from '../../../src/engine/contract/node-error';
 import type { NodeDefinition } from '../../../src/engine/types';
-import { credential, inlineCredential, optionalField, redact } from '../../_lib/credentials';
-import { checkedEndpoint } from '../../_lib/endpoint';
+import { inlineCredential, redact } from '../../_lib/credentials';
+import { smtpTransport } from '../../_lib/smtp';
 
 const address = z.string().min(3).max(320);
 const addresses = z.union([address, z.array(address).max(100)]);
@@ -40,18 +39,7 @@ export const integrationSmtpSend: NodeDefinition<typeof params> = {
   defaults: { maxAttempts: 3, timeoutS: 120 },
   async execute(ctx, { params: p }) {
     if (!p.text && !p.html) throw new NodeError('give `text` or `html`', { type: 'invalid_params' });
-    const cred = await credential(ctx, 'smtp', p.credential);
-    const host = optionalField(cred, ['host']);
-    if (!host) throw new NodeError('missing credential: bind an smtp connection to the "smtp" slot or set params.credential.host', { type: 'missing_credential' });
-    const port = Number(cred.port ?? 587);
-    const secure = cred.secure === true || port === 465;
-    const ep = await checkedEndpoint(ctx, `smtp://${host.includes(':') ? `[${host}]` : host}:${port}`, { defaultPort: 587, schemes: ['smtp'] });
-    const user = optionalField(cred, ['user', 'username']);
-    const pass = optionalField(cred, ['password', 'secret']);
-    const transport = nodemailer.createTransport({
-      host: ep.address, port, secure, auth: user ? { user, pass } : undefined,
-      tls: { servername: host, rejectUnauthorized: cred.reject_unauthorized !== false }, connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000,
-    });
+    const { transport, password: pass } = await smtpTransport(ctx, p.credential);
     try {
       const info = await transport.sendMail({
         from: p.from, to: p.to, cc: p.cc, bcc: p.bcc, replyTo: p.reply_to, subject: p.subject, text: p.text, html: p.html,

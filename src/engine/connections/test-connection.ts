@@ -1,6 +1,9 @@
-// POST /v1/connections/{id}/test → {valid, latency_ms, message}: a real round trip with the stored
-// credential — an authenticated request for HTTP providers (SSRF-safe fetch), a connection and
-// `select 1` for databases. Messages never quote the secret.
+// POST /v1/connections/{id}/test → {valid, tested, latency_ms, message}: a real round trip with the
+// stored credential — an authenticated request for HTTP providers (SSRF-safe fetch), a connection
+// and `select 1` for databases, and for the providers nodes use through slots (redis, s3, smtp,
+// mqtt, rabbitmq, nats, jwt, SaaS APIs) the probes in probes.ts. A provider nothing can test
+// answers `tested: false, valid: null` with the reason, never `valid: false`. Messages never quote
+// the secret.
 import pg from 'pg';
 import type { Deps } from '../../deps';
 import type { EngineConnection } from '../../infra/db/schema/index';
@@ -8,12 +11,16 @@ import { safeFetch } from '../../infra/net/safe-fetch';
 import { openSecret } from '../../platform/webhooks/secret-box';
 import { checkedAddress } from './resolve-host';
 import { httpAuth } from './http-auth';
+import { PROBES, probeContext, UNTESTABLE } from './probes';
 import { isKnownProvider, PROVIDER_METADATA } from './service';
 
 const TEST_TIMEOUT_MS = 10_000;
 
 export interface ConnectionTestResult {
-  valid: boolean;
+  /** null: the provider could not be tested, or accepted the credential without telling more. */
+  valid: boolean | null;
+  /** Whether a round trip to the provider was made. */
+  tested: boolean;
   latency_ms: number;
   message: string;
 }
@@ -24,10 +31,19 @@ const scrub = (message: string, secret: string) => (secret ? message.split(secre
 export async function testConnection(deps: Deps, row: EngineConnection): Promise<ConnectionTestResult> {
   const secret = openSecret(deps.config.encryptionKey, row.secret_sealed);
   const started = performance.now();
-  const done = (valid: boolean, message: string): ConnectionTestResult => ({ valid, latency_ms: Math.round(performance.now() - started), message: scrub(message, secret) });
+  const done = (valid: boolean | null, message: string, tested = true): ConnectionTestResult => ({ valid, tested, latency_ms: Math.round(performance.now() - started), message: scrub(message, secret) });
   const allowPrivateNetwork = deps.config.allowPrivateNetwork;
-  if (!isKnownProvider(row.provider)) return done(false, `No connection test exists for provider "${row.provider}"; use http, postgres or mysql.`);
+  const probe = PROBES[row.provider];
+  if (!isKnownProvider(row.provider) && !probe) {
+    const why = UNTESTABLE[row.provider] ?? `no test exists for provider "${row.provider}"`;
+    return done(null, `This connection cannot be tested: ${why}. Testable providers: ${[...Object.keys(PROVIDER_METADATA), ...Object.keys(PROBES)].sort().join(', ')}.`, false);
+  }
   try {
+    if (probe) {
+      const signal = AbortSignal.timeout(TEST_TIMEOUT_MS * 2);
+      const result = await probe.probe(probeContext(deps, row, secret, probe.slot, signal), probe.slot);
+      return done(result.valid, result.message);
+    }
     if (row.provider === 'http') {
       const meta = PROVIDER_METADATA.http.parse(row.metadata);
       const { url, headers } = httpAuth(meta, secret, meta.test_path);
