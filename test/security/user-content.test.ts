@@ -93,8 +93,8 @@ describe('user files cannot run on the API origin', () => {
 
   it('every type a browser can run is active; only display-only types are shown inline', () => {
     const active = ['text/html', 'text/html; charset=utf-8', 'application/xhtml+xml', 'image/svg+xml', 'application/xml', 'text/xml', 'application/rss+xml',
-      'application/javascript', 'text/javascript', 'application/ecmascript', 'text/css', 'application/x-shockwave-flash', 'multipart/x-mixed-replace', 'TEXT/HTML', '', 'nonsense'];
-    const passive = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'audio/mpeg', 'audio/wav', 'video/mp4', 'video/webm', 'text/plain', 'text/plain; charset=utf-8', 'application/json', 'application/pdf', 'application/octet-stream'];
+      'application/javascript', 'text/javascript', 'application/ecmascript', 'text/css', 'application/x-shockwave-flash', 'multipart/x-mixed-replace', 'application/pdf', 'TEXT/HTML', '', 'nonsense'];
+    const passive = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'audio/mpeg', 'audio/wav', 'video/mp4', 'video/webm', 'text/plain', 'text/plain; charset=utf-8', 'application/json', 'application/octet-stream'];
     expect(active.filter((t) => !isActiveContentType(t))).toEqual([]);
     expect(passive.filter(isActiveContentType)).toEqual([]);
   });

@@ -5,12 +5,13 @@ import type { Response } from 'express';
 
 /**
  * Types a browser only displays when opened directly: images other than SVG, audio, video, plain
- * text, JSON, PDF and opaque downloads. Everything else — HTML, SVG, XML, scripts, styles, types we
- * do not know — is sent as an attachment.
+ * text, JSON and opaque downloads. Everything else — HTML, SVG, XML, scripts, styles, types we do
+ * not know — is sent as an attachment. PDF too: it can carry script, and a browser's PDF viewer
+ * refuses to open inside the sandbox every user file gets, so it downloads rather than breaks.
  */
 const PASSIVE_TYPES = new Set([
   'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp', 'image/tiff', 'image/x-icon', 'image/heic', 'image/heif',
-  'text/plain', 'text/vtt', 'application/x-subrip', 'application/json', 'application/pdf',
+  'text/plain', 'text/vtt', 'application/x-subrip', 'application/json',
   'application/octet-stream', 'application/zip', 'application/gzip', 'model/gltf-binary', 'model/gltf+json',
 ]);
 
