@@ -11,7 +11,7 @@ export const agentNotFound = () => voiceError(404, 'Voice agent not found');
  * Errors raised before a voice route runs (401 from authentication, 403 from the key checks, 429
  * from the rate limits) come in the platform's envelopes; under /v1/voice they are restated as
  * `{detail: <string>}` with the same status and headers (Retry-After stays), so voice clients
- * read one shape (seed 001 §7). The per-key and per-tier 429s are the exception: they keep the
+ * read one shape. The per-key and per-tier 429s are the exception: they keep the
  * object every other route answers (`{detail:{error:'rate_limit_exceeded', message, limit_rpm…}}`),
  * so one client-side handler reads the limit and its scope wherever it was hit.
  */
