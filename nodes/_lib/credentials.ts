@@ -37,10 +37,6 @@ function originOf(url: unknown): string | null {
 export async function credential(ctx: NodeContext, slot: string, inline: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
   const resolver = ctx.services.credentials as CredentialResolver | undefined;
   if (resolver && typeof resolver.slots === 'function' && resolver.slots().includes(slot)) {
-    // The inline fallback may add options, never a destination: a connection's secret would
-    // otherwise go wherever the workflow's author points it.
-    const redirect = DESTINATION_FIELDS.find((f) => inline?.[f] !== undefined);
-    if (redirect) throw new NodeError(`params.credential.${redirect} cannot be used with the connection bound to the "${slot}" slot: a connection's secret goes only to the address the connection names`, { type: 'connection_origin' });
     const c = await resolver.get(slot);
     let spread: Record<string, unknown> = {};
     if (c.secret.trim().startsWith('{')) {
@@ -49,6 +45,10 @@ export async function credential(ctx: NodeContext, slot: string, inline: Record<
         if (isRecord(parsed)) spread = parsed;
       } catch { /* a plain secret that happens to start with a brace */ }
     }
+    // The inline fallback may add options, never a destination the connection does not name (the
+    // connection's own fields win anyway): its secret would go wherever the author points it.
+    const redirect = DESTINATION_FIELDS.find((f) => inline?.[f] !== undefined && (c.metadata as Record<string, unknown>)[f] === undefined && spread[f] === undefined);
+    if (redirect) throw new NodeError(`params.credential.${redirect} cannot be used with the connection bound to the "${slot}" slot: a connection's secret goes only to the address the connection names`, { type: 'connection_origin' });
     const cred: Record<string, unknown> = { ...(inline ?? {}), ...c.metadata, secret: c.secret, ...spread };
     const secrets = [c.secret, ...Object.values(spread).filter((v): v is string => typeof v === 'string')].filter((v) => v.length >= 4);
     const origin = originOf(cred.base_url) ?? originOf(cred.url) ?? originOf(cred.webhook_url) ?? originOf(c.secret);

@@ -79,9 +79,12 @@ describe('SaaS nodes with a bound connection', () => {
     expect(elsewhere.hits).toEqual([]);
   });
 
-  it('the inline credential cannot name another destination for a bound connection', async () => {
-    const h = harness({ services: { credentials: credentialsFor({ jira: { secret: JSON.stringify({ email: 'a@b.test', token: 'jira-tok' }), metadata: { base_url: home.url } } }) } });
-    await expect(main('integration.jira_create_issue', { project_key: 'OPS', summary: 's', credential: { base_url: elsewhere.url } }, {}, h)).rejects.toMatchObject(refused);
+  it('the inline credential cannot name a destination a bound connection does not', async () => {
+    const jira = (metadata: Record<string, unknown>) => harness({ services: { credentials: credentialsFor({ jira: { secret: JSON.stringify({ email: 'a@b.test', token: 'jira-tok' }), metadata } }) } });
+    await expect(main('integration.jira_create_issue', { project_key: 'OPS', summary: 's', credential: { base_url: elsewhere.url } }, {}, jira({}))).rejects.toMatchObject(refused);
+    // Where the connection names it, the connection's own address wins.
+    await main('integration.jira_create_issue', { project_key: 'OPS', summary: 's', credential: { base_url: elsewhere.url } }, {}, jira({ base_url: home.url }));
+    expect(home.hits).toEqual(['POST /rest/api/3/issue Basic ' + Buffer.from('a@b.test:jira-tok').toString('base64')]);
     const r = harness({ services: { credentials: credentialsFor({ redis: { secret: 'redis-pass', metadata: { host: '127.0.0.1', port: 6379 } } }) } });
     await expect(main('integration.redis_get', { key: 'k', credential: { url: 'redis://127.0.0.1:6390' } }, {}, r)).rejects.toMatchObject(refused);
     expect(elsewhere.hits).toEqual([]);

@@ -93,7 +93,8 @@ describe('social nodes', () => {
   });
 
   it('social.publish: a connection bound to the slot wins; errors are clear and never echo secrets', async () => {
-    const credentials = { slots: () => ['x'], get: async () => ({ metadata: {}, secret: 'x-token' }) };
+    // The connection names its address (the loopback API): its secret is sent nowhere else.
+    const credentials = { slots: () => ['x'], get: async () => ({ metadata: { base_url: base }, secret: 'x-token' }) };
     const h = mediaHarness({ services: { credentials } });
     expect(await h.main('social.publish', { platform: 'x', text: 'via connection', base_url: base })).toMatchObject({ id: '1790' });
     const bad = mediaHarness();
