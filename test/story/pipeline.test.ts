@@ -92,7 +92,13 @@ describe('POST /v1/story/generate (seed 001 §6)', () => {
     const expected = lengths.reduce((a: number, b: number) => a + b, 0) - td * (lengths.length - 1);
     expect(done.duration).toBeCloseTo(expected, 1);
     expect(story.final.metadata).toMatchObject({ scenes_count: 2, transition: 'crossfade', has_subtitles: true });
-    expect(await (await fetch(done.thumbnail_url)).arrayBuffer()).toBeDefined();
+    // The thumbnail: a real JPEG served (a 404's body would be an ArrayBuffer too).
+    const thumb = await fetch(done.thumbnail_url);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+    const jpeg = Buffer.from(await thumb.arrayBuffer());
+    expect([...jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(jpeg.length).toBeGreaterThan(1000);
 
     // 30 credits from the included allowance, nothing from the wallet.
     const credits = (await stack.api('GET', '/v1/story/credits', { key })).body;
