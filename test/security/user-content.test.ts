@@ -91,6 +91,14 @@ describe('user files cannot run on the API origin', () => {
     expect((await fetch(chosen.body.url)).headers.get('content-disposition')).toBe('inline');
   });
 
+  it('the routes that serve files are exactly the ones above (a new one must join these tests)', async () => {
+    const deps = stack.atelier.deps;
+    const routes = listMountedRoutes(createApp(deps));
+    await closeAccess(deps);
+    const serving = routes.filter((r) => r.doc?.produces && !/json|html|javascript|text\/plain|event-stream/.test(r.doc.produces.contentType)).map((r) => `${r.method} ${r.path}`);
+    expect(serving.sort()).toEqual(['get /v1/files/{*key}', 'get /v1/public/files/:fileId/:name']);
+  });
+
   it('every type a browser can run is active; only display-only types are shown inline', () => {
     const active = ['text/html', 'text/html; charset=utf-8', 'application/xhtml+xml', 'image/svg+xml', 'application/xml', 'text/xml', 'application/rss+xml',
       'application/javascript', 'text/javascript', 'application/ecmascript', 'text/css', 'application/x-shockwave-flash', 'multipart/x-mixed-replace', 'application/pdf', 'TEXT/HTML', '', 'nonsense'];
