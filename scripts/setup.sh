@@ -48,6 +48,8 @@ if [ "$runtime" = 0 ]; then
   command -v tmux >/dev/null 2>&1 || missing+=(tmux)
 # The README's tour (run as written by a test) reads ids out of answers with jq.
 command -v jq >/dev/null 2>&1 || missing+=(jq)
+# /metrics is checked with promtool (Prometheus's own linter), which Debian ships in prometheus.
+command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
   # The voice demo page and the run viewer are checked in real Chromium (test/voice, test/tools);
   # playwright-core downloads none.
   [ -x /usr/bin/chromium ] || missing+=(chromium)

@@ -1,5 +1,6 @@
 // /metrics: Prometheus text with HTTP, engine and SSE series that move with real traffic; never
 // money (a scrape sees every account), and closed in production unless a token is set.
+import { spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
@@ -60,9 +61,29 @@ describe('/metrics', () => {
       if (r.body.status === 'completed') break;
       await new Promise((res) => setTimeout(res, 100));
     }
-    const text = await scrape();
+    // Rows are counted a few seconds after they finish (a commit can trail its finished_at).
+    const nodeCount = /atelier_engine_node_duration_seconds_count\{node_type="io.set",status="succeeded"\} (\d+)/;
+    let text = '';
+    for (let i = 0; i < 40 && !nodeCount.test(text); i++) {
+      await new Promise((res) => setTimeout(res, 500));
+      text = await scrape();
+    }
     expect(text).toMatch(/atelier_engine_runs\{status="completed"\} [1-9]/);
-    expect(text).toMatch(/atelier_engine_node_duration_seconds_avg\{node_type="io.set"\}/);
+    expect(Number(nodeCount.exec(text)?.[1]), text.split('\n').filter((l) => l.includes('engine')).join('\n')).toBe(1);
+    expect(text).toMatch(/atelier_engine_node_duration_seconds_bucket\{le="\+Inf",node_type="io.set",status="succeeded"\} 1/);
+    expect(text).toMatch(/atelier_engine_run_duration_seconds_count\{status="completed"\} 1\n/);
+    // A later scrape adds only what finished since: the same run is never counted twice.
+    const again = await scrape();
+    expect(Number(nodeCount.exec(again)?.[1])).toBe(1);
+    expect(again).toMatch(/atelier_engine_run_duration_seconds_count\{status="completed"\} 1\n/);
+  });
+
+  it('passes promtool check metrics (Prometheus naming and exposition rules)', async () => {
+    const text = await scrape();
+    const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(check.error, 'promtool is installed by scripts/setup.sh (Debian package prometheus)').toBeUndefined();
+    expect(`${check.stdout}${check.stderr}`.trim()).toBe('');
+    expect(check.status).toBe(0);
   });
 });
 

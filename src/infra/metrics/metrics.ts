@@ -2,8 +2,8 @@
 // one: a test process runs several stacks side by side.
 //
 // - HTTP: requests by method, route pattern and status; latency histogram by the same labels.
-// - Engine: runs by status and node durations by type, read from Postgres at scrape time (the
-//   projections are the truth, and a scrape reflects every worker, not only this process).
+// - Engine: runs by status, and node and run durations as histograms, read from Postgres at
+//   scrape time (the projections are the truth, and a scrape reflects every worker).
 // - SSE: connected run-event subscribers of this process.
 // - No money: balances, charges and ledger totals stay behind the account's own API (one tenant's
 //   spending is nobody else's business, and a scrape sees every account).
@@ -69,18 +69,82 @@ export function createMetrics(deps: Pick<Deps, 'db' | 'runEvents'>): Metrics {
       for (const r of rows) this.set({ status: r.status }, Number(r.n));
     },
   });
-  new Gauge({
-    name: 'atelier_engine_node_duration_seconds_avg', help: 'Mean duration of finished nodes by type over the last hour.',
-    labelNames: ['node_type'] as const, registers: [registry],
+  engineDurations(deps.db, registry);
+  return { registry, httpRequests, httpDuration };
+}
+
+/** From 5 ms to an hour: pure nodes take milliseconds, media nodes and whole runs minutes. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 900, 3600];
+/** A row becomes visible at its commit, which can come a moment after its finished_at. */
+const SETTLE_MS = 5_000;
+/** At most this many rows are read per table per scrape; the rest wait for the next one. */
+const MAX_ROWS_PER_SCRAPE = 20_000;
+
+/**
+ * Node and run durations as histograms. Nodes and runs finish in workers, which may serve no
+ * HTTP at all, so the API process reads them from Postgres: each scrape adds the rows that
+ * finished since the previous one (walking finished_at forward from when this process started),
+ * and the counts only grow while the process lives, as Prometheus counters must. Each API process
+ * counts the whole deployment: scrape one of them for these series, or aggregate with max().
+ */
+function engineDurations(db: Deps['db'], registry: Registry): void {
+  const nodes = new Histogram({
+    name: 'atelier_engine_node_duration_seconds',
+    help: 'Durations of finished engine nodes by node type and status (succeeded, failed), deployment-wide, since this process started.',
+    labelNames: ['node_type', 'status'] as const, buckets: DURATION_BUCKETS, registers: [registry],
     async collect() {
-      const rows = await sql<{ node_type: string; avg_ms: string }>`
-        select node_type, avg(duration_ms) as avg_ms from run_node_outputs
-        where finished_at > now() - interval '1 hour' and duration_ms is not null group by node_type`.execute(deps.db).catch(() => ({ rows: [] }));
-      this.reset();
-      for (const r of rows.rows) this.set({ node_type: r.node_type }, Number(r.avg_ms) / 1000);
+      await forward(nodeMark, async (mark, limit) => {
+        const rows = await sql<{ node_type: string; status: string; duration_ms: number } & MarkRow>`
+          select node_type, status, duration_ms, finished_at::text as at, run_id as a, node_id as b from run_node_outputs
+          where finished_at is not null and finished_at < now() - make_interval(secs => ${SETTLE_MS / 1000}::int)
+            and (finished_at, run_id, node_id) > (${mark.at}::timestamptz, ${mark.a}::uuid, ${mark.b}::text)
+          order by finished_at, run_id, node_id limit ${limit}`.execute(db);
+        for (const r of rows.rows) if (r.status !== 'skipped') this.observe({ node_type: r.node_type, status: r.status }, Number(r.duration_ms) / 1000);
+        return rows.rows;
+      });
     },
   });
-  return { registry, httpRequests, httpDuration };
+  const runs = new Histogram({
+    name: 'atelier_engine_run_duration_seconds',
+    help: 'Durations of finished engine runs (start to end) by status, deployment-wide, since this process started.',
+    labelNames: ['status'] as const, buckets: DURATION_BUCKETS, registers: [registry],
+    async collect() {
+      await forward(runMark, async (mark, limit) => {
+        const rows = await sql<{ status: string; seconds: number } & MarkRow>`
+          select status, extract(epoch from finished_at - coalesce(started_at, created_at)) as seconds, finished_at::text as at, id as a, '' as b from runs
+          where finished_at is not null and finished_at < now() - make_interval(secs => ${SETTLE_MS / 1000}::int)
+            and (finished_at, id) > (${mark.at}::timestamptz, ${mark.a}::uuid)
+          order by finished_at, id limit ${limit}`.execute(db);
+        for (const r of rows.rows) this.observe({ status: r.status }, Math.max(0, Number(r.seconds)));
+        return rows.rows;
+      });
+    },
+  });
+  void nodes;
+  void runs;
+  const started = new Date().toISOString();
+  const nodeMark: Mark = { at: started, a: NIL_UUID, b: '' };
+  const runMark: Mark = { at: started, a: NIL_UUID, b: '' };
+}
+
+/**
+ * Where a table's walk stands: the last row read, as (finished_at, run id, node id). The time is
+ * Postgres's own text (microseconds): a JS Date would round it to milliseconds and read the row again.
+ */
+interface Mark { at: string; a: string; b: string }
+type MarkRow = Mark;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/** Reads pages after `mark` until one comes back short (or the per-scrape budget is spent), moving the mark. */
+async function forward(mark: Mark, page: (mark: Mark, limit: number) => Promise<MarkRow[]>): Promise<void> {
+  const limit = 5_000;
+  for (let read = 0; read < MAX_ROWS_PER_SCRAPE;) {
+    const rows = await page(mark, limit);
+    const last = rows.at(-1);
+    if (last) Object.assign(mark, { at: last.at, a: last.a, b: last.b });
+    read += rows.length;
+    if (rows.length < limit) return;
+  }
 }
 
 /**

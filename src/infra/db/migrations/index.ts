@@ -14,6 +14,7 @@ import * as knowledgeAndAnalytics from './2026-11-24T0900-knowledge-and-analytic
 import * as agentTools from './2026-11-24T1000-agent-tools';
 import * as realtimeConversationClose from './2026-11-26T2040-realtime-conversation-close';
 import * as includedCreditsGrant from './2026-11-26T2100-included-credits-grant';
+import * as finishedAtIndexes from './2026-11-26T2115-finished-at-indexes';
 
 /**
  * Every migration, in order. The keys are frozen ids already recorded in deployed databases
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T1000-agent-tools': agentTools,
   '2026-11-26T2040-realtime-conversation-close': realtimeConversationClose,
   '2026-11-26T2100-included-credits-grant': includedCreditsGrant,
+  '2026-11-26T2115-finished-at-indexes': finishedAtIndexes,
 };
