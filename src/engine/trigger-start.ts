@@ -3,6 +3,7 @@
 // apply exactly as for a run started through the API.
 import type { Deps } from '../deps';
 import type { Run } from '../infra/db/schema/index';
+import { coded } from '../infra/http/errors';
 import type { TriggerType } from './contract/run-contract';
 import { startRun } from './runs-service';
 import { resolveWorkflowForRun } from './workflows-service';
@@ -18,9 +19,14 @@ export async function startTriggeredRun(
     /** An agent's workflow tool: the calling run and node, and the cap left to the agent. */
     parent?: { runId: string; nodeId: string };
     usdCapMicros?: number | null;
+    /** Refuse the start when the workflow is inactive (409 `workflow_inactive`). */
+    requireActive?: boolean;
   },
 ): Promise<Run> {
   const resolved = await resolveWorkflowForRun(deps.db, req.accountId, req.workflowId);
+  if (req.requireActive && !resolved.workflow.active) {
+    throw coded(409, 'workflow_inactive', `Workflow ${resolved.workflow.id} is inactive; activate it (PUT active=true) to let other runs start it.`, { workflow_id: resolved.workflow.id });
+  }
   return startRun(deps, {
     accountId: req.accountId,
     sandbox: req.sandbox ?? false,

@@ -6,7 +6,7 @@ import { ApiError } from '../../../src/infra/http/errors';
 import { isRecord, valueFrom } from '../../_lib/items';
 
 const params = z.object({
-  workflow_id: z.string().min(1).max(100).describe('The workflow to run as a child (same account; its latest active version).'),
+  workflow_id: z.string().min(1).max(100).describe('The workflow to run as a child (same account, an active workflow; its current version).'),
   input: z.record(z.string(), z.unknown()).optional().describe('The child run\'s input; defaults to the upstream value when it is an object.'),
   wait: z.boolean().default(true).describe('Wait for the child to finish and emit its outputs (`false`: start it and go on at once).'),
   fail_on_error: z.boolean().default(true).describe('When the child fails, fail this node (`false`: emit the child\'s result on `failed`).'),
@@ -27,7 +27,7 @@ export const controlSubWorkflow: NodeDefinition<typeof params> = {
   category: 'control',
   subcategory: 'composition',
   name: 'Sub-workflow',
-  description: 'Runs another workflow as a child run and (by default) waits for it: `main` = {run_id, status, outputs: {node_id: output}} when it completes. A failed child fails the node (or goes to `failed` with {run_id, status, error}). A retried attempt resumes waiting on the same child. A workflow cannot call itself.',
+  description: 'Runs another workflow as a child run and (by default) waits for it: `main` = {run_id, status, outputs: {node_id: output}} when it completes. A failed child fails the node (or goes to `failed` with {run_id, status, error}). A retried attempt resumes waiting on the same child. The child workflow must be active and not already running above this run (no cycles); runs started by runs nest at most 10 levels deep.',
   tags: ['workflow', 'child', 'compose', 'reuse'],
   params,
   inputs: [{ name: 'main' }],
@@ -40,20 +40,23 @@ export const controlSubWorkflow: NodeDefinition<typeof params> = {
     if (p.workflow_id === ctx.workflowId) throw new NodeError('a workflow cannot run itself as a sub-workflow', { type: 'invalid_params' });
     // Loaded on first use: the catalogue must not pull the engine's run service into every importer.
     const { FINISHED_STATUSES, getRunRow, nodeRows } = await import('../../../src/engine/runs-service');
-    const { startTriggeredRun } = await import('../../../src/engine/trigger-start');
+    const { startChildRun } = await import('../../../src/engine/child-runs');
     const upstream = valueFrom(undefined, inputs);
     const input = p.input ?? (isRecord(upstream) ? upstream : {});
 
     let childId = (ctx.checkpoint as Checkpoint | undefined)?.child_run_id;
     if (!childId) {
       try {
-        const child = await startTriggeredRun(deps, { accountId: ctx.accountId, workflowId: p.workflow_id, input, triggerType: 'manual', sandbox: ctx.sandbox });
+        // The child is linked to this run and node: its ancestry bounds recursion (no cycle, at most
+        // MAX_RUN_DEPTH levels), the account's cap of runs in flight applies, and an inactive
+        // workflow is not started.
+        const child = await startChildRun(deps, { accountId: ctx.accountId, workflowId: p.workflow_id, input, sandbox: ctx.sandbox, parent: { runId: ctx.runId, nodeId: ctx.nodeId }, requireActive: true });
         childId = child.id;
       } catch (err) {
         if (err instanceof ApiError) {
           const body = err.body as { error?: { message?: string }; detail?: unknown; message?: string };
           const message = body.error?.message ?? body.message ?? (typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail ?? body));
-          throw new NodeError(`sub-workflow ${p.workflow_id} could not start (${err.status}): ${message}`, { type: 'sub_workflow_start', retryable: err.status >= 500 });
+          throw new NodeError(`sub-workflow ${p.workflow_id} could not start (${err.status}): ${message}`, { type: 'sub_workflow_start', retryable: err.status >= 500 || err.status === 429 });
         }
         throw err;
       }

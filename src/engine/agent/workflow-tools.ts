@@ -11,7 +11,7 @@ import { orNotFound } from '../../infra/db/or-not-found';
 import { cancelRun, FINISHED_STATUSES, getRunRow, nodeRows } from '../runs-service';
 import type { WorkflowSpec } from '../spec';
 import { templateRefs } from '../contract/templates';
-import { startTriggeredRun } from '../trigger-start';
+import { startChildRun } from '../child-runs';
 import { ownedWorkflow } from '../workflow-lookup';
 import type { ToolOutput } from './builtin-tools';
 
@@ -36,8 +36,6 @@ export type WorkflowToolBody = z.output<typeof WorkflowToolBody>;
 
 /** Most characters of a tool run's outputs the model gets back. */
 const RESULT_MAX_CHARS = 8000;
-/** How many ancestor runs are checked so an agent cannot start its own workflow in a loop. */
-const MAX_ANCESTRY = 10;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -158,19 +156,6 @@ export interface WorkflowToolCall {
   heartbeat(details: { child_run_id: string }): void;
 }
 
-/** The workflows of the calling run and its ancestors (an agent may not start any of them again). */
-async function ancestry(deps: Deps, runId: string): Promise<Set<string>> {
-  const seen = new Set<string>();
-  let current: string | null = runId;
-  for (let i = 0; current && i < MAX_ANCESTRY; i++) {
-    const row: { workflow_id: string; parent_run_id: string | null } | undefined = await deps.db.selectFrom('runs').select(['workflow_id', 'parent_run_id']).where('id', '=', current).executeTakeFirst();
-    if (!row) break;
-    seen.add(row.workflow_id);
-    current = row.parent_run_id;
-  }
-  return seen;
-}
-
 function apiErrorMessage(err: ApiError): string {
   const body = err.body as { error?: { message?: string }; detail?: unknown; message?: string };
   const d = body.detail as { message?: string } | string | undefined;
@@ -190,15 +175,13 @@ export async function callWorkflowTool(deps: Deps, tool: EngineWorkflowTool, arg
   const timeoutS = Number((tool.config as { timeout_s?: number }).timeout_s ?? 600);
   let childId = call.childRunId;
   if (!childId) {
-    if ((await ancestry(deps, call.runId)).has(tool.workflow_id)) {
-      return { ok: false, content: `Error: tool "${tool.tool_id}" runs a workflow that is already running this agent; it cannot call itself.` };
-    }
     try {
-      const child = await startTriggeredRun(deps, {
+      // A workflow already running above the agent (a cycle), a chain too deep or an account at its
+      // cap of runs in flight is refused with a 4xx the model reads.
+      const child = await startChildRun(deps, {
         accountId: call.accountId,
         workflowId: tool.workflow_id,
         input: args,
-        triggerType: 'manual',
         sandbox: call.sandbox,
         parent: { runId: call.runId, nodeId: call.nodeId },
         ...(call.capRemainingMicros !== null ? { usdCapMicros: call.capRemainingMicros } : {}),
