@@ -3,6 +3,7 @@
 // tesseract OCR, dictionary translator), a charge recorder, a real blob store. The model path of
 // the structured nodes is checked with a chat provider that answers JSON like a hosted model would.
 import { describe, expect, it } from 'vitest';
+import { chatQuantities, countPromptTokens, operation, operationCostMicros } from '../../src/generation/operations';
 import { createLocalProviders } from '../../src/generation/providers/index';
 import { mediaHarness, pngFixture } from '../_lib/media-testing';
 import { cosine } from '../_lib/text-analysis';
@@ -20,8 +21,14 @@ describe('ai text nodes (local model → local methods)', () => {
     expect(out.sentences).toBeLessThanOrEqual(2);
     expect(out.summary).toMatch(/Atelier/);
     expect(out.summary).not.toMatch(/Cats/);
-    expect(h.charges).toEqual([{ micros: expect.any(Number), operation: 'ai.summarise:atelier-local' }]);
-    expect(h.charges[0]!.micros).toBeGreaterThan(0);
+    // Exactly the price table's price for the messages sent: counted prompt tokens, 1,024 completion tokens reserved.
+    const messages = [
+      { role: 'system', content: "Summarise the user's text in at most 2 sentences. Keep facts, names and numbers." },
+      { role: 'user', content: `Summarise: ${text}` },
+    ];
+    const price = operationCostMicros(operation('chat', 'atelier-local', chatQuantities(countPromptTokens(messages), 1024)));
+    expect(price).toBeGreaterThan(0);
+    expect(h.charges).toEqual([{ micros: price, operation: 'ai.summarise:atelier-local' }]);
     const bullets = await h.main('ai.summarise', { max_sentences: 2, style: 'bullets' }, { up: { text } });
     expect(bullets.summary.split('\n').every((l: string) => l.startsWith('- '))).toBe(true);
   });
