@@ -135,7 +135,10 @@ describe('local realtime engine', () => {
     // 31 s of audio is more than the buffer holds (30 s by default).
     c.send({ type: 'input_audio_buffer.append', event_id: 'long', audio: Buffer.alloc(31 * 48_000).toString('base64') });
     expect((await c.next('error', (e) => e.error.event_id === 'long')).error.code).toBe('input_audio_buffer_full');
-    // Silence is heard as no words.
+    // A turn needs 100 ms at least (a refused commit keeps the buffer); silence is heard as no words.
+    c.send({ type: 'input_audio_buffer.append', audio: Buffer.alloc(2400).toString('base64') });
+    c.send({ type: 'input_audio_buffer.commit', event_id: 'short' });
+    expect((await c.next('error', (e) => e.error.event_id === 'short')).error.code).toBe('input_audio_buffer_commit_empty');
     c.send({ type: 'input_audio_buffer.append', audio: Buffer.alloc(4800).toString('base64') });
     c.send({ type: 'input_audio_buffer.commit', event_id: 'audio' });
     const committed = await c.next('input_audio_buffer.committed');

@@ -26,6 +26,8 @@ type Item = MessageItem | CallItem | OutputItem;
 const AUDIO_CHUNK_BYTES = OUTPUT_SAMPLE_RATE * 2 / 10;
 /** Items a conversation keeps; older ones are forgotten first (with the byte cap, memory stays bounded). */
 const MAX_ITEMS = 200;
+/** The shortest turn worth a recogniser run: 100 ms. */
+const MIN_TURN_BYTES = BYTES_PER_SECOND / 10;
 /** The recogniser knows English only. */
 const TRANSCRIPTION = { model: 'pocketsphinx-en-us', language: 'en' };
 /** The model reads at most this many recent messages, and speaks at most this many characters. */
@@ -277,7 +279,9 @@ export class RealtimeConversation {
   }
 
   private commitAudio(): void {
-    if (this.inputAudioBytes === 0) throw new ClientError('input_audio_buffer_commit_empty', 'The input audio buffer is empty');
+    if (this.inputAudioBytes < MIN_TURN_BYTES) {
+      throw new ClientError('input_audio_buffer_commit_empty', `The input audio buffer holds ${toMs(this.inputAudioBytes / 2)} ms of audio; a turn needs at least 100 ms`);
+    }
     const busy = this.backlogFull(this.inputAudioBytes);
     if (busy) throw busy;
     this.vad?.reset();
@@ -409,7 +413,7 @@ export class RealtimeConversation {
     if (role !== 'user') throw new ClientError('invalid_value', 'input_audio content belongs to user messages', 'item.role');
     if (content.length !== 1) throw new ClientError('invalid_value', 'A message with input_audio has that one content part', 'item.content');
     const pcm = decodePcm16(part.audio, 'item.content.audio');
-    if (pcm.length === 0) throw new ClientError('invalid_value', 'item.content.audio is empty', 'item.content.audio');
+    if (pcm.length < MIN_TURN_BYTES) throw new ClientError('invalid_value', 'item.content.audio must hold at least 100 ms of audio', 'item.content.audio');
     if (pcm.length > this.limits.maxInputAudioSeconds * BYTES_PER_SECOND) {
       throw new ClientError('item_too_large', `An audio item holds at most ${this.limits.maxInputAudioSeconds} s of speech`, 'item.content.audio');
     }
