@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { isGrpcServiceError } from '@temporalio/client';
 import { defaultPayloadConverter, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { approveSignal, cancelSignal, webhookSignal } from './contract/signals';
 import type { Deps } from '../deps';
 import type { Run, RunNodeOutputRow } from '../infra/db/schema/index';
@@ -22,6 +23,7 @@ import { orNotFound } from '../infra/db/or-not-found';
 import { workflowRef } from '../infra/temporal/workflow-ref';
 import type { StartRunRequest } from './run-request';
 import { executionOpen } from './run-execution';
+import { isoTime, listOf, offsetPage, usd } from '../infra/http/views';
 
 export const FINISHED_STATUSES: RunStatus[] = ['completed', 'failed', 'timed_out', 'cancelled'];
 export const RESTARTABLE_STATUSES: RunStatus[] = ['failed', 'cancelled', 'timed_out'];
@@ -148,6 +150,61 @@ export function nodeRows(deps: Deps, runId: string): Promise<RunNodeOutputRow[]>
   return deps.db.selectFrom('run_node_outputs').selectAll().where('run_id', '=', runId).orderBy('started_at').orderBy('node_id').execute();
 }
 
+export const RunStatusView = z.enum(['queued', 'running', 'completed', 'failed', 'timed_out', 'cancelled']) satisfies z.ZodType<RunStatus>;
+
+/** A node's result as a run reports it (the stored NodeOutput). */
+export const NodeOutputView = z.object({
+  ok: z.boolean(),
+  output: z.record(z.string(), z.unknown()).describe('{port: value}; only the ports the node emitted'),
+  usd_charged: usd,
+  error: z.string().nullable(),
+  logs: z.array(z.object({ level: z.enum(['debug', 'info', 'warn', 'error']), message: z.string(), ts: z.string() })),
+  duration_ms: z.number(),
+  skipped: z.boolean().optional().describe('Present (true) when a branch not taken skipped the node'),
+}) satisfies z.ZodType<NodeOutput>;
+
+export const RunView = z.object({
+  id: z.string(),
+  run_id: z.string(),
+  workflow_id: z.string(),
+  version: z.number().int(),
+  status: RunStatusView,
+  trigger_type: z.string(),
+  input: z.record(z.string(), z.unknown()),
+  started_at: isoTime.nullable(),
+  finished_at: isoTime.nullable(),
+  created_at: isoTime,
+  current_node: z.string().nullable(),
+  nodes_completed: z.number().int(),
+  nodes_total: z.number().int(),
+  usd_charged: usd,
+  usd_cap: usd.nullable(),
+  error: z.string().nullable(),
+  temporal_workflow_id: z.string(),
+  resumed_count: z.number().int(),
+  retried_from: z.string().nullable(),
+  parent_run_id: z.string().nullable(),
+  parent_node_id: z.string().nullable(),
+  node_outputs: z.record(z.string(), NodeOutputView).optional().describe('Each node that has run, by node id (a single run only)'),
+});
+export type RunView = z.output<typeof RunView>;
+export const RunListView = listOf(RunView, offsetPage);
+/** What starting a run (POST /runs, a retry) answers. */
+export const RunStartedView = z.object({
+  run_id: z.string(),
+  temporal_workflow_id: z.string(),
+  status: z.literal('queued'),
+  created_at: isoTime,
+});
+export const RunResumedView = z.object({
+  ok: z.literal(true),
+  run_id: z.string(),
+  status: z.literal('resumed'),
+  skipped_nodes: z.array(z.string()).describe('Nodes that had succeeded and are kept, not run again'),
+  total_skipped: z.number().int(),
+});
+export const RunSignalledView = z.object({ ok: z.literal(true), run_id: z.string(), signal: z.enum(['approve', 'webhook', 'cancel']), delivered: z.literal(true) });
+
 export function nodeOutputView(row: RunNodeOutputRow): NodeOutput {
   const out: NodeOutput = {
     ok: row.ok,
@@ -162,7 +219,7 @@ export function nodeOutputView(row: RunNodeOutputRow): NodeOutput {
 }
 
 /** The API shape of a run (seed 002 §4.3 GET /v1/runs/{run_id}). */
-export function runView(run: Run, nodes?: RunNodeOutputRow[]) {
+export function runView(run: Run, nodes?: RunNodeOutputRow[]): RunView {
   return {
     id: run.id,
     run_id: run.id,
@@ -310,7 +367,7 @@ export async function resumeRun(deps: Deps, run: Run, opts: { force?: boolean } 
   if (!updated) throw coded(409, 'run_resume_conflict', `Run ${run.id} is being resumed by another request.`);
   await submit(deps, updated, generation, completed);
   const skipped = kept.map((r) => r.node_id).sort();
-  return { ok: true, run_id: run.id, status: 'resumed' as const, skipped_nodes: skipped, total_skipped: skipped.length };
+  return { ok: true as const, run_id: run.id, status: 'resumed' as const, skipped_nodes: skipped, total_skipped: skipped.length };
 }
 
 const SIGNALS = { approve: approveSignal, webhook: webhookSignal, cancel: cancelSignal } as const;
@@ -330,7 +387,7 @@ export async function signalRun(deps: Deps, run: Run, name: EngineSignalName, pa
     if (err instanceof WorkflowNotFoundError) throw finished();
     throw err;
   }
-  return { ok: true, run_id: run.id, signal: name, delivered: true };
+  return { ok: true as const, run_id: run.id, signal: name, delivered: true as const };
 }
 
 export function isUuid(value: string): boolean {

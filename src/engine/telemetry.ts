@@ -1,5 +1,8 @@
 // seed 002 §4.3 GET /v1/runs/{run_id}/telemetry: one span per node, from the node output rows.
+import { z } from 'zod';
 import { microsToUsd } from '../platform/billing/money';
+import { isoTime, usd } from '../infra/http/views';
+import { RunStatusView } from './runs-service';
 import type { Run, RunNodeOutputRow } from '../infra/db/schema/index';
 
 /** Tokens a node reported, wherever its output carries an OpenAI-style `usage` object. */
@@ -14,7 +17,29 @@ export function tokensIn(output: Record<string, unknown>): number {
   return total;
 }
 
-export function telemetryView(run: Run, rows: RunNodeOutputRow[]) {
+export const TelemetryView = z.object({
+  run_id: z.string(),
+  workflow_id: z.string(),
+  status: RunStatusView,
+  total_duration_ms: z.number(),
+  node_count: z.number().int(),
+  total_tokens: z.number(),
+  total_usd_cost: usd,
+  spans: z.array(
+    z.object({
+      node_id: z.string(),
+      node_type: z.string(),
+      started_at: isoTime.nullable(),
+      finished_at: isoTime.nullable(),
+      duration_ms: z.number(),
+      status: z.enum(['running', 'succeeded', 'failed', 'skipped']),
+      tokens_consumed: z.number(),
+      usd_cost: usd,
+    }),
+  ).describe('One span per node that ran (skipped nodes have none), in start order'),
+});
+
+export function telemetryView(run: Run, rows: RunNodeOutputRow[]): z.output<typeof TelemetryView> {
   const end = run.finished_at ?? new Date();
   const spans = rows
     .filter((r) => !r.skipped)

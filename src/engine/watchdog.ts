@@ -4,7 +4,9 @@
 // are visible in the Temporal UI; POST /v1/runs/watchdog/scan runs the same scan at once.
 import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/common';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Deps } from '../deps';
+import { isoTime } from '../infra/http/views';
 import { saKind } from '../infra/temporal/search-attributes';
 import { workflowRef } from '../infra/temporal/workflow-ref';
 import { finishRun } from './projections';
@@ -26,13 +28,34 @@ export interface EngineMaintenanceArgs {
 /** The engineMaintenance workflow (workflows/engine-maintenance.ts), started by reference. */
 export const engineMaintenance = workflowRef<(args: EngineMaintenanceArgs) => Promise<void>>('engineMaintenance');
 
-export interface ScanResult {
-  scanned_at: string;
-  source: string;
-  reaped: string[];
-  stalled: string[];
-  recovered: string[];
-}
+export const ScanResultView = z.object({
+  scanned_at: isoTime,
+  source: z.string().describe('Who asked: api (a tenant) or schedule (the maintenance loop)'),
+  reaped: z.array(z.string()).describe('Runs running too long, ended as timed_out'),
+  stalled: z.array(z.string()).describe('Runs with no heartbeat and no live execution'),
+  recovered: z.array(z.string()).describe('Stalled runs resumed'),
+});
+export type ScanResult = z.output<typeof ScanResultView>;
+
+export const WatchdogStatusView = z.object({
+  active: z.boolean().describe('Whether the maintenance loop is running'),
+  total_scans: z.number().int(),
+  total_recovered: z.number().int(),
+  total_stalled_detected: z.number().int(),
+  total_reaped: z.number().int(),
+  active_monitored_runs: z.number().int(),
+  last_scan_at: isoTime.nullable(),
+  started_at: isoTime.nullable(),
+  recent_actions: z.array(z.object({ run_id: z.string(), action: z.string(), reason: z.string(), at: isoTime })),
+  config: z.object({ watchdog_interval_s: z.number(), stall_threshold_s: z.number(), reaper_interval_s: z.number(), reaper_max_running_s: z.number() }),
+});
+export const WatchdogScanView = ScanResultView.extend({ status: WatchdogStatusView });
+export const RecoverAllView = z.object({
+  ok: z.literal(true),
+  total_recovered: z.number().int(),
+  recovered: z.array(z.object({ run_id: z.string(), skipped_nodes: z.array(z.string()) })),
+  errors: z.array(z.object({ run_id: z.string(), error: z.string() })),
+});
 
 async function recordAction(deps: Deps, run: { id: string; account_id: string }, action: string, reason: string) {
   await deps.db.insertInto('run_watchdog_actions').values({ run_id: run.id, account_id: run.account_id, action, reason }).execute();
@@ -137,10 +160,10 @@ export async function recoverAll(deps: Deps, accountId: string) {
     .values({ id: STATE_ID, total_recovered: recovered.length })
     .onConflict((oc) => oc.column('id').doUpdateSet({ total_recovered: sql`run_watchdog_state.total_recovered + ${recovered.length}` }))
     .execute();
-  return { ok: true, total_recovered: recovered.length, recovered, errors };
+  return { ok: true as const, total_recovered: recovered.length, recovered, errors };
 }
 
-export async function watchdogStatus(deps: Deps, accountId: string) {
+export async function watchdogStatus(deps: Deps, accountId: string): Promise<z.output<typeof WatchdogStatusView>> {
   const state = await deps.db.selectFrom('run_watchdog_state').selectAll().where('id', '=', STATE_ID).executeTakeFirst();
   const monitored = await deps.db
     .selectFrom('runs')

@@ -17,12 +17,18 @@ import {
   nodeRows,
   resumeRun,
   retryRun,
+  RunListView,
+  RunResumedView,
+  RunSignalledView,
+  RunStartedView,
+  RunStatusView,
   runView,
+  RunView,
   signalRun,
   startRun,
 } from '../runs-service';
-import { telemetryView } from '../telemetry';
-import { recoverAll, scanNow, watchdogStatus } from '../watchdog';
+import { TelemetryView, telemetryView } from '../telemetry';
+import { RecoverAllView, recoverAll, scanNow, WatchdogScanView, watchdogStatus, WatchdogStatusView } from '../watchdog';
 import { resolveWorkflowForRun } from '../workflows-service';
 import type { RunStatus } from '../types';
 
@@ -45,6 +51,13 @@ const ListRunsQuery = z.object({
 const SignalParams = RunIdParams.extend({ signal_name: z.string().min(1) });
 const SignalBody = z.object({ payload: z.record(z.string(), z.unknown()).default({}) });
 
+const CancelledView = z.object({
+  ok: z.literal(true),
+  run_id: z.string(),
+  status: RunStatusView.describe('cancelled once the cancellation took effect, or the current status if that takes over 10 s'),
+});
+const RetriedView = RunStartedView.extend({ ok: z.literal(true), retried_from: z.string() });
+
 const EventsQuery = z.object({ since_seq: z.coerce.number().int().min(0).optional() });
 
 /** Keep-alive comment interval: under the usual 30-60 s proxy idle timeouts. */
@@ -58,7 +71,7 @@ export function runRoutes(deps: Deps): Router {
 
   router.post(
     '/runs',
-    route({ body: CreateRunBody, status: 201 }, async ({ body, auth }) => {
+    route({ body: CreateRunBody, status: 201, response: RunStartedView }, async ({ body, auth }) => {
       const resolved = await resolveWorkflowForRun(deps.db, auth.accountId, body.workflow_id, body.spec_override);
       const run = await startRun(deps, {
         accountId: auth.accountId,
@@ -71,17 +84,17 @@ export function runRoutes(deps: Deps): Router {
         usdCapMicros: body.usd_cap === undefined || body.usd_cap === null ? undefined : usdToMicros(body.usd_cap),
         ...(resolved.runRules ? { knownRules: resolved.runRules } : {}),
       });
-      return { run_id: run.id, temporal_workflow_id: run.temporal_workflow_id, status: 'queued', created_at: run.created_at.toISOString() };
+      return { run_id: run.id, temporal_workflow_id: run.temporal_workflow_id, status: 'queued' as const, created_at: run.created_at.toISOString() };
     }),
   );
 
   router.get(
     '/runs',
-    route({ query: ListRunsQuery }, async ({ query, auth }) => {
+    route({ query: ListRunsQuery, response: RunListView }, async ({ query, auth }) => {
       const { rows, total } = await listRuns(deps, auth.accountId, { workflowId: query.workflow_id, limit: query.limit, offset: query.offset });
       // The same list envelope as GET /v1/workflows.
       return {
-        object: 'list',
+        object: 'list' as const,
         data: rows.map((r) => runView(r)),
         total,
         limit: query.limit,
@@ -94,22 +107,22 @@ export function runRoutes(deps: Deps): Router {
   // Watchdog paths come before /runs/:run_id so "watchdog" is never taken for a run id.
   router.get(
     '/runs/watchdog/status',
-    route({}, async ({ auth }) => watchdogStatus(deps, auth.accountId)),
+    route({ response: WatchdogStatusView }, async ({ auth }) => watchdogStatus(deps, auth.accountId)),
   );
   router.post(
     '/runs/watchdog/scan',
     // A tenant scans (and resumes, and reaps) its own runs only; every account's runs are the
     // maintenance loop's, which runs on its own schedule.
-    route({}, async ({ auth }) => ({ ...(await scanNow(deps, 'api', { accountId: auth.accountId })), status: await watchdogStatus(deps, auth.accountId) })),
+    route({ response: WatchdogScanView }, async ({ auth }) => ({ ...(await scanNow(deps, 'api', { accountId: auth.accountId })), status: await watchdogStatus(deps, auth.accountId) })),
   );
   router.post(
     '/runs/watchdog/recover-all',
-    route({}, async ({ auth }) => recoverAll(deps, auth.accountId)),
+    route({ response: RecoverAllView }, async ({ auth }) => recoverAll(deps, auth.accountId)),
   );
 
   router.get(
     '/runs/:run_id',
-    route({ params: RunIdParams }, async ({ params, auth }) => {
+    route({ params: RunIdParams, response: RunView }, async ({ params, auth }) => {
       const run = await getRunRow(deps, auth.accountId, params.run_id);
       return runView(run, await nodeRows(deps, run.id));
     }),
@@ -117,26 +130,26 @@ export function runRoutes(deps: Deps): Router {
 
   router.post(
     '/runs/:run_id/cancel',
-    route({ params: RunIdParams }, async ({ params, auth }) => {
+    route({ params: RunIdParams, response: CancelledView }, async ({ params, auth }) => {
       const run = await getRunRow(deps, auth.accountId, params.run_id);
       await cancelRun(deps, run);
       // Issue 17.3: the status is one of the six run statuses — the run's status once the
       // cancellation has taken effect (`cancelled`), or its current one if that takes over 10 s.
-      return { ok: true, run_id: run.id, status: await statusAfterCancel(deps, auth.accountId, run.id) };
+      return { ok: true as const, run_id: run.id, status: await statusAfterCancel(deps, auth.accountId, run.id) };
     }),
   );
 
   router.post(
     '/runs/:run_id/retry',
-    route({ params: RunIdParams, status: 201 }, async ({ params, auth }) => {
+    route({ params: RunIdParams, status: 201, response: RetriedView }, async ({ params, auth }) => {
       const run = await getRunRow(deps, auth.accountId, params.run_id);
       const fresh = await retryRun(deps, run, auth.sandbox);
       return {
-        ok: true,
+        ok: true as const,
         run_id: fresh.id,
         retried_from: run.id,
         temporal_workflow_id: fresh.temporal_workflow_id,
-        status: 'queued',
+        status: 'queued' as const,
         created_at: fresh.created_at.toISOString(),
       };
     }),
@@ -144,7 +157,7 @@ export function runRoutes(deps: Deps): Router {
 
   router.post(
     '/runs/:run_id/resume',
-    route({ params: RunIdParams }, async ({ params, auth }) => {
+    route({ params: RunIdParams, response: RunResumedView }, async ({ params, auth }) => {
       const run = await getRunRow(deps, auth.accountId, params.run_id);
       return resumeRun(deps, run);
     }),
@@ -152,7 +165,7 @@ export function runRoutes(deps: Deps): Router {
 
   router.post(
     '/runs/:run_id/signals/:signal_name',
-    route({ params: SignalParams, body: SignalBody }, async ({ params, body, auth }) => {
+    route({ params: SignalParams, body: SignalBody, response: RunSignalledView }, async ({ params, body, auth }) => {
       const run = await getRunRow(deps, auth.accountId, params.run_id);
       if (!isEngineSignal(params.signal_name)) {
         throw badRequest(`Unknown signal "${params.signal_name}"; a run accepts approve, webhook or cancel.`);
@@ -163,7 +176,7 @@ export function runRoutes(deps: Deps): Router {
 
   router.get(
     '/runs/:run_id/telemetry',
-    route({ params: RunIdParams }, async ({ params, auth }) => {
+    route({ params: RunIdParams, response: TelemetryView }, async ({ params, auth }) => {
       const run = await getRunRow(deps, auth.accountId, params.run_id);
       return telemetryView(run, await nodeRows(deps, run.id));
     }),
@@ -272,7 +285,7 @@ async function streamRunEvents(deps: Deps, runId: string, accountId: string, sin
 }
 
 /** Waits (≤ 10 s) for a cancelled run to reach a finished status; answers the status it has then. */
-async function statusAfterCancel(deps: Deps, accountId: string, runId: string, timeoutMs = 10_000): Promise<string> {
+async function statusAfterCancel(deps: Deps, accountId: string, runId: string, timeoutMs = 10_000): Promise<RunStatus> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { status } = await getRunRow(deps, accountId, runId);
