@@ -22,10 +22,11 @@ const loginBody = z.object({ email: credentials.email, password: z.string().min(
 const invalidCredentials = () =>
   new ApiError(401, { error: { code: 'invalid_credentials', message: 'Invalid email or password', type: 'authentication_error' } });
 
-const SIGNUP_ACCEPTED = {
+const SignupAccepted = z.object({ status: z.literal('accepted'), message: z.string() });
+const SIGNUP_ACCEPTED: z.input<typeof SignupAccepted> = {
   status: 'accepted',
   message: 'If this e-mail address had no account, it has one now: log in with POST /v1/console/login and the password you chose.',
-} as const;
+};
 
 /**
  * Owner logins for console integrations (issue 4): signup and login answer a short-lived session
@@ -45,7 +46,7 @@ export function consoleRoutes(deps: Deps): Router {
   // password just chosen); a taken one gets no second account, and its owner's is left untouched.
   router.post(
     '/v1/console/signup',
-    route({ body: signupBody, status: 202 }, async ({ body }) => {
+    route({ body: signupBody, status: 202, response: SignupAccepted }, async ({ body }) => {
       const passwordHash = await hashPassword(body.password);
       try {
         // A new account starts with an empty wallet and no key: the owner logs in and creates keys with
