@@ -26,10 +26,10 @@ afterAll(async () => {
   await stack?.close();
 });
 
-/** `text` spoken by espeak-ng's default American voice, as PCM16 mono at 24 kHz. */
+/** `text` spoken by espeak-ng's default American voice, as PCM16 mono at 24 kHz (undithered: the same bytes every run). */
 function spoken(text: string): Buffer {
   const wav = execFileSync('espeak-ng', ['-v', 'en-us', '--stdout', text]);
-  return execFileSync('sox', ['-t', 'wav', '-', '-t', 'raw', '-r', '24000', '-e', 'signed', '-b', '16', '-c', '1', '-'], { input: wav });
+  return execFileSync('sox', ['-D', '-t', 'wav', '-', '-t', 'raw', '-r', '24000', '-e', 'signed', '-b', '16', '-c', '1', '-'], { input: wav });
 }
 
 const silence = (seconds: number) => Buffer.alloc(Math.round(seconds * 24_000) * 2);
