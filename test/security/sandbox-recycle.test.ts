@@ -43,4 +43,23 @@ describe('a catastrophic out-of-memory costs the worker nothing', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(alive(host)).toBe(false);
   }, 60_000);
+
+  it('a host that stops answering is killed at its sandbox time limit + 5 s; one killed from outside fails its sandboxes as retryable', async () => {
+    const hung = sandboxPool.hostPid()!;
+    const slow = runSandboxed('await new Promise(() => {})', { inputs: {}, variables: {} }, { timeoutMs: 500, accountId: 'acct_hang' });
+    process.kill(hung, 'SIGSTOP');
+    const started = Date.now();
+    await expect(slow).rejects.toMatchObject({ type: 'code_timeout' });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(alive(hung)).toBe(false);
+
+    const victim = sandboxPool.hostPid()!;
+    const pending = run('const end = Date.now() + 3000; while (Date.now() < end) {} return 1', 'acct_victim');
+    await new Promise((r) => setTimeout(r, 300));
+    process.kill(victim, 'SIGKILL');
+    await expect(pending).rejects.toMatchObject({ type: 'sandbox_unavailable', retryable: true });
+    expect(await run('return "fresh host"', 'acct_victim')).toBe('fresh host');
+    expect(sandboxPool.hostPid()).not.toBe(victim);
+  }, 60_000);
 });
