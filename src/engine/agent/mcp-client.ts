@@ -1,5 +1,5 @@
 // Talking to an account's MCP server with the official SDK client: one short-lived session per use
-// (discover, or one agent tool call), over streamable HTTP (the current MCP transport), the older
+// (discover, or one agent tool call), ended when the use is over, over streamable HTTP (the current MCP transport), the older
 // HTTP+SSE transport, or stdio (a command the worker launches, admins only and allow-listed).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
@@ -15,6 +15,7 @@ import type { ToolOutput } from './builtin-tools';
 const CONNECT_TIMEOUT_MS = 20_000;
 const LIST_TIMEOUT_MS = 30_000;
 const CALL_TIMEOUT_MS = 120_000;
+const END_SESSION_TIMEOUT_MS = 5_000;
 /** Most characters of a tool result the model gets back. */
 const RESULT_MAX_CHARS = 8000;
 
@@ -54,7 +55,21 @@ function transportFor(deps: Deps, server: EngineMcpServer): Transport {
   return server.transport === 'sse' ? new SSEClientTransport(url, { requestInit, fetch }) : new StreamableHTTPClientTransport(url, { requestInit, fetch });
 }
 
-/** Opens a session with the server, runs `fn`, and always closes it (a stdio server's process exits). */
+/**
+ * Ends a stateful streamable HTTP session with an HTTP DELETE (closing the client only drops the
+ * connection, and the server would keep one session per call until its own timeout). Bounded, and
+ * never an error: a server may answer 405 (it does not allow it) or be gone.
+ */
+async function endSession(transport: Transport): Promise<void> {
+  if (!(transport instanceof StreamableHTTPClientTransport) || !transport.sessionId) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    transport.terminateSession().catch(() => undefined),
+    new Promise<void>((resolve) => { timer = setTimeout(resolve, END_SESSION_TIMEOUT_MS); }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/** Opens a session with the server, runs `fn`, and always ends it (DELETE for a stateful HTTP session; a stdio server's process exits). */
 export async function withMcpClient<T>(deps: Deps, server: EngineMcpServer, fn: (client: Client) => Promise<T>, signal?: AbortSignal): Promise<T> {
   const client = new Client({ name: 'atelier', version: '1.0.0' });
   const transport = transportFor(deps, server);
@@ -62,6 +77,7 @@ export async function withMcpClient<T>(deps: Deps, server: EngineMcpServer, fn: 
     await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS, signal });
     return await fn(client);
   } finally {
+    await endSession(transport);
     await client.close().catch(() => undefined);
   }
 }

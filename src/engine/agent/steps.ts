@@ -118,17 +118,43 @@ export function agentModelStep(deps: Deps, input: ModelStepInput): Promise<Model
   });
 }
 
+/** The workflow's attempts at a tool step when the server does not say (agent-run.ts, toolActivity). */
+const TOOL_STEP_ATTEMPTS = 3;
+
+/** Whether this failure ends the step for good: not retryable, or this was its last attempt. */
+function finalFailure(err: unknown): boolean {
+  if (isNodeError(err) && !err.retryable) return true;
+  const info = activityInfo();
+  const max = info.retryPolicy ? info.retryPolicy.maximumAttempts ?? 0 : TOOL_STEP_ATTEMPTS;
+  return max > 0 && info.attempt >= max;
+}
+
+function streamToolStep(deps: Deps, input: ToolStepInput, out: ToolStepResult): Promise<void> {
+  return streamStep(
+    deps,
+    input.run,
+    input.step,
+    { agent_step: { step: input.step, kind: 'tool', tool: input.tool.toolId, name: input.call.name, arguments: input.call.arguments, ok: out.ok, result: out.content, ...(out.childRunId ? { child_run_id: out.childRunId } : {}) } },
+    out.chargedMicros,
+  );
+}
+
 export function agentToolStep(deps: Deps, input: ToolStepInput): Promise<ToolStepResult> {
   return heartbeating(async (ctx) => {
-    const result = await callAgentTool(deps, input, ctx);
+    let result;
+    try {
+      result = await callAgentTool(deps, input, ctx);
+    } catch (err) {
+      // The workflow records a tool that fails for good as an `ok: false` step (the model is told
+      // the error); it is streamed as that step here, so a stream never skips a step number.
+      if (!ctx.signal.aborted && finalFailure(err)) {
+        const failure = asFailure(err);
+        await streamToolStep(deps, input, { ok: false, content: `Error: ${failure instanceof Error ? failure.message : String(failure)}`, chargedMicros: 0 }).catch(() => undefined);
+      }
+      throw err;
+    }
     const out: ToolStepResult = { ok: result.ok, content: result.content, chargedMicros: result.chargedMicros ?? 0, ...(result.childRunId ? { childRunId: result.childRunId } : {}) };
-    await streamStep(
-      deps,
-      input.run,
-      input.step,
-      { agent_step: { step: input.step, kind: 'tool', tool: input.tool.toolId, name: input.call.name, arguments: input.call.arguments, ok: out.ok, result: out.content, ...(out.childRunId ? { child_run_id: out.childRunId } : {}) } },
-      out.chargedMicros,
-    );
+    await streamToolStep(deps, input, out);
     return out;
   });
 }
