@@ -15,7 +15,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 const faces = ['activities', 'workflows'].map((f) => join(root, f));
 
 /** The src/ folders whose files run inside the workflow sandbox (imported by workflow code at run time). */
-const sandboxHomes = ['src/engine/contract', 'src/story/contract'];
+const sandboxHomes = ['src/engine/contract', 'src/story/contract', 'src/storage/contract'];
 const sandboxDirs = sandboxHomes.map((h) => join(root, h));
 /** Packages sandboxed code may load: Temporal's workflow-side APIs, deterministic by design. */
 const sandboxPackages = ['@temporalio/workflow', '@temporalio/common'];
@@ -83,7 +83,12 @@ export default tseslint.config(
           name, message: 'Workflow code must be deterministic: no Node built-ins.',
         })),
         patterns: [{
-          group: ['**/src/infra/**', '**/src/platform/**', '**/src/generation/**', '**/src/storage/**', '**/activities/**', '**/activities'],
+          group: ['**/src/infra/**', '**/src/platform/**', '**/src/generation/**', '**/activities/**', '**/activities'],
+          allowTypeImports: true,
+          message: 'Workflows may import activities, infrastructure and service code for types only.',
+        }, {
+          // Storage service code, all but its sandbox home (src/storage/contract).
+          regex: '(^|/)src/storage/(?!contract/)',
           allowTypeImports: true,
           message: 'Workflows may import activities, infrastructure and service code for types only.',
         }, {

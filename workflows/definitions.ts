@@ -2,3 +2,4 @@
 // src/ (the API imports it from there) and re-exported here for workflow code.
 export { approveSignal, webhookSignal, cancelSignal, engineRunStatusQuery, ENGINE_RUN_SIGNALS } from '../src/engine/contract/signals';
 export { storyStepUpdate } from '../src/story/contract/updates';
+export { replicateSignal, replicationStatusQuery } from '../src/storage/contract/replication';

@@ -11,3 +11,4 @@ export { storageAccrual } from './storage-accrual';
 export { engineScheduleFire } from './engine-schedule-fire';
 export { knowledgeIngest } from './knowledge-ingest';
 export { runAnalysis } from './run-analysis';
+export { s3Replication } from './s3-replication';

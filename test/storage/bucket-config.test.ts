@@ -140,10 +140,11 @@ describe('object-store bucket configuration (seed 002 §4.2)', () => {
     expect((await cfg('PUT', '/notifications', { sqs: [{ arn: 'not-an-arn', events: ['s3:ObjectCreated:*'] }] })).status).toBe(422);
     expect((await cfg('PUT', '/notifications', { sqs: [{ arn: 'arn:aws:sqs:eu-central-1:111122223333:uploads', events: ['s3:ObjectCreated:*'], filter_suffix: '.png' }], event_bridge_enabled: true })).body).toMatchObject({ event_bridge_enabled: true, sns: [], lambda: [] });
 
-    const repl = { rules: [{ id: 'r1', status: 'Enabled', priority: 1, destination: { bucket: 'arn:aws:s3:::backup' } }] };
+    const repl = { rules: [{ id: 'r1', status: 'Enabled', priority: 1 }] };
     expect((await cfg('PUT', '/replication', repl)).status).toBe(409);
     expect((await cfg('PUT', '/versioning', { status: 'Enabled', mfa_delete: 'Disabled' })).body).toMatchObject({ status: 'Enabled', enforced: 'server' });
     expect((await cfg('PUT', '/replication', { rules: [{ id: 'a', status: 'Enabled', priority: 1 }, { id: 'b', status: 'Enabled', priority: 1 }] })).status).toBe(422);
+    expect((await cfg('PUT', '/replication', { rules: [{ ...repl.rules[0], destination: { bucket: 'arn:aws:s3:::backup' } }] })).body.detail.error).toBe('invalid_destination_bucket');
     expect((await cfg('PUT', '/replication', repl)).body.rules[0]).toMatchObject({ id: 'r1', priority: 1 });
     expect((await cfg('DELETE', '/replication')).status).toBe(200);
     expect((await cfg('GET', '/replication')).body).toMatchObject({ value: null });

@@ -7,19 +7,21 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { DeleteObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import amqp from 'amqplib';
 import { Redis } from 'ioredis';
 import mqtt from 'mqtt';
 import { connect as natsConnect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestStack } from '../helpers/stack';
-import { clientWith, startStorageStack } from './helpers';
+import { writeHistory } from '../helpers/histories';
+import { clientWith, rootClient, startStorageStack } from './helpers';
 import { createConnection } from '../../src/engine/connections/service';
 import { eventToken } from '../../src/storage/object-store/notifications';
+import { replicationWorkflowId } from '../../src/storage/contract/replication';
 
 const run = promisify(execFile);
-const root = resolve(__dirname, '../..');
+const root_ = resolve(__dirname, '../..');
 
 interface Delivery {
   headers: Record<string, string | string[] | undefined>;
@@ -81,7 +83,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
   const s3Port = await freePort();
   s3Env = { ...process.env, S3_DEV_ADDRESS: `127.0.0.1:${s3Port}`, ATELIER_DATA_DIR: dir, S3_EVENTS_TO: `http://127.0.0.1:${(relay.address() as AddressInfo).port}` };
-  await run(join(root, 's3-dev.sh'), ['--background'], { env: s3Env });
+  await run(join(root_, 's3-dev.sh'), ['--background'], { env: s3Env });
 
   ({ stack, session } = await startStorageStack({ S3_ENDPOINT: `http://127.0.0.1:${s3Port}`, ATELIER_WEBHOOK_CA_FILE: certFile, ATELIER_STORAGE_BUYS_PER_MINUTE: '100' }));
   stackUrl = stack.url;
@@ -96,7 +98,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await stack?.close();
-  if (s3Env) await run(join(root, 's3-dev.sh'), ['--stop'], { env: s3Env }).catch(() => undefined);
+  if (s3Env) await run(join(root_, 's3-dev.sh'), ['--stop'], { env: s3Env }).catch(() => undefined);
   await new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
   await new Promise<void>((r) => (relay ? relay.close(() => r()) : r()));
 });
@@ -223,4 +225,45 @@ describe('bucket notifications from the storage server to webhook and queue targ
     await nc.close();
   });
 
+});
+
+describe('replication rules: a durable workflow per rule copies to another bucket of the account', () => {
+  it('copies new objects under the prefix, applies deletes when the rule says so, and reports each key', async () => {
+    const d = await stack.api('POST', '/v1/storage/s3/buy', { key: session, body: { display_name: 'backup', quota_gb: 5 } });
+    expect(d.status).toBe(201);
+    const dest = d.body.bucket.aws_bucket_name as string;
+    expect((await cfg('PUT', '/versioning', { status: 'Enabled' })).status).toBe(200);
+    const rule = { id: 'to-backup', status: 'Enabled', priority: 1, prefix: 'docs/', destination: { bucket: `arn:aws:s3:::${dest}` }, delete_marker_replication: 'Enabled' };
+    const elsewhere = await cfg('PUT', '/replication', { rules: [{ ...rule, destination: { bucket: 'arn:aws:s3:::someone-elses' } }] });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.detail.error).toBe('invalid_destination_bucket');
+    const put = await cfg('PUT', '/replication', { rules: [rule] });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.enforced).toBe('atelier');
+
+    await key.send(new PutObjectCommand({ Bucket: bucket.aws, Key: 'docs/a.txt', Body: 'first' }));
+    await key.send(new PutObjectCommand({ Bucket: bucket.aws, Key: 'docs/a.txt', Body: 'second' }));
+    await key.send(new PutObjectCommand({ Bucket: bucket.aws, Key: 'other/b.txt', Body: 'not replicated' }));
+    const root = rootClient(stack);
+    const destKeys = async () => ((await root.send(new ListObjectsV2Command({ Bucket: dest }))).Contents ?? []).map((o) => o.Key);
+    await until(async () => {
+      const statuses = (await cfg('GET', '/replication/status?key=docs/a.txt')).body.objects as { status: string }[];
+      return statuses.length === 1 && statuses[0]!.status === 'COMPLETED' && (await destKeys()).includes('docs/a.txt');
+    }, 60_000);
+    // The latest version is what the destination holds; other/ is outside the rule.
+    await until(async () => (await (await root.send(new GetObjectCommand({ Bucket: dest, Key: 'docs/a.txt' }))).Body!.transformToString()) === 'second', 30_000);
+    expect(await destKeys()).toEqual(['docs/a.txt']);
+    const status = (await cfg('GET', '/replication/status')).body.objects;
+    expect(status).toEqual([expect.objectContaining({ rule_id: 'to-backup', key: 'docs/a.txt', op: 'put', status: 'COMPLETED', destination_bucket: dest })]);
+
+    await key.send(new DeleteObjectCommand({ Bucket: bucket.aws, Key: 'docs/a.txt' }));
+    await until(async () => !(await destKeys()).includes('docs/a.txt'), 60_000);
+    await until(async () => ((await cfg('GET', '/replication/status?key=docs/a.txt')).body.objects[0]?.op === 'delete' ? true : undefined), 30_000);
+
+    if (process.env.RECORD_HISTORIES === '1') {
+      const handle = stack.atelier.deps.temporal.workflow.getHandle(replicationWorkflowId(bucket.id, 'to-backup'));
+      const info = await handle.describe();
+      writeHistory(join(root_, 'test/histories/s3Replication.json'), { workflowType: 's3Replication', workflowId: info.workflowId, status: info.status.name, history: await handle.fetchHistory() });
+    }
+  });
 });

@@ -129,10 +129,11 @@ export async function syncAccessPolicy(deps: Deps, bucket: S3Bucket): Promise<vo
   const statements: unknown[] = [...(userPolicy?.Statement ?? [])];
   const resources = [`arn:aws:s3:::${bucket.server_bucket}`, `arn:aws:s3:::${bucket.server_bucket}/*`];
   if (s3.admin) {
-    // The bucket's live keys, and the user presigned URLs are signed as (never the root).
+    // The bucket's live keys, the user presigned URLs are signed as (never the root), and the one
+    // replication copies are made as.
     await s3.ensurePresigner();
     statements.unshift(
-      { Sid: 'AtelierAccessKeys', Effect: 'Allow', Principal: { AWS: [...keys.map((k) => k.access_key_id), s3.presignerKeyId] }, Action: KEY_ACTIONS, Resource: resources },
+      { Sid: 'AtelierAccessKeys', Effect: 'Allow', Principal: { AWS: [...keys.map((k) => k.access_key_id), s3.presignerKeyId, s3.replicatorKeyId] }, Action: KEY_ACTIONS, Resource: resources },
       { Sid: 'AtelierBucketConfiguration', Effect: 'Deny', Principal: '*', Action: CONFIGURATION_ACTIONS, Resource: resources },
     );
   }

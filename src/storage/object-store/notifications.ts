@@ -5,6 +5,7 @@ import { coded } from '../../infra/http/errors';
 import { startDelivery } from '../../platform/webhooks/emit';
 import type { StorageConfig } from '../config';
 import { brokerAddress, publish, type QueueBroker } from './notify-queues';
+import { enqueueReplication } from './replication';
 
 /**
  * Bucket event notifications. The storage server (versitygw started with an event webhook URL,
@@ -34,6 +35,7 @@ export interface QueueTarget extends NotificationTarget {
 interface EventRecord {
   eventName?: string;
   eventTime?: string;
+  userIdentity?: { PrincipalId?: string };
   s3?: { bucket?: { name?: string }; object?: { key?: string; size?: number; eTag?: string | null; versionId?: string | null } };
 }
 
@@ -93,7 +95,10 @@ export function checkQueueTargets(deps: Deps, bucket: S3Bucket, targets: QueueTa
   return checkOwned(deps, bucket, 'engine_connections', targets.map((t) => t.connection_id), 'invalid_connection', 'Every connection_id must be one of your connections (see /engine/v1/connections).');
 }
 
-/** Routes one batch of server events; answers how many deliveries started. Never throws per record. */
+/**
+ * Routes one batch of server events to notification targets and replication rules; answers how
+ * many deliveries (and replications) started. Never throws per record.
+ */
 export async function routeEvents(deps: Deps, body: unknown): Promise<number> {
   const records = (body as { Records?: EventRecord[] } | null)?.Records;
   if (!Array.isArray(records)) return 0;
@@ -103,11 +108,19 @@ export async function routeEvents(deps: Deps, body: unknown): Promise<number> {
     const rawName = record.eventName;
     if (!bucketName || !rawName || record.s3?.object?.key === undefined) continue;
     const bucket = await deps.db.selectFrom('s3_buckets').selectAll().where('server_bucket', '=', bucketName).where('deleted_at', 'is', null).executeTakeFirst();
-    const config = bucket?.settings.notifications as { webhooks?: WebhookTarget[]; queues?: QueueTarget[] } | undefined;
-    if (!bucket || !(config?.webhooks?.length || config?.queues?.length)) continue;
+    if (!bucket) continue;
     const eventName = normalisedName(rawName);
     const key = objectKey(record.s3.object.key);
     const o = record.s3.object;
+    if (bucket.settings.replication) {
+      try {
+        started += await enqueueReplication(deps, bucket, { name: eventName, key, versionId: o.versionId ?? null, time: record.eventTime ?? null, principal: record.userIdentity?.PrincipalId ?? null });
+      } catch (err) {
+        deps.logger.error({ err, bucket: bucket.id }, 'could not queue a replication');
+      }
+    }
+    const config = bucket.settings.notifications as { webhooks?: WebhookTarget[]; queues?: QueueTarget[] } | undefined;
+    if (!config?.webhooks?.length && !config?.queues?.length) continue;
     const data = (target: NotificationTarget) => ({
       bucket_id: bucket.id,
       aws_bucket_name: bucket.server_bucket,

@@ -200,7 +200,7 @@ export const ENFORCEMENT: Record<string, Enforcement> = {
   website: 'server',
   notifications: 'atelier',
   access_points: 'not_available',
-  replication: 'recorded',
+  replication: 'atelier',
 };
 
 /**

@@ -24,6 +24,7 @@ import {
 import { METRICS, queryMetric, recordRequest, type RequestKind } from '../object-store/metrics';
 import { checkQueueTargets, checkWebhookTargets } from '../object-store/notifications';
 import * as objects from '../object-store/objects';
+import { destinationBucket, replicationStatuses } from '../object-store/replication';
 import * as cfg from '../object-store/settings';
 import { grantsEveryone, policyStatements } from '../object-store/policy-principals';
 import { microsToUsd } from '../../platform/billing/money';
@@ -357,6 +358,13 @@ export function objectStoreRoutes(deps: Deps): Router {
         if (s.name === 'replication' && (cfg.section(bucket, 'versioning') as { status: string }).status !== 'Enabled') {
           throw coded(409, 'versioning_required', 'Replication needs versioning enabled on the bucket.');
         }
+        if (s.name === 'replication') {
+          for (const rule of (body as Out<'replication'>).rules) {
+            if (rule.destination && !(await destinationBucket(deps, bucket, rule.destination.bucket))) {
+              throw coded(400, 'invalid_destination_bucket', `Rule '${rule.id}': the destination must be another of your object-store buckets (arn:aws:s3:::<aws_bucket_name>, the name or the id).`, { rule_id: rule.id });
+            }
+          }
+        }
         if (s.name === 'logging') {
           const target = (body as { enabled: boolean; target_bucket?: string }).target_bucket;
           if (target) {
@@ -386,6 +394,11 @@ export function objectStoreRoutes(deps: Deps): Router {
       );
     }
   }
+
+  bucketRoutes.get(
+    '/replication/status',
+    route({ query: z.object({ key: objectKey.optional() }) }, async ({ query, res }) => ({ bucket_id: bucketOf(res).id, objects: await replicationStatuses(deps, bucketOf(res), query.key) })),
+  );
 
   bucketRoutes.get('/acl', route({}, async ({ res }) => ({ bucket_id: bucketOf(res).id, enforced: 'server', read_only: true, ...(await cfg.readAcl(deps, bucketOf(res))) })));
 

@@ -40,6 +40,13 @@ export class S3Server {
   /** The access key id presigned URLs carry (granted on every bucket Atelier manages). */
   readonly presignerKeyId: string;
   private readonly presignerSecret: string;
+  /**
+   * Copies objects for replication rules, as its own server user (granted like the presigner), so
+   * the events of its copies can be told apart and are not replicated again.
+   */
+  readonly replicator: S3Client;
+  readonly replicatorKeyId: string;
+  private readonly replicatorSecret: string;
   private presignerReady: Promise<void> | null = null;
   private ensured = new Set<string>();
 
@@ -70,12 +77,16 @@ export class S3Server {
     this.presignerKeyId = this.admin ? `ATLPRESIGN${createHash('sha256').update(`presigner:${config.accessKeyId}`).digest('hex').slice(0, 10).toUpperCase()}` : config.accessKeyId;
     this.presignerSecret = this.admin ? createHmac('sha256', config.secretAccessKey).update('atelier-presigner').digest('base64url') : config.secretAccessKey;
     this.presigner = new S3Client({ ...base, endpoint: config.publicEndpoint, credentials: { accessKeyId: this.presignerKeyId, secretAccessKey: this.presignerSecret } });
+    this.replicatorKeyId = this.admin ? `ATLREPLIC${createHash('sha256').update(`replicator:${config.accessKeyId}`).digest('hex').slice(0, 11).toUpperCase()}` : config.accessKeyId;
+    this.replicatorSecret = this.admin ? createHmac('sha256', config.secretAccessKey).update('atelier-replicator').digest('base64url') : config.secretAccessKey;
+    this.replicator = new S3Client({ ...base, endpoint: config.endpoint, credentials: { accessKeyId: this.replicatorKeyId, secretAccessKey: this.replicatorSecret } });
   }
 
-  /** Makes sure the presigning user exists on the server (once per process). */
+  /** Makes sure the presigning and replicating users exist on the server (once per process). */
   async ensurePresigner(): Promise<void> {
-    if (!this.admin) return;
-    this.presignerReady ??= this.admin.ensureUser(this.presignerKeyId, this.presignerSecret).catch((err: unknown) => {
+    const admin = this.admin;
+    if (!admin) return;
+    this.presignerReady ??= Promise.all([admin.ensureUser(this.presignerKeyId, this.presignerSecret), admin.ensureUser(this.replicatorKeyId, this.replicatorSecret)]).then(() => undefined, (err: unknown) => {
       this.presignerReady = null;
       throw err;
     });
