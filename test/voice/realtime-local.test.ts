@@ -1,6 +1,10 @@
 // The local realtime engine end to end: mint through the API, connect with a real WebSocket client
 // using the subprotocol array, talk (text, audio, tools), and the refusals at the upgrade; then the
 // demo page in real Chromium.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import { startStack, type TestStack } from '../helpers/stack';
@@ -233,4 +237,37 @@ describe('the demo page in Chromium', () => {
       await browser.close();
     }
   }, 60_000);
+
+  it('Talk streams the microphone: the spoken words appear as the user turn and the agent answers', async () => {
+    // Chromium's fake microphone plays this file in a loop: silence, "hello world", silence.
+    const wav = join(mkdtempSync(join(tmpdir(), 'voice-demo-')), 'mic.wav');
+    const speech = execFileSync('espeak-ng', ['-v', 'en-us', '--stdout', 'hello world']);
+    execFileSync('sox', ['-D', '-t', 'wav', '-', '-r', '48000', '-b', '16', '-c', '1', wav, 'pad', '1', '2'], { input: speech });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run',
+        '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${wav}`, '--autoplay-policy=no-user-gesture-required',
+      ],
+    });
+    try {
+      const tab = await browser.newPage();
+      const consoleErrors: string[] = [];
+      tab.on('pageerror', (e) => consoleErrors.push(e.message));
+      await tab.goto(`${stack.url}/voice-demo`);
+      await tab.fill('#api-key', stack.adminKey);
+      await tab.click('#connect');
+      await tab.waitForSelector('.agent:has-text("Hi! This is the Atelier demo agent.")', { timeout: 20_000 });
+      await tab.click('#mic');
+      await tab.waitForSelector('.user:has-text("hello world")', { timeout: 40_000 });
+      // The agent answers the spoken turn: a second agent line after the greeting.
+      const answer = tab.locator('.agent').nth(1);
+      await answer.waitFor({ timeout: 30_000 });
+      await expect.poll(async () => (await answer.textContent())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(3);
+      expect(consoleErrors).toEqual([]);
+      expect(await tab.locator('.error').count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 });

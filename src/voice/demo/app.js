@@ -1,11 +1,13 @@
-/* global document, atob, fetch, WebSocket, AudioContext */
+/* global document, navigator, atob, btoa, fetch, WebSocket, AudioContext */
 // The voice demo page: mints a session with the pasted key (never put in a URL), opens the
 // realtime WebSocket with the subprotocol array exactly as minted, and shows and plays the agent.
+// Talk streams the microphone as PCM16 at 24 kHz and lets the server find the turns (server VAD).
 const $ = (id) => document.getElementById(id);
 let ws = null;
 let current = null;
 let audio = null;
 let playAt = 0;
+let mic = null;
 
 function status(text) {
   $('status').textContent = text;
@@ -34,6 +36,43 @@ function playPcm16(base64) {
   playAt += buffer.duration;
 }
 
+function base64(bytes) {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+async function startMic() {
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true } });
+  if (!audio) audio = new AudioContext({ sampleRate: 24000 });
+  await audio.resume();
+  const source = audio.createMediaStreamSource(stream);
+  // A ScriptProcessor needs no worklet module; 4096 frames are about 170 ms at 24 kHz.
+  const node = audio.createScriptProcessor(4096, 1, 1);
+  node.onaudioprocess = (e) => {
+    const input = e.inputBuffer.getChannelData(0);
+    const pcm = new Int16Array(input.length);
+    for (let i = 0; i < input.length; i++) pcm[i] = Math.max(-1, Math.min(1, input[i])) * 0x7fff;
+    send({ type: 'input_audio_buffer.append', audio: base64(new Uint8Array(pcm.buffer)) });
+  };
+  source.connect(node);
+  node.connect(audio.destination);
+  mic = { stream, source, node };
+  send({ type: 'session.update', session: { audio: { input: { turn_detection: { type: 'server_vad' } } } } });
+  $('mic').textContent = 'Stop talking';
+  status('Listening: speak, then pause.');
+}
+
+function stopMic() {
+  if (!mic) return;
+  mic.node.disconnect();
+  mic.source.disconnect();
+  for (const track of mic.stream.getTracks()) track.stop();
+  mic = null;
+  send({ type: 'session.update', session: { audio: { input: { turn_detection: null } } } });
+  $('mic').textContent = 'Talk';
+}
+
 function send(event) {
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(event));
 }
@@ -43,6 +82,8 @@ function setConnected(on) {
   $('hangup').disabled = !on;
   $('message').disabled = !on;
   $('send').disabled = !on;
+  $('mic').disabled = !on;
+  if (!on) stopMic();
 }
 
 async function mint() {
@@ -89,6 +130,16 @@ function onEvent(event) {
         send({ type: 'conversation.item.create', item: { type: 'function_call_output', call_id: event.item.call_id, output: JSON.stringify({ result: 'not available in the demo' }) } });
         send({ type: 'response.create' });
       }
+      break;
+    case 'input_audio_buffer.speech_started':
+      status('Hearing you…');
+      break;
+    case 'conversation.item.input_audio_transcription.completed':
+      line('user', event.transcript || '(no words heard)');
+      if (mic) status('Listening: speak, then pause.');
+      break;
+    case 'conversation.item.input_audio_transcription.failed':
+      line('error', `not heard: ${event.error.message}`);
       break;
     case 'error':
       line('error', `error: ${event.error.message}`);
@@ -145,4 +196,9 @@ $('say-form').addEventListener('submit', (e) => {
   line('user', text);
   send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text }] } });
   send({ type: 'response.create' });
+});
+
+$('mic').addEventListener('click', () => {
+  if (mic) return stopMic();
+  startMic().catch((err) => line('error', `microphone: ${err.message}`));
 });
