@@ -70,7 +70,8 @@ class SandboxHost {
     });
     this.child.on('message', (m: HostMessage) => this.onMessage(m));
     this.child.on('exit', (code, signal) => this.onExit(code, signal));
-    this.child.on('error', () => this.kill());
+    // A host that could not be started emits no exit: fail what was sent to it all the same.
+    this.child.on('error', () => (this.child.pid === undefined ? this.onExit(null, null) : this.kill()));
     this.sleep();
   }
 
@@ -116,6 +117,7 @@ class SandboxHost {
   }
 
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
+    if (this.exited) return;
     this.exited = true;
     clearTimeout(this.idle);
     this.retiring ??= 'exited';
