@@ -41,6 +41,10 @@ describe('integration.connection_request', () => {
     ['an absolute path', () => `${elsewhere.url}/steal`],
     ['an absolute path on another port of the same host', () => `${home.url.replace(/:\d+$/, ':1')}/x`],
     ['another scheme', () => `https://${home.url.slice('http://'.length)}/x`],
+    // URL parsers read a backslash as a slash in http(s) URLs: these become scheme-relative.
+    ['a backslash-led host', () => `\\\\${elsewhere.url.slice('http://'.length)}/x`],
+    ['a scheme with backslashes', () => `http:\\\\${elsewhere.url.slice('http://'.length)}/x`],
+    ['user info before another host', () => `http://${home.url.slice('http://'.length)}@${elsewhere.url.slice('http://'.length)}/x`],
   ])('refuses %s and sends nothing', async (_name, path) => {
     await expect(main('integration.connection_request', { path: path() }, {}, h())).rejects.toMatchObject(refused);
     expect(elsewhere.hits).toEqual([]);
