@@ -10,9 +10,9 @@
 # Environment: S3_DEV_ADDRESS (127.0.0.1:7070), ATELIER_DATA_DIR (.data), VERSITYGW_VERSION
 # (v1.7.0), S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY (the root credentials; development defaults
 # below), S3_REGION (eu-central-1), S3_EVENTS_TO (the Atelier API's base URL, e.g.
-# http://127.0.0.1:3000: the server then posts every bucket event there, and Atelier delivers them
-# to the buckets' notification targets; the API must be up when the server starts, as versitygw
-# sends a test event on start).
+# http://127.0.0.1:3000: the server then posts every bucket event and its audit log there, and
+# Atelier carries out notifications, replication and access logging; the API must be up when the
+# server starts, as versitygw posts a test event on start).
 #
 # Data lives under $ATELIER_DATA_DIR/s3-<port>: buckets/ (one folder per bucket, metadata in
 # extended attributes), versions/ (object versions; enables bucket versioning and object lock)
@@ -63,6 +63,7 @@ if [ -n "${S3_EVENTS_TO:-}" ]; then
   # through the environment too, never the command line.
   token=$(printf '%s' atelier-s3-events | openssl dgst -sha256 -hmac "$secret" -binary | base64 | tr '+/' '-_' | tr -d '=')
   export VGW_EVENT_WEBHOOK_URL="${S3_EVENTS_TO%/}/internal/storage/s3-events/$token"
+  export VGW_LOG_WEBHOOK_URL="${S3_EVENTS_TO%/}/internal/storage/s3-access-log/$token"
 fi
 # --iam-dir: an internal IAM store, one user per bucket access key (created by Atelier through
 # the admin API on the same port); --iam-cache-disable so a revoked key stops working at once.

@@ -103,7 +103,7 @@ describe('object-store bucket configuration (seed 002 §4.2)', () => {
     expect((await cfg('PUT', '/accelerate', { status: 'On' })).status).toBe(422);
     expect((await cfg('PUT', '/accelerate', { status: 'Enabled' })).body).toMatchObject({ status: 'Enabled', enforced: 'not_available' });
     const detail = (await stack.api('GET', `/v1/storage/s3/buckets/${bucket.id}`, { key: session })).body.configuration;
-    for (const name of ['encryption', 'logging', 'accelerate', 'request_payment', 'intelligent_tiering', 'access_points']) {
+    for (const name of ['encryption', 'accelerate', 'request_payment', 'intelligent_tiering', 'access_points']) {
       expect(detail[name], name).toMatchObject({ enforced: 'not_available', note: expect.any(String) });
     }
     expect((await cfg('PUT', '/request-payment', { payer: 'Requester' })).body.payer).toBe('Requester');

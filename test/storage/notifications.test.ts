@@ -17,6 +17,7 @@ import type { TestStack } from '../helpers/stack';
 import { writeHistory } from '../helpers/histories';
 import { clientWith, rootClient, startStorageStack } from './helpers';
 import { createConnection } from '../../src/engine/connections/service';
+import { flushAccessLogs } from '../../src/storage/object-store/access-log';
 import { eventToken } from '../../src/storage/object-store/notifications';
 import { replicationWorkflowId } from '../../src/storage/contract/replication';
 
@@ -265,5 +266,34 @@ describe('replication rules: a durable workflow per rule copies to another bucke
       const info = await handle.describe();
       writeHistory(join(root_, 'test/histories/s3Replication.json'), { workflowType: 's3Replication', workflowId: info.workflowId, status: info.status.name, history: await handle.fetchHistory() });
     }
+  });
+});
+
+describe('server access logging into a target bucket', () => {
+  it("the server's audit records of a bucket with logging on become S3 access-log objects under the target prefix", async () => {
+    expect((await cfg('PUT', '/logging', { enabled: true, target_bucket: bucket.aws, target_prefix: 'logs/' })).body).toMatchObject({ enabled: true, enforced: 'atelier' });
+    const keyId = (await stack.api('GET', `/v1/storage/s3/buckets/${bucket.id}/credentials`, { key: session })).body.credentials[0].access_key_id as string;
+    await key.send(new PutObjectCommand({ Bucket: bucket.aws, Key: 'seen/by-the-log.txt', Body: 'hello' }));
+    await key.send(new GetObjectCommand({ Bucket: bucket.aws, Key: 'seen/by-the-log.txt' }));
+    const root = rootClient(stack);
+    const logged = async () => {
+      await flushAccessLogs(stack.atelier.deps);
+      const objects = (await root.send(new ListObjectsV2Command({ Bucket: bucket.aws, Prefix: 'logs/' }))).Contents ?? [];
+      const text = (await Promise.all(objects.map(async (o) => (await root.send(new GetObjectCommand({ Bucket: bucket.aws, Key: o.Key! }))).Body!.transformToString()))).join('');
+      return text.includes('seen/by-the-log.txt') && /GetObject/.test(text) ? { objects, text } : undefined;
+    };
+    const { objects, text } = await until(logged, 30_000);
+    expect(objects[0]!.Key).toMatch(/^logs\/\d{4}-\d{2}-\d{2}-\d{2}-\d{2}-\d{2}-[0-9A-F]{16}$/);
+    const line = text.split('\n').find((l) => l.includes('seen/by-the-log.txt') && /PutObject/.test(l))!;
+    expect(line).toContain(` ${bucket.aws} [`);
+    expect(line).toContain(` ${keyId} `);
+    expect(line).toMatch(/ 200 - /);
+    // Writing the log objects is not logged again (reading them is, as any request is).
+    await new Promise((r) => setTimeout(r, 1500));
+    await flushAccessLogs(stack.atelier.deps);
+    const all = (await root.send(new ListObjectsV2Command({ Bucket: bucket.aws, Prefix: 'logs/' }))).Contents ?? [];
+    const everything = (await Promise.all(all.map(async (o) => (await root.send(new GetObjectCommand({ Bucket: bucket.aws, Key: o.Key! }))).Body!.transformToString()))).join('');
+    expect(everything.split('\n').filter((l) => / logs\/\S+ /.test(l) && /PutObject/.test(l))).toEqual([]);
+    await cfg('PUT', '/logging', { enabled: false });
   });
 });

@@ -192,7 +192,7 @@ export const ENFORCEMENT: Record<string, Enforcement> = {
   encryption: 'not_available',
   object_lock: 'server',
   tags: 'server',
-  logging: 'not_available',
+  logging: 'atelier',
   accelerate: 'not_available',
   request_payment: 'not_available',
   intelligent_tiering: 'not_available',
@@ -209,7 +209,6 @@ export const ENFORCEMENT: Record<string, Enforcement> = {
  */
 export const NOT_AVAILABLE: Record<string, string> = {
   encryption: 'The storage server writes objects to its disk as they are; there is no server-side encryption or KMS. Encrypt the volume it stores on (or encrypt objects before upload).',
-  logging: 'The storage server writes no per-bucket access logs; request counts are under GET …/metrics.',
   accelerate: 'There is one endpoint and no edge network to accelerate transfers through.',
   request_payment: "Every request is paid by the bucket's owner; requesters are not billed.",
   intelligent_tiering: 'Objects are not tracked by access; use lifecycle transitions to move objects to cheaper classes by age.',
