@@ -1,0 +1,125 @@
+// The Helm chart (deploy/helm/atelier): `helm lint` and `helm template` pass, the manifests have
+// what the production page promises, and every environment name an Atelier container gets is a
+// setting the configuration reads — with values loadConfig accepts. Runs when Helm is built
+// (`scripts/helm.sh --install`, a `go install` of the pinned version); skipped otherwise.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { loadConfig, settingNames } from '../../src/config';
+
+const root = join(import.meta.dirname, '..', '..');
+const chart = join(root, 'deploy/helm/atelier');
+const found = spawnSync('bash', [join(root, 'scripts/helm.sh'), '--find'], { encoding: 'utf8' });
+const helm = found.status === 0 ? found.stdout.trim() : undefined;
+
+// What an operator sets at the least: the secrets production refuses to start without.
+const SECRETS = [
+  'secret.values.DATABASE_URL=postgres://atelier:pw@db.internal:5432/atelier',
+  'secret.values.REDIS_URL=redis://redis.internal:6379',
+  `secret.values.SESSION_SECRET=${'s'.repeat(64)}`,
+  `secret.values.ATELIER_ENCRYPTION_KEY=${'ab'.repeat(32)}`,
+  'secret.values.S3_ACCESS_KEY_ID=atelier',
+  'secret.values.S3_SECRET_ACCESS_KEY=atelier-secret',
+];
+
+interface Manifest {
+  kind: string;
+  metadata: { name: string; annotations?: Record<string, string> };
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+  spec?: any;
+}
+
+function render(sets: string[] = SECRETS): Manifest[] {
+  const out = execFileSync(helm!, ['template', 'atelier', chart, '--namespace', 'atelier', ...sets.flatMap((s) => ['--set', s])], { encoding: 'utf8' });
+  return parseAllDocuments(out).map((d) => d.toJS() as Manifest).filter(Boolean);
+}
+
+function podSpecs(manifests: Manifest[]) {
+  return manifests.filter((m) => m.kind === 'Deployment' || m.kind === 'Job').map((m) => ({ name: m.metadata.name, pod: m.spec.template.spec }));
+}
+
+/**
+ * The environment each Atelier container would see (its ConfigMap and Secret, then its own env),
+ * and every name that is not a setting. Other images (the Temporal CLI's Job) have their own.
+ */
+function atelierEnvs(manifests: Manifest[]) {
+  const byName = new Map(manifests.map((m) => [`${m.kind}/${m.metadata.name}`, m]));
+  const known = settingNames();
+  const envs: { container: string; env: Record<string, string> }[] = [];
+  const unknown: string[] = [];
+  for (const { name, pod } of podSpecs(manifests)) {
+    for (const c of pod.containers as any[]) {
+      if (!String(c.image).startsWith('atelier:')) continue;
+      const env: Record<string, string> = {};
+      for (const from of c.envFrom ?? []) {
+        const source = from.configMapRef ? byName.get(`ConfigMap/${from.configMapRef.name}`)?.data : byName.get(`Secret/${from.secretRef.name}`)?.stringData;
+        Object.assign(env, source ?? {});
+      }
+      for (const e of c.env ?? []) env[e.name] = e.value;
+      for (const n of Object.keys(env)) if (!known.has(n)) unknown.push(`${name}/${c.name}: ${n}`);
+      envs.push({ container: `${name}/${c.name}`, env });
+    }
+  }
+  return { envs, unknown };
+}
+
+describe.skipIf(!helm)('Helm chart', () => {
+  it('passes helm lint --strict', () => {
+    const lint = spawnSync(helm!, ['lint', chart, '--strict', ...SECRETS.flatMap((s) => ['--set', s])], { encoding: 'utf8' });
+    expect(lint.stdout + lint.stderr).toContain('1 chart(s) linted, 0 chart(s) failed');
+    expect(lint.status).toBe(0);
+  });
+
+  it('renders API and worker Deployments apart, probes, the migration Job and the Temporal setup Job', () => {
+    const manifests = render();
+    const kinds = manifests.map((m) => `${m.kind}/${m.metadata.name}`).sort();
+    expect(kinds).toEqual([
+      'ConfigMap/atelier-config', 'Deployment/atelier-api', 'Deployment/atelier-worker', 'Job/atelier-migrate',
+      'Job/atelier-temporal-setup', 'Secret/atelier-secret', 'Service/atelier-api',
+    ]);
+    const pods = new Map(podSpecs(manifests).map((p) => [p.name, p.pod]));
+    const api = pods.get('atelier-api').containers[0];
+    expect(api.env).toContainEqual({ name: 'ATELIER_ROLE', value: 'api' });
+    expect(api.readinessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
+    const worker = pods.get('atelier-worker').containers[0];
+    expect(worker.env).toContainEqual({ name: 'ATELIER_ROLE', value: 'worker' });
+    expect(worker.livenessProbe.tcpSocket).toEqual({ port: 'metrics' });
+
+    // The Jobs run before every install and upgrade, after the config and secret they read.
+    const migrate = manifests.find((m) => m.metadata.name === 'atelier-migrate')!;
+    expect(migrate.metadata.annotations).toMatchObject({ 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-weight': '0' });
+    expect(migrate.spec.template.spec.containers[0].command).toEqual(['npm', 'run', '-s', 'db:migrate']);
+    expect(manifests.find((m) => m.kind === 'ConfigMap')!.metadata.annotations!['helm.sh/hook-weight']).toBe('-10');
+
+    // The search attributes the setup Job registers are the ones the dev server is started with.
+    const devScript = readFileSync(join(root, 'temporal-dev.sh'), 'utf8');
+    const devAttributes = [...devScript.match(/search_attributes=\(([^)]*)\)/)![1]!.matchAll(/(\w+)=Keyword/g)].map((m) => m[1]);
+    const setup = pods.get('atelier-temporal-setup').containers[0].command.join('\n') as string;
+    expect(devAttributes).toHaveLength(4);
+    for (const name of devAttributes) expect(setup).toContain(name);
+    expect(setup).toContain('--type Keyword');
+  });
+
+  it('gives Atelier containers only settings the configuration reads, with values it accepts', () => {
+    const { envs, unknown } = atelierEnvs(render());
+    expect(unknown).toEqual([]);
+    expect(envs.map((e) => e.container).sort()).toEqual(['atelier-api/api', 'atelier-migrate/migrate', 'atelier-worker/worker']);
+    for (const { container, env } of envs) {
+      const config = loadConfig(env);
+      expect(config.env, container).toBe('production');
+      expect(config.blobs, container).toEqual({ backend: 's3', bucket: 'atelier-blobs' });
+    }
+    expect(loadConfig(envs.find((e) => e.container === 'atelier-worker/worker')!.env).role).toBe('worker');
+  });
+
+  it('the check fails on a misspelt setting, and an existing Secret replaces the chart-made one', () => {
+    expect(atelierEnvs(render([...SECRETS, 'config.S3_ENDPIONT=http://x'])).unknown).toContain('atelier-api/api: S3_ENDPIONT');
+    const manifests = render(['secret.existingSecret=atelier-prod']);
+    expect(manifests.some((m) => m.kind === 'Secret')).toBe(false);
+    const api = podSpecs(manifests).find((p) => p.name === 'atelier-api')!.pod.containers[0];
+    expect(api.envFrom).toContainEqual({ secretRef: { name: 'atelier-prod' } });
+  });
+});
