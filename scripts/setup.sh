@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what Atelier needs on this machine, only where it is missing:
-#   npm dependencies (npm ci), the Temporal CLI (temporal-dev.sh --install),
+#   npm dependencies (npm ci), the Temporal CLI (temporal-dev.sh --install), the Temporal server
+#   and sql tool (temporal-cluster.sh --install),
 #   and Debian packages for media (ffmpeg, espeak-ng, pocketsphinx + pocketsphinx-en-us, tesseract-ocr, sox,
 #   fonts-dejavu-core, openssl)
 #   and chromium (the voice demo page's and the run viewer's browser tests drive it through
 #   playwright-core); then builds the run viewer (web/ → web/dist) when it is missing or stale.
 # Safe to run again; it does nothing when everything is there.
 # ATELIER_SETUP_PROFILE=runtime (the container image, deploy/Dockerfile) leaves out what only tests
-# and development use: tmux, chromium and the Temporal CLI.
+# and development use: tmux, chromium, the Temporal CLI and server.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -77,5 +78,6 @@ if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html web/vite.
   npx --no-install vite build web >&2
 fi
 
-# The Temporal CLI (built with `go install` on first use; cached afterwards).
-if [ "$runtime" = 0 ]; then ./temporal-dev.sh --install >/dev/null; fi
+# The Temporal CLI (built with `go install` on first use; cached afterwards), and the Temporal
+# server and its sql tool that the processes-apart tests run as a real cluster (temporal-cluster.sh).
+if [ "$runtime" = 0 ]; then ./temporal-dev.sh --install >/dev/null; ./temporal-cluster.sh --install >/dev/null; fi

@@ -2,12 +2,18 @@
 # pid file, and start one in the background until it answers. Sourced, not run.
 #
 # The caller sets: tag (log prefix), bin_name, go_module, version, data_dir, pid_file, log_file,
-# port, and defines healthy() before calling dev_start_background.
+# port, and defines healthy() before calling dev_start_background. Optional: bin_on_path=0 to skip
+# the PATH lookup (for generic names such as `server`), a bin_accept() that a found binary must
+# pass (e.g. the pinned version), start_timeout_s (30).
 
 say() { printf '[%s] %s\n' "$tag" "$*" >&2; }
 
+dev_bin_acceptable() { ! declare -F bin_accept >/dev/null || bin_accept "$1"; }
+
 dev_find_bin() {
-  if command -v "$bin_name" >/dev/null 2>&1; then command -v "$bin_name"; return 0; fi
+  if [ "${bin_on_path:-1}" = 1 ] && command -v "$bin_name" >/dev/null 2>&1 && dev_bin_acceptable "$(command -v "$bin_name")"; then
+    command -v "$bin_name"; return 0
+  fi
   local candidates=()
   [ -n "${GOBIN:-}" ] && candidates+=("$GOBIN/$bin_name")
   if command -v go >/dev/null 2>&1; then
@@ -16,7 +22,7 @@ dev_find_bin() {
   candidates+=("$HOME/go/bin/$bin_name" "$data_dir/bin/$bin_name")
   local c
   for c in "${candidates[@]}"; do
-    if [ -x "$c" ] && [ "$c" != "/$bin_name" ]; then echo "$c"; return 0; fi
+    if [ -x "$c" ] && [ "$c" != "/$bin_name" ] && dev_bin_acceptable "$c"; then echo "$c"; return 0; fi
   done
   return 1
 }
@@ -67,12 +73,13 @@ dev_stop() {
 }
 
 # dev_start_background <ready message> <command...>: detached, logs to $log_file, waits up to
-# 30 s for healthy().
+# start_timeout_s (30) for healthy().
 dev_start_background() {
   local ready=$1; shift
+  local timeout=${start_timeout_s:-30}
   setsid nohup "$@" >>"$log_file" 2>&1 < /dev/null &
   echo $! > "$pid_file"
-  for _ in $(seq 1 150); do
+  for _ in $(seq 1 $((timeout * 5))); do
     if healthy; then say "$ready"; return 0; fi
     if ! kill -0 "$(cat "$pid_file")" 2>/dev/null; then
       say "the server exited during start-up; last lines of $log_file:"
@@ -81,6 +88,6 @@ dev_start_background() {
     fi
     sleep 0.2
   done
-  say "the server did not become healthy within 30 s; see $log_file"
+  say "the server did not become healthy within $timeout s; see $log_file"
   exit 1
 }
