@@ -3,9 +3,10 @@
 // setting the configuration reads — with values loadConfig accepts. Runs when Helm is built
 // (`scripts/helm.sh --install`, a `go install` of the pinned version); skipped otherwise.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { loadConfig, settingNames } from '../../src/config';
 
@@ -114,6 +115,24 @@ describe.skipIf(!helm)('Helm chart', () => {
     }
     expect(loadConfig(envs.find((e) => e.container === 'atelier-worker/worker')!.env).role).toBe('worker');
   });
+
+  it('the Temporal setup Job registers the namespace and the search attributes on a real server, and a rerun changes nothing', () => {
+    const namespace = `atelier-helm-${randomBytes(4).toString('hex')}`;
+    const manifests = render([`config.TEMPORAL_ADDRESS=${inject('temporalAddress')}`, `config.TEMPORAL_NAMESPACE=${namespace}`]);
+    const container = podSpecs(manifests).find((p) => p.name === 'atelier-temporal-setup')!.pod.containers[0];
+    const cli = execFileSync('bash', [join(root, 'temporal-dev.sh'), '--install'], { encoding: 'utf8' }).trim();
+    const env = { ...process.env, PATH: `${dirname(cli)}:${process.env.PATH}`, ...Object.fromEntries(container.env.map((e: { name: string; value: string }) => [e.name, e.value])) };
+    const [shell, ...args] = container.command as string[];
+    const first = spawnSync(shell!, args, { env, encoding: 'utf8', timeout: 90_000 });
+    expect(first.stderr + first.stdout).toContain(`Namespace ${namespace} successfully registered`);
+    expect(first.status).toBe(0);
+    const again = spawnSync(shell!, args, { env, encoding: 'utf8', timeout: 90_000 });
+    expect(again.status).toBe(0);
+    expect(again.stdout).not.toContain('registered');
+    expect(again.stdout).not.toContain('have been added');
+    const listed = execFileSync(cli, ['operator', 'search-attribute', 'list', '--address', inject('temporalAddress'), '--namespace', namespace], { encoding: 'utf8' });
+    for (const name of ['AtelierWorkflowId', 'AtelierAccountId', 'AtelierTriggerType', 'AtelierKind']) expect(listed).toMatch(new RegExp(`${name}\\s+Keyword`));
+  }, 120_000);
 
   it('the check fails on a misspelt setting, and an existing Secret replaces the chart-made one', () => {
     expect(atelierEnvs(render([...SECRETS, 'config.S3_ENDPIONT=http://x'])).unknown).toContain('atelier-api/api: S3_ENDPIONT');
