@@ -15,3 +15,8 @@ export function listOf<T extends z.ZodType, E extends z.ZodRawShape = Record<nev
 
 /** Offset pagination: `{total, limit, offset, has_more}` beside `data`. */
 export const offsetPage = { total: z.number().int(), limit: z.number().int(), offset: z.number().int(), has_more: z.boolean() };
+
+/** `{id, object, deleted: true}`: what deleting a record answers. */
+export function deletedOf<O extends string>(object: O) {
+  return z.object({ id: z.string(), object: z.literal(object), deleted: z.literal(true) });
+}

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { assertDestinationOwned } from '../routing/destinations';
 import type { Database } from '../../infra/db/index';
 import type { ApiKey, KeyEnvironment, KeyType } from '../../infra/db/schema/index';
@@ -6,6 +7,7 @@ import { insertApiKey } from '../accounts/accounts';
 import { badRequest, coded } from '../../infra/http/errors';
 import { effectiveScopes } from './scopes';
 import { orNotFound } from '../../infra/db/or-not-found';
+import { isoTime, listOf } from '../../infra/http/views';
 
 // seed 000 §4.2, §8.4
 export const MAX_ACTIVE_KEYS = 25;
@@ -23,8 +25,57 @@ export function keyStatus(row: ApiKey, nowMs = Date.now()): KeyStatus {
   return 'active';
 }
 
-/** The §2.1 key object: exactly its fields; `key` only when just created. */
-export function keyView(row: ApiKey, secret?: string) {
+const KeyStatusView = z.enum(['active', 'revoked', 'expired']);
+
+/** The key object: exactly its fields; `key` only when just created. */
+export const KeyView = z.object({
+  id: z.string(),
+  object: z.literal('api_key'),
+  name: z.string(),
+  type: z.enum(['read-only', 'write', 'admin']).nullable().describe('null for a bucket-scoped key'),
+  environment: z.enum(['production', 'sandbox']),
+  key: z.string().optional().describe('The secret itself: shown once, when the key is created'),
+  prefix: z.string().describe('Masked form: first and last characters'),
+  scopes: z.array(z.string()),
+  allowed_ips: z.array(z.string()),
+  expires_at: isoTime.nullable(),
+  metadata: z.record(z.string(), z.string()),
+  created_at: isoTime,
+  last_used_at: isoTime.nullable(),
+});
+export const KeyListItemView = KeyView.extend({ status: KeyStatusView, requests_30d: z.number().int() });
+export const KeyListView = listOf(KeyListItemView, { total: z.number().int(), has_more: z.boolean() });
+/** The settings only PATCH can change. */
+export const KeySettingsView = z.object({
+  description: z.string().nullable(),
+  rate_limit_per_minute: z.number().int().nullable(),
+  allowed_referrers: z.array(z.string()),
+  retention_hours: z.number().int().nullable(),
+  destination_id: z.string().nullable(),
+  keep_local_copy: z.boolean(),
+  bucket_id: z.string().nullable(),
+  rotated_from: z.string().nullable(),
+  revoked_at: isoTime.nullable(),
+});
+export const KeyUpdatedView = KeyView.extend({ status: z.enum(['active', 'revoked']), settings: KeySettingsView });
+export const KeyRevokedView = z.object({ id: z.string(), object: z.literal('api_key'), deleted: z.literal(true), revoked_at: isoTime });
+export const KeyRotatedView = z.object({
+  apiKey: z.string().describe('The new secret, shown once'),
+  meta: z.object({
+    id: z.string(),
+    rotated_from: z.string(),
+    old_key_revoked: z.literal(true),
+    name: z.string(),
+    expires_at: isoTime.nullable(),
+    rate_limit_per_minute: z.number().int().nullable(),
+    retention_hours: z.number().int().nullable(),
+    destination_id: z.string().nullable(),
+    output_rules_copied: z.number().int(),
+  }),
+});
+export const BucketKeyView = z.object({ apiKey: z.string().describe('The bucket-scoped secret (svc_bkt_live_…), shown once') });
+
+export function keyView(row: ApiKey, secret?: string): z.output<typeof KeyView> {
   return {
     id: row.id,
     object: 'api_key' as const,
@@ -37,18 +88,18 @@ export function keyView(row: ApiKey, secret?: string) {
     allowed_ips: row.allowed_ips,
     expires_at: iso(row.expires_at),
     metadata: row.metadata,
-    created_at: iso(row.created_at),
+    created_at: row.created_at.toISOString(),
     last_used_at: iso(row.last_used_at),
   };
 }
 
 /** The list form adds `status` and `requests_30d` (seed 000 §2.1: list only). */
-export function keyListView(row: ApiKey, requests30d: number, nowMs = Date.now()) {
+export function keyListView(row: ApiKey, requests30d: number, nowMs = Date.now()): z.output<typeof KeyListItemView> {
   return { ...keyView(row), status: keyStatus(row, nowMs), requests_30d: requests30d };
 }
 
 /** The settings only PATCH can change (§2.1), shown in the PATCH response. */
-export function keySettingsView(row: ApiKey) {
+export function keySettingsView(row: ApiKey): z.output<typeof KeySettingsView> {
   return {
     description: row.description,
     rate_limit_per_minute: row.rate_limit_per_minute,

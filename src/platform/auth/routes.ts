@@ -19,6 +19,13 @@ import {
   rotateKey,
   updateKey,
   type CloneOutputRules,
+  BucketKeyView,
+  KeyListItemView,
+  KeyListView,
+  KeyRevokedView,
+  KeyRotatedView,
+  KeyUpdatedView,
+  KeyView,
 } from './keys-service';
 import { platformAccess } from './platform-access';
 import { SCOPES } from './scopes';
@@ -86,7 +93,7 @@ export function keyRoutes(deps: Deps, opts: KeyRoutesOptions = {}): Router {
 
   router.post(
     '/auth/keys',
-    route({ body: createBody, status: 201 }, async ({ body, auth }) => {
+    route({ body: createBody, status: 201, response: KeyView }, async ({ body, auth }) => {
       requireAdmin(auth, 'Creating API keys');
       const created = await createKey(
         deps.db,
@@ -108,7 +115,7 @@ export function keyRoutes(deps: Deps, opts: KeyRoutesOptions = {}): Router {
 
   router.get(
     '/auth/keys',
-    route({ query: listQuery }, async ({ query, auth }) => {
+    route({ query: listQuery, response: KeyListView }, async ({ query, auth }) => {
       // Counts still in memory reach the table first, so the list is current for this process.
       await platformAccess(deps).usage.flush();
       return listKeys(deps.db, auth.accountId, query);
@@ -117,7 +124,7 @@ export function keyRoutes(deps: Deps, opts: KeyRoutesOptions = {}): Router {
 
   router.get(
     '/auth/keys/:keyId',
-    route({ params: keyParams }, async ({ params, auth }) => {
+    route({ params: keyParams, response: KeyListItemView }, async ({ params, auth }) => {
       await platformAccess(deps).usage.flush();
       const row = await getOwnKey(deps.db, auth.accountId, params.keyId);
       const counts = await requestsLast30Days(deps.db, [row.id]);
@@ -127,7 +134,7 @@ export function keyRoutes(deps: Deps, opts: KeyRoutesOptions = {}): Router {
 
   router.delete(
     '/auth/keys/:keyId',
-    route({ params: keyParams }, async ({ params, auth }) => {
+    route({ params: keyParams, response: KeyRevokedView }, async ({ params, auth }) => {
       requireAdmin(auth, 'Revoking API keys');
       return revokeKey(deps.db, auth.accountId, params.keyId);
     }),
@@ -135,16 +142,16 @@ export function keyRoutes(deps: Deps, opts: KeyRoutesOptions = {}): Router {
 
   router.patch(
     '/auth/keys/:keyId',
-    route({ params: keyParams, body: patchBody }, async ({ params, body, auth }) => {
+    route({ params: keyParams, body: patchBody, response: KeyUpdatedView }, async ({ params, body, auth }) => {
       requireSession(auth, 'Changing key settings');
       const row = await updateKey(deps.db, auth.accountId, params.keyId, body);
-      return { ...keyView(row), status: row.revoked_at ? 'revoked' : 'active', settings: keySettingsView(row) };
+      return { ...keyView(row), status: row.revoked_at ? ('revoked' as const) : ('active' as const), settings: keySettingsView(row) };
     }),
   );
 
   router.post(
     '/auth/keys/:keyId/rotate',
-    route({ params: keyParams }, async ({ params, auth }) => {
+    route({ params: keyParams, response: KeyRotatedView }, async ({ params, auth }) => {
       requireSession(auth, 'Rotating keys');
       return rotateKey(deps.db, auth.accountId, params.keyId, cloneRules);
     }),
@@ -152,7 +159,7 @@ export function keyRoutes(deps: Deps, opts: KeyRoutesOptions = {}): Router {
 
   router.post(
     '/auth/bucket-keys',
-    route({ body: bucketKeyBody, status: 201 }, async ({ body, auth }) => {
+    route({ body: bucketKeyBody, status: 201, response: BucketKeyView }, async ({ body, auth }) => {
       requireSession(auth, 'Creating bucket keys');
       if (body.bucket_id === undefined || body.bucket_id === null || body.bucket_id === '') {
         throw coded(400, 'bucket_id_required', 'bucket_id (the UUID of one of your buckets) is required.');

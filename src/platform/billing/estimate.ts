@@ -1,5 +1,6 @@
 // POST /v1/billing/estimate (seed 000 §4.3): prices operations without running them.
 import { microsToUsd } from './money';
+import type { EstimateView } from './views';
 import { findPrice, OPERATION_TYPES, quote, UNPRICED_TYPES, modelsFor, type OperationType } from './prices';
 
 export interface EstimateOperation {
@@ -8,7 +9,7 @@ export interface EstimateOperation {
   count: number;
 }
 
-export function estimate(operations: EstimateOperation[], balanceMicros: number) {
+export function estimate(operations: EstimateOperation[], balanceMicros: number): EstimateView {
   let totalMicros = 0;
   let providerMicros = 0;
   let allPriced = true;

@@ -9,11 +9,12 @@ import { microsToUsd } from './money';
 import { MARGIN, publishedPrices, STORAGE_PRICE } from './prices';
 import { packageCatalogue, paymentGatewayFor, topUpWallet, topupUnavailable, validateTopup, type PaymentGateway } from './topup';
 import { getBalanceMicros } from './wallet';
+import { EstimateView, PricingView, TopupPackagesView, TopupView, TransactionListView } from './views';
 
 /** seed 000 §5: the top-up package catalogue is public (no key). Mounted at the root. */
 export function billingPublicRoutes(): Router {
   const router = Router();
-  router.get('/v1/billing/topup/packages', route({}, () => packageCatalogue()));
+  router.get('/v1/billing/topup/packages', route({ response: TopupPackagesView }, () => packageCatalogue()));
   return router;
 }
 
@@ -39,7 +40,7 @@ const listQuery = z.object({
 export function walletRoutes(deps: Deps, gateway: PaymentGateway | null = paymentGatewayFor(deps.config)): Router {
   const router = Router();
 
-  const topup = route({ body: topupBody }, async ({ auth, body }) => {
+  const topup = route({ body: topupBody, response: TopupView }, async ({ auth, body }) => {
     requireAdmin(auth, 'Topping up the wallet');
     if (auth.sandbox) throw coded(403, 'sandbox_key_not_allowed', 'Sandbox keys cannot top up the wallet; use a live admin key or a session token.');
     const request = { accountId: auth.accountId, package: body.package, amountUsd: body.amount_usd };
@@ -55,15 +56,15 @@ export function walletRoutes(deps: Deps, gateway: PaymentGateway | null = paymen
 
   router.post(
     '/billing/estimate',
-    route({ body: estimateBody }, async ({ auth, body }) => estimate(body.operations, await getBalanceMicros(deps.db, auth.accountId))),
+    route({ body: estimateBody, response: EstimateView }, async ({ auth, body }) => estimate(body.operations, await getBalanceMicros(deps.db, auth.accountId))),
   );
 
   router.get(
     '/pricing',
-    route({}, () => ({
-      object: 'pricing',
-      currency: 'USD',
-      billing_model: 'prepaid_wallet_usd',
+    route({ response: PricingView }, () => ({
+      object: 'pricing' as const,
+      currency: 'USD' as const,
+      billing_model: 'prepaid_wallet_usd' as const,
       margin_percent: Math.round(MARGIN * 100),
       operations: publishedPrices(),
       storage: { ...STORAGE_PRICE },
@@ -72,7 +73,7 @@ export function walletRoutes(deps: Deps, gateway: PaymentGateway | null = paymen
 
   router.get(
     '/billing/transactions',
-    route({ query: listQuery }, async ({ auth, query }) => {
+    route({ query: listQuery, response: TransactionListView }, async ({ auth, query }) => {
       let q = deps.db.selectFrom('ledger_entries').where('account_id', '=', auth.accountId);
       if (query.type) q = q.where('kind', '=', query.type);
       const [rows, count] = await Promise.all([
@@ -81,16 +82,16 @@ export function walletRoutes(deps: Deps, gateway: PaymentGateway | null = paymen
       ]);
       const total = Number(count.n);
       return {
-        object: 'list',
+        object: 'list' as const,
         data: rows.map((r) => ({
           id: `txn_${r.id}`,
-          object: 'transaction',
+          object: 'transaction' as const,
           type: r.kind,
           label: r.label,
           operation: r.operation,
           amount_usd: microsToUsd(r.amount_micros),
           balance_after_usd: microsToUsd(r.balance_after_micros),
-          currency: 'USD',
+          currency: 'USD' as const,
           reference: r.reference_operation_id,
           metadata: r.metadata,
           created_at: r.created_at.toISOString(),

@@ -6,6 +6,7 @@ import type { Database } from '../../infra/db/index';
 import { coded } from '../../infra/http/errors';
 import { floorToCent, microsToUsd, usdToMicros } from './money';
 import { creditWallet } from './wallet';
+import type { TopupPackagesView, TopupView } from './views';
 
 export const MIN_TOPUP_USD = 10;
 export const MAX_TOPUP_USD = 15_000;
@@ -64,7 +65,7 @@ export function quoteTopup(amountUsd: number) {
 }
 
 /** The public catalogue (GET /v1/billing/topup/packages). */
-export function packageCatalogue() {
+export function packageCatalogue(): TopupPackagesView {
   return {
     object: 'list',
     currency: 'USD',
@@ -161,7 +162,7 @@ export async function validateTopup(db: Database, req: TopupRequest): Promise<{ 
 }
 
 /** Validates, collects through the gateway, credits amount and bonus as two ledger entries. */
-export async function topUpWallet(db: Database, gateway: PaymentGateway, req: TopupRequest) {
+export async function topUpWallet(db: Database, gateway: PaymentGateway, req: TopupRequest): Promise<TopupView> {
   const { pkg, amountUsd } = await validateTopup(db, req);
   const amountMicros = usdToMicros(amountUsd);
   const { bonusMicros, percent } = bonusFor(amountMicros);

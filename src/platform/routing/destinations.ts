@@ -5,6 +5,8 @@ import type { OutputDestination } from '../../infra/db/schema/index';
 import { coded } from '../../infra/http/errors';
 import { sealSecret } from '../webhooks/secret-box';
 import { orNotFound } from '../../infra/db/or-not-found';
+import { z } from 'zod';
+import { isoTime } from '../../infra/http/views';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,7 +24,16 @@ export async function assertDestinationOwned(db: Database, accountId: string, id
 }
 
 /** API view; secrets never leave. */
-export function destinationView(d: OutputDestination) {
+export const DestinationView = z.object({
+  id: z.string(),
+  object: z.literal('output_destination'),
+  name: z.string(),
+  kind: z.enum(['internal', 's3']),
+  config: z.record(z.string(), z.unknown()).describe('prefix, and for s3 the bucket, region, endpoint and access key id (never the secret)'),
+  created_at: isoTime,
+});
+
+export function destinationView(d: OutputDestination): z.output<typeof DestinationView> {
   const { secret_enc: _secret, ...config } = d.config as Record<string, unknown>;
   return { id: d.id, object: 'output_destination', name: d.name, kind: d.kind, config, created_at: d.created_at.toISOString() };
 }

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { requireAdmin } from '../auth/enforce';
 import type { Deps } from '../../deps';
 import { route } from '../../infra/http/route';
-import { createDestination, deleteDestination, destinationView, findDestination } from './destinations';
-import { assertKeyOwned, createRule, deleteRule, listRules, MAX_RULES_PER_KEY, ruleView, updateRule } from './rules';
+import { createDestination, deleteDestination, destinationView, DestinationView, findDestination } from './destinations';
+import { assertKeyOwned, createRule, deleteRule, listRules, MAX_RULES_PER_KEY, ruleView, RuleView, updateRule } from './rules';
+import { deletedOf, listOf } from '../../infra/http/views';
 import { orNotFound } from '../../infra/db/or-not-found';
 
 const keyParams = z.object({ key_id: z.string().min(1) });
@@ -26,6 +27,8 @@ const patchBody = z.object({
   priority: priority.optional(),
 });
 
+const RuleListView = z.object({ rules: z.array(RuleView).describe('In evaluation order'), limits: z.object({ max_rules: z.number().int() }) });
+
 const destinationBody = z.object({
   name: z.string().trim().min(1).max(100),
   kind: z.enum(['internal', 's3']),
@@ -44,61 +47,61 @@ export function routingRoutes(deps: Deps): Router {
 
   router.get(
     '/auth/keys/:key_id/output-rules',
-    route({ params: keyParams }, async ({ auth, params }) => {
+    route({ params: keyParams, response: RuleListView }, async ({ auth, params }) => {
       await assertKeyOwned(db, auth.accountId, params.key_id);
       return { rules: (await listRules(db, auth.accountId, params.key_id)).map(ruleView), limits: { max_rules: MAX_RULES_PER_KEY } };
     }),
   );
   router.post(
     '/auth/keys/:key_id/output-rules',
-    route({ params: keyParams, body: createBody, status: 201 }, async ({ auth, params, body }) => {
+    route({ params: keyParams, body: createBody, status: 201, response: RuleView }, async ({ auth, params, body }) => {
       requireAdmin(auth, 'Changing output routing rules');
       return ruleView(await createRule(db, auth.accountId, params.key_id, body));
     }),
   );
   router.patch(
     '/auth/keys/:key_id/output-rules/:rule_id',
-    route({ params: ruleParams, body: patchBody }, async ({ auth, params, body }) => {
+    route({ params: ruleParams, body: patchBody, response: RuleView }, async ({ auth, params, body }) => {
       requireAdmin(auth, 'Changing output routing rules');
       return ruleView(await updateRule(db, auth.accountId, params.key_id, params.rule_id, body));
     }),
   );
   router.delete(
     '/auth/keys/:key_id/output-rules/:rule_id',
-    route({ params: ruleParams }, async ({ auth, params }) => {
+    route({ params: ruleParams, response: deletedOf('output_rule') }, async ({ auth, params }) => {
       requireAdmin(auth, 'Changing output routing rules');
       await deleteRule(db, auth.accountId, params.key_id, params.rule_id);
-      return { id: params.rule_id, object: 'output_rule', deleted: true };
+      return { id: params.rule_id, object: 'output_rule' as const, deleted: true as const };
     }),
   );
 
   router.get(
     '/output-destinations',
-    route({}, async ({ auth }) => ({
-      object: 'list',
+    route({ response: listOf(DestinationView) }, async ({ auth }) => ({
+      object: 'list' as const,
       data: (await db.selectFrom('output_destinations').selectAll().where('account_id', '=', auth.accountId).orderBy('created_at', 'asc').execute()).map(destinationView),
     })),
   );
   router.post(
     '/output-destinations',
-    route({ body: destinationBody, status: 201 }, async ({ auth, body }) => {
+    route({ body: destinationBody, status: 201, response: DestinationView }, async ({ auth, body }) => {
       requireAdmin(auth, 'Creating output destinations');
       return destinationView(await createDestination(deps, auth.accountId, body));
     }),
   );
   router.get(
     '/output-destinations/:id',
-    route({ params: z.object({ id: z.string() }) }, async ({ auth, params }) => {
+    route({ params: z.object({ id: z.string() }), response: DestinationView }, async ({ auth, params }) => {
       const dest = await orNotFound(findDestination(db, auth.accountId, params.id));
       return destinationView(dest);
     }),
   );
   router.delete(
     '/output-destinations/:id',
-    route({ params: z.object({ id: z.string() }) }, async ({ auth, params }) => {
+    route({ params: z.object({ id: z.string() }), response: deletedOf('output_destination') }, async ({ auth, params }) => {
       requireAdmin(auth, 'Deleting output destinations');
       await deleteDestination(deps, auth.accountId, params.id);
-      return { id: params.id, object: 'output_destination', deleted: true };
+      return { id: params.id, object: 'output_destination' as const, deleted: true as const };
     }),
   );
   return router;

@@ -7,13 +7,27 @@ import { coded, notFound } from '../../infra/http/errors';
 import { assertDestinationOwned } from './destinations';
 import { validatePathTemplate } from './path-template';
 import { orNotFound } from '../../infra/db/or-not-found';
+import { z } from 'zod';
+import { isoTime } from '../../infra/http/views';
 
 export const MAX_RULES_PER_KEY = 25;
 
 const newRuleId = () => `rule_${randomBytes(10).toString('hex')}`;
 
 /** seed 000 §2.2 routing rule. */
-export function ruleView(r: OutputRule) {
+export const RuleView = z.object({
+  id: z.string(),
+  object: z.literal('output_rule'),
+  key_id: z.string(),
+  model_pattern: z.string(),
+  destination_id: z.string(),
+  path_template: z.string().nullable(),
+  priority: z.number().int(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+
+export function ruleView(r: OutputRule): z.output<typeof RuleView> {
   return {
     id: r.id,
     object: 'output_rule',

@@ -4,10 +4,13 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { coded } from '../../infra/http/errors';
 import { route } from '../../infra/http/route';
+import { isoTime } from '../../infra/http/views';
 import { loadAccountTier } from '../tiers/tiers';
 import { startDelivery, type WebhookDeliveryResult } from './emit';
 import { requireWebhookTier, WEBHOOK_EVENTS } from './events';
-import { createWebhook, deleteWebhook, getWebhook, MAX_HEADERS, updateWebhook, webhookLogs, webhookView } from './service';
+import { createWebhook, DeliveryView, deleteWebhook, getWebhook, MAX_HEADERS, updateWebhook, WebhookCreatedView, webhookLogs, webhookView, WebhookView } from './service';
+
+const TestDeliveryView = z.object({ success: z.boolean(), message: z.string(), timestamp: isoTime });
 
 const params = z.object({ id: z.string().min(1) });
 const events = z.array(z.enum(WEBHOOK_EVENTS)).min(1).max(WEBHOOK_EVENTS.length);
@@ -54,7 +57,7 @@ export function webhookRoutes(deps: Deps): Router {
 
   router.post(
     '/console/webhooks',
-    route({ body: createBody, status: 201 }, async ({ auth, body, req }) => {
+    route({ body: createBody, status: 201, response: WebhookCreatedView }, async ({ auth, body, req }) => {
       refuseSuppliedSecret(body);
       await gate(deps, req, auth.accountId);
       const { webhook, secret } = await createWebhook(deps, auth.accountId, { name: body.name, url: body.url, events: body.events, headers: body.headers });
@@ -64,17 +67,17 @@ export function webhookRoutes(deps: Deps): Router {
 
   router.get(
     '/console/webhooks',
-    route({}, async ({ auth }) => {
+    route({ response: z.array(WebhookView) }, async ({ auth }) => {
       const rows = await deps.db.selectFrom('webhooks').selectAll().where('account_id', '=', auth.accountId).orderBy('created_at', 'asc').execute();
       return rows.map(webhookView);
     }),
   );
 
-  router.get('/console/webhooks/:id', route({ params }, async ({ auth, params: p }) => webhookView(await getWebhook(deps, auth.accountId, p.id))));
+  router.get('/console/webhooks/:id', route({ params, response: WebhookView }, async ({ auth, params: p }) => webhookView(await getWebhook(deps, auth.accountId, p.id))));
 
   router.patch(
     '/console/webhooks/:id',
-    route({ params, body: patchBody }, async ({ auth, params: p, body: { secret, ...patch } }) => {
+    route({ params, body: patchBody, response: WebhookView }, async ({ auth, params: p, body: { secret, ...patch } }) => {
       refuseSuppliedSecret({ secret });
       return webhookView(await updateWebhook(deps, auth.accountId, p.id, patch));
     }),
@@ -90,7 +93,7 @@ export function webhookRoutes(deps: Deps): Router {
 
   router.post(
     '/console/webhooks/:id/test',
-    route({ params }, async ({ auth, params: p, req }) => {
+    route({ params, response: TestDeliveryView }, async ({ auth, params: p, req }) => {
       const webhook = await getWebhook(deps, auth.accountId, p.id);
       await gate(deps, req, auth.accountId);
       if (!webhook.active) throw coded(400, 'webhook_inactive', 'The webhook is not active; activate it (PATCH active=true) to send a test delivery.');
@@ -115,11 +118,11 @@ export function webhookRoutes(deps: Deps): Router {
     }),
   );
 
-  router.get('/console/webhooks/:id/logs', route({ params }, async ({ auth, params: p }) => webhookLogs(deps, auth.accountId, p.id)));
+  router.get('/console/webhooks/:id/logs', route({ params, response: z.array(DeliveryView) }, async ({ auth, params: p }) => webhookLogs(deps, auth.accountId, p.id)));
 
   router.post(
     '/webhooks/register',
-    route({ body: registerBody, status: 201 }, async ({ auth, body, req }) => {
+    route({ body: registerBody, status: 201, response: WebhookCreatedView }, async ({ auth, body, req }) => {
       refuseSuppliedSecret(body);
       await gate(deps, req, auth.accountId);
       const host = (() => {

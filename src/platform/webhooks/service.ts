@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { Webhook, WebhookDelivery } from '../../infra/db/schema/index';
 import { badRequest, coded, notFound } from '../../infra/http/errors';
 import { assertPublicUrl, BlockedAddressError } from '../../infra/net/safe-fetch';
 import { sealSecret } from './secret-box';
 import { orNotFound } from '../../infra/db/or-not-found';
+import { isoTime } from '../../infra/http/views';
 
 export const MAX_WEBHOOKS = 10;
 export const MAX_HEADERS = 10;
@@ -14,8 +16,31 @@ export const LOG_ROWS = 50;
 // Headers the delivery itself sets; a custom header may not replace them.
 const RESERVED_HEADERS = new Set(['x-svc-signature', 'x-svc-event', 'content-type', 'content-length', 'host', 'transfer-encoding', 'connection']);
 
+/** A webhook: never its secret (only the create response carries it). */
+export const WebhookView = z.object({
+  id: z.string(),
+  object: z.literal('webhook'),
+  name: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
+  active: z.boolean(),
+  headers: z.record(z.string(), z.string()),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export const WebhookCreatedView = WebhookView.extend({ secret: z.string().describe('The signing secret, shown once') });
+export const DeliveryView = z.object({
+  id: z.string(),
+  event: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  response_status: z.number().int().describe("The receiver's HTTP status; 0 when no answer came"),
+  response_body: z.string(),
+  success: z.boolean(),
+  attempted_at: isoTime,
+});
+
 /** seed 000 §2.3 — never the secret (only the create response carries it). */
-export function webhookView(w: Webhook) {
+export function webhookView(w: Webhook): z.output<typeof WebhookView> {
   return {
     id: w.id,
     object: 'webhook',
@@ -30,7 +55,7 @@ export function webhookView(w: Webhook) {
 }
 
 /** seed 000 §2.4: exactly these fields and no others. */
-export function deliveryView(d: WebhookDelivery) {
+export function deliveryView(d: WebhookDelivery): z.output<typeof DeliveryView> {
   return {
     id: d.id,
     event: d.event,
