@@ -41,7 +41,8 @@ export function attachLocalRealtimeServer(server: Server, deps: Pick<Deps, 'conf
       return refuse(socket, 401, `The client secret cannot travel in the query string; ${SUBPROTOCOL_HINT}`);
     }
     if (req.headers.authorization !== undefined) {
-      return refuse(socket, 401, `The realtime endpoint takes no Authorization header; ${SUBPROTOCOL_HINT}`);
+      // The openai package's Node client (OpenAIRealtimeWS) always sends one; its WebSocket client does not.
+      return refuse(socket, 401, `The realtime endpoint takes no Authorization header; ${SUBPROTOCOL_HINT} (with the openai package, use OpenAIRealtimeWebSocket from openai/realtime/websocket, not OpenAIRealtimeWS)`);
     }
     const offered = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
     const credential = offered[1];
