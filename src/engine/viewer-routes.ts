@@ -1,5 +1,6 @@
-// GET /runs and /runs/{run_id}: the live run viewer, a static Preact app built from web/ into
-// web/dist by scripts/setup.sh. The page itself needs no key: it signs in with a console session or
+// GET /runs and /runs/{run_id}: the live run viewer; GET /studio and /studio/{workflow_id}: the
+// Workflow Studio (build, validate, version and run a workflow). One static Preact app built from
+// web/ into web/dist by scripts/setup.sh. The page itself needs no key: it signs in with a console session or
 // an API key the user pastes, and calls the engine API with it. Strict CSP: scripts and styles only
 // from this origin, no inline script; the Temporal UI link travels in a <meta> tag.
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -71,6 +72,18 @@ export function viewerRoutes(deps: Deps): Router {
     page: true,
     params: z.object({ run_id: z.string() }),
     produces: { contentType: 'text/html', description: 'The viewer page' },
+  }));
+  // The Workflow Studio: the same app and assets; the page picks the studio by its path.
+  router.get('/studio', documentRoute((_req, res) => page(res), {
+    summary: 'The Workflow Studio: workflows list (HTML; signs in with a console session or an API key)',
+    page: true,
+    produces: { contentType: 'text/html', description: 'The studio page' },
+  }));
+  router.get('/studio/:workflow_id', documentRoute((_req, res) => page(res), {
+    summary: 'The Workflow Studio: edit, validate, version and run one workflow (HTML; `new` for a blank canvas)',
+    page: true,
+    params: z.object({ workflow_id: z.string() }),
+    produces: { contentType: 'text/html', description: 'The studio page' },
   }));
   return router;
 }

@@ -48,6 +48,8 @@ export class ApiFailure extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** The 422 list (`[{loc, msg, type}]`) when the server sent one. */
+    readonly detail?: unknown,
   ) {
     super(message);
   }
@@ -58,7 +60,7 @@ function failureOf(status: number, body: unknown): ApiFailure {
   if (b?.error?.message) return new ApiFailure(status, b.error.message, b.error.code);
   if (Array.isArray(b?.detail)) {
     const first = b.detail[0] as { msg?: string } | undefined;
-    return new ApiFailure(status, first?.msg ?? `HTTP ${status}`);
+    return new ApiFailure(status, first?.msg ?? `HTTP ${status}`, undefined, b.detail);
   }
   if (typeof b?.detail === 'string') return new ApiFailure(status, b.detail);
   return new ApiFailure(status, b?.message ?? `HTTP ${status}`);

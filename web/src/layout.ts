@@ -88,12 +88,12 @@ function placePorts(names: string[], x: number, top: number, height: number): Pl
 }
 
 /** A smooth curve from an output port to an input port (for spec-positioned graphs). */
-function curve(from: Point, to: Point): Point[] {
+export function curve(from: Point, to: Point): Point[] {
   const dx = Math.max(40, Math.abs(to.x - from.x) / 2);
   return [from, { x: from.x + dx, y: from.y }, { x: to.x - dx, y: to.y }, to];
 }
 
-export function layoutGraph(spec: { nodes: SpecNode[]; edges: SpecEdge[] }, catalogue: Map<string, NodeType>): GraphLayout {
+export function layoutGraph(spec: { nodes: SpecNode[]; edges: SpecEdge[] }, catalogue: Map<string, NodeType>, opts: { forceDagre?: boolean } = {}): GraphLayout {
   const ports = new Map(spec.nodes.map((n) => [n.id, portsOf(n, spec.edges, catalogue)]));
   const sizes = new Map(spec.nodes.map((n) => [n.id, { w: NODE_W, h: heightFor(ports.get(n.id)!) }]));
   const known = new Set(spec.nodes.map((n) => n.id));
@@ -102,7 +102,7 @@ export function layoutGraph(spec: { nodes: SpecNode[]; edges: SpecEdge[] }, cata
   let corners: Map<string, Point>;
   let dagreEdges: Map<string, Point[]> | undefined;
   let source: GraphLayout['source'];
-  if (specPositionsUsable(spec.nodes, sizes)) {
+  if (!opts.forceDagre && specPositionsUsable(spec.nodes, sizes)) {
     source = 'spec';
     corners = new Map(spec.nodes.map((n) => [n.id, { x: n.position[0], y: n.position[1] }]));
   } else {

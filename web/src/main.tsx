@@ -1,5 +1,6 @@
-// The run viewer's shell: the login form until a credential is kept, then the runs list (/runs)
-// or one run (/runs/{run_id}). Links change the address with the History API, no reload.
+// The run viewer's and the Studio's shell: the login form until a credential is kept, then the runs
+// list (/runs), one run (/runs/{run_id}), the workflows (/studio) or one workflow's editor
+// (/studio/{workflow_id}, /studio/new). Links change the address with the History API, no reload.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { clearCredential, loadCredential, setUnauthorizedHandler, type Credential } from './api';
@@ -7,9 +8,15 @@ import { Login } from './login';
 import { navigate } from './nav';
 import { RunList } from './run-list';
 import { RunPage } from './run-page';
+import { StudioEditor } from './studio/editor';
+import { StudioList } from './studio/list';
 import './style.css';
 
-function currentRoute(): { page: 'list' } | { page: 'run'; runId: string } {
+type Route = { page: 'list' } | { page: 'run'; runId: string } | { page: 'studio' } | { page: 'workflow'; workflowId: string };
+
+function currentRoute(): Route {
+  const studio = /^\/studio(?:\/([^/]+))?\/?$/.exec(location.pathname);
+  if (studio) return studio[1] ? { page: 'workflow', workflowId: decodeURIComponent(studio[1]) } : { page: 'studio' };
   const m = /^\/runs\/([^/]+)\/?$/.exec(location.pathname);
   return m?.[1] ? { page: 'run', runId: decodeURIComponent(m[1]) } : { page: 'list' };
 }
@@ -47,8 +54,22 @@ function App() {
             navigate('/runs');
           }}
         >
-          Atelier <span>runs</span>
+          Atelier <span>{route.page === 'studio' || route.page === 'workflow' ? 'studio' : 'runs'}</span>
         </a>
+        <nav class="sections">
+          {(['/runs', '/studio'] as const).map((path) => (
+            <a
+              key={path}
+              href={path}
+              onClick={(e) => {
+                e.preventDefault();
+                navigate(path);
+              }}
+            >
+              {path === '/runs' ? 'Runs' : 'Studio'}
+            </a>
+          ))}
+        </nav>
         {credential && (
           <div class="who">
             <span data-testid="signed-in-as">{credential.kind === 'session' ? (credential.email ?? 'console session') : 'API key'}</span>
@@ -69,6 +90,10 @@ function App() {
           />
         ) : route.page === 'run' ? (
           <RunPage key={route.runId} runId={route.runId} />
+        ) : route.page === 'studio' ? (
+          <StudioList />
+        ) : route.page === 'workflow' ? (
+          <StudioEditor key={route.workflowId} workflowId={route.workflowId} />
         ) : (
           <RunList />
         )}
