@@ -131,6 +131,11 @@ function onEvent(event) {
         send({ type: 'response.create' });
       }
       break;
+    case 'response.done':
+      // A response cut short before it said anything (the user spoke over it) leaves no empty line.
+      if (current && !current.textContent && event.response.status !== 'completed') current.remove();
+      current = null;
+      break;
     case 'input_audio_buffer.speech_started':
       status('Hearing you…');
       break;

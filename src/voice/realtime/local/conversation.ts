@@ -358,7 +358,8 @@ export class RealtimeConversation {
     }
     try {
       const text = await transcribePcm16(pcm, { timeoutMs: this.limits.transcribeTimeoutMs, signal: this.closed.signal });
-      this.itemsBytes += Buffer.byteLength(text);
+      // The item may have been deleted or forgotten meanwhile; only a kept one counts.
+      if (this.items.includes(item)) this.itemsBytes += Buffer.byteLength(text);
       item.text = text;
       this.send({ type: 'conversation.item.input_audio_transcription.completed', ...at, transcript: text, usage: { type: 'duration', seconds: Math.round((pcm.length / BYTES_PER_SECOND) * 100) / 100 } });
       return true;
