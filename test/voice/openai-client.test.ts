@@ -1,14 +1,19 @@
 // The official `openai` package's realtime clients against the local engine: its WebSocket client
-// (the subprotocol array) holds a text conversation, bad secrets are refused, its Node `ws` client
-// is refused for its Authorization header, and the snippet in docs/voice.md runs as printed.
+// (the subprotocol array) holds a text conversation, also through a TLS proxy with its own wss://
+// URL; bad secrets are refused; its Node `ws` client is refused for its Authorization header; the
+// beta client connects; and the snippet in docs/voice.md runs as printed.
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { connect as tcpConnect } from 'node:net';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { connect as tcpConnect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer as createTlsServer } from 'node:tls';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import OpenAI from 'openai';
 import { OpenAIRealtimeWebSocket } from 'openai/realtime/websocket';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
+import { OpenAIRealtimeWebSocket as BetaRealtimeWebSocket } from 'openai/beta/realtime/websocket';
 import type { RealtimeServerEvent } from 'openai/resources/realtime/realtime';
 import WebSocket from 'ws';
 import { startStack, type TestStack } from '../helpers/stack';
@@ -149,6 +154,67 @@ describe('the openai package against the local realtime engine', () => {
     await until('session.created', () => c.events.find((e) => e.type === 'session.created'));
     c.rt.close();
     await c.closed;
+  });
+
+  it('behind TLS the client connects with its own wss:// URL, nothing rewritten', async () => {
+    // A TLS-terminating proxy in front of the API, as a deployment with an https PUBLIC_BASE_URL has.
+    const dir = mkdtempSync(join(tmpdir(), 'atelier-rt-tls-'));
+    await promisify(execFile)('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1']);
+    const cert = readFileSync(join(dir, 'cert.pem'));
+    const api = new URL(stack.url);
+    const proxy = createTlsServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (client) => {
+      const upstream = tcpConnect(Number(api.port), api.hostname);
+      client.pipe(upstream).pipe(client);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const cred = await mint();
+      const dialled: string[] = [];
+      // Only trust for the test's own certificate; the URL and subprotocols are the client's.
+      (globalThis as { WebSocket?: unknown }).WebSocket = class extends WebSocket {
+        constructor(url: string, protocols: string[]) {
+          super(url, protocols, { ca: cert });
+          dialled.push(url);
+        }
+      };
+      const port = (proxy.address() as AddressInfo).port;
+      const rt = new OpenAIRealtimeWebSocket({ model: cred.model }, new OpenAI({ apiKey: cred.client_secret, baseURL: `https://127.0.0.1:${port}/v1` }));
+      const events: RealtimeServerEvent[] = [];
+      rt.on('event', (e) => events.push(e));
+      rt.on('error', (err) => events.push({ type: 'error', error: { type: 'client', message: err.message } } as RealtimeServerEvent));
+      await until('session.created', () => events.find((e) => e.type === 'session.created'));
+      expect(dialled).toEqual([`wss://127.0.0.1:${port}/v1/realtime?model=atelier-realtime-local`]);
+      rt.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hello there' }] } });
+      rt.send({ type: 'response.create', response: { output_modalities: ['text'] } });
+      const done = await until('response.done', () => events.find((e) => e.type === 'response.done'));
+      expect(done.type === 'response.done' && done.response.status).toBe('completed');
+      expect(events.filter((e) => e.type === 'error')).toEqual([]);
+      rt.close();
+    } finally {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
+  });
+
+  it('the beta WebSocket client connects (its third subprotocol is ignored) and gets the GA event names', async () => {
+    const cred = await mint();
+    (globalThis as { WebSocket?: unknown }).WebSocket = class extends WebSocket {
+      constructor(_url: string, protocols: string[]) {
+        expect(protocols).toEqual([...cred.subprotocols, 'openai-beta.realtime-v1']);
+        super(cred.websocket_url, protocols);
+      }
+    };
+    const rt = new BetaRealtimeWebSocket({ model: cred.model }, new OpenAI({ apiKey: cred.client_secret, baseURL: `${stack.url}/v1` }));
+    const types: string[] = [];
+    rt.on('event', (e) => types.push(e.type));
+    await until('session.created', () => types.find((t) => t === 'session.created'));
+    rt.send({ type: 'conversation.item.create', item: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hello there' }] } });
+    rt.send({ type: 'response.create', response: { modalities: ['text'] } });
+    await until('response.done', () => types.find((t) => t === 'response.done'));
+    expect(types).toContain('response.output_text.delta');
+    expect(types).not.toContain('response.text.delta');
+    rt.close();
   });
 
   it('the snippet in docs/voice.md runs as printed', async () => {
