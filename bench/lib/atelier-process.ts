@@ -48,6 +48,11 @@ export interface AtelierProcessOptions {
   /** A prebuilt workflow bundle (a restart then skips webpack); without it the process bundles. */
   workflowBundlePath?: string;
   readyTimeoutMs?: number;
+  /**
+   * When the process counts as up: `api` (default) once its API answers an authenticated request;
+   * `log` once it prints "Atelier is up" (a worker-only process, ATELIER_ROLE=worker, serves no HTTP).
+   */
+  readyWhen?: 'api' | 'log';
 }
 
 /** Starts, SIGKILLs and restarts one Atelier process; `generation` counts the processes started. */
@@ -64,7 +69,7 @@ export class AtelierProcess {
     return this.child?.pid;
   }
 
-  /** Spawns a process and resolves once its API answers an authenticated request. */
+  /** Spawns a process and resolves once it is up (`readyWhen`). */
   async start(): Promise<void> {
     this.generation += 1;
     const log = join(this.opts.logDir, `atelier-${this.generation}.log`);
@@ -84,21 +89,27 @@ export class AtelierProcess {
     });
     child.stdout?.pipe(out);
     child.stderr?.pipe(out);
+    let up = false;
+    if (this.opts.readyWhen === 'log') child.stdout?.on('data', (d: Buffer) => (up ||= d.toString().includes('Atelier is up')));
     this.child = child;
     const deadline = Date.now() + (this.opts.readyTimeoutMs ?? 180_000);
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) {
         throw new Error(`Atelier exited (${child.exitCode ?? child.signalCode}) during start-up; see ${log}`);
       }
-      try {
-        const r = await fetch(`${this.baseUrl}/engine/v1/v1/nodes`, { headers: { authorization: `Bearer ${this.opts.key}` } });
-        await r.arrayBuffer();
-        if (r.status === 200) return;
-      } catch {
-        /* not listening yet */
-      }
+      if (this.opts.readyWhen === 'log' ? up : await this.apiAnswers()) return;
       if (Date.now() > deadline) throw new Error(`Atelier did not come up within ${(this.opts.readyTimeoutMs ?? 180_000) / 1000} s; see ${log}`);
       await sleep(250);
+    }
+  }
+
+  private async apiAnswers(): Promise<boolean> {
+    try {
+      const r = await fetch(`${this.baseUrl}/engine/v1/v1/nodes`, { headers: { authorization: `Bearer ${this.opts.key}` } });
+      await r.arrayBuffer();
+      return r.status === 200;
+    } catch {
+      return false; // not listening yet
     }
   }
 

@@ -78,8 +78,9 @@ export interface SseFollower {
   stop(): void;
 }
 
+/** `url` may be a function of the connection attempt (0, 1, …): a client moving between API processes. */
 export function followSse(
-  url: string,
+  url: string | ((attempt: number) => string),
   key: string,
   isTerminal: (type: string, data: Record<string, unknown>) => boolean,
   opts: { giveUpMs?: number } = {},
@@ -92,11 +93,13 @@ export function followSse(
     stopped = true;
     current?.destroy();
   };
+  let attempt = 0;
   const connectOnce = () =>
     new Promise<void>((res) => {
+      const target = typeof url === 'string' ? url : url(attempt++);
       const headers: Record<string, string> = { authorization: `Bearer ${key}`, accept: 'text/event-stream' };
       if (lastId > 0) headers['last-event-id'] = String(lastId);
-      const req = http.get(url, { headers }, (resp) => {
+      const req = http.get(target, { headers }, (resp) => {
         if (resp.statusCode !== 200) {
           resp.resume();
           resp.on('end', () => res());
