@@ -164,6 +164,10 @@ describe('bucket notifications from the storage server to webhook and queue targ
     expect(wrong.status).toBe(404);
     const right = await fetch(`${stack.url}/internal/storage/s3-events/${eventToken(stack.config.storage)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(records) });
     expect(await right.json()).toEqual({ deliveries: 1 });
+    // Malformed records (even with the right token) are skipped, never a 500.
+    const odd = { Records: [{ eventName: 7, s3: { bucket: { name: bucket.aws }, object: { key: 'photos/x.png' } } }, { eventName: 's3:ObjectCreated:Put', s3: { bucket: { name: [] }, object: { key: 1 } } }, null] };
+    const skipped = await fetch(`${stack.url}/internal/storage/s3-events/${eventToken(stack.config.storage)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(odd) });
+    expect([skipped.status, await skipped.json()]).toEqual([200, { deliveries: 0 }]);
   });
   it('queue targets: a message per matching event on RabbitMQ, MQTT, NATS and Redis (the account\'s connections)', async () => {
     const tag = Math.random().toString(36).slice(2, 8);

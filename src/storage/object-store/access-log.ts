@@ -69,7 +69,7 @@ export function logLine(r: AuditRecord): string {
 /** Takes one audit record from the server; buffers it when its bucket has logging on. */
 export async function recordAccess(deps: Deps, body: unknown): Promise<boolean> {
   const r = body as AuditRecord | null;
-  if (!r?.Bucket) return false;
+  if (!r || typeof r.Bucket !== 'string' || !r.Bucket) return false;
   const bucket = await deps.db.selectFrom('s3_buckets').select(['settings', 'account_id']).where('server_bucket', '=', r.Bucket).where('deleted_at', 'is', null).executeTakeFirst();
   const logging = bucket?.settings.logging as { enabled?: boolean; target_bucket?: string; target_prefix?: string } | undefined;
   if (!bucket || !logging?.enabled || !logging.target_bucket) return false;

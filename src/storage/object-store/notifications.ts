@@ -104,9 +104,9 @@ export async function routeEvents(deps: Deps, body: unknown): Promise<number> {
   if (!Array.isArray(records)) return 0;
   let started = 0;
   for (const record of records) {
-    const bucketName = record.s3?.bucket?.name;
-    const rawName = record.eventName;
-    if (!bucketName || !rawName || record.s3?.object?.key === undefined) continue;
+    const bucketName = record?.s3?.bucket?.name;
+    const rawName = record?.eventName;
+    if (typeof bucketName !== 'string' || typeof rawName !== 'string' || typeof record.s3?.object?.key !== 'string') continue;
     const bucket = await deps.db.selectFrom('s3_buckets').selectAll().where('server_bucket', '=', bucketName).where('deleted_at', 'is', null).executeTakeFirst();
     if (!bucket) continue;
     const eventName = normalisedName(rawName);

@@ -1,8 +1,12 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { notFound } from '../../infra/http/errors';
+import { documentRoute } from '../../infra/http/openapi';
 import { recordAccess } from '../object-store/access-log';
 import { routeEvents, tokenMatches } from '../object-store/notifications';
+
+const params = z.object({ token: z.string().describe('The secret s3-dev.sh derives from the storage root secret') });
 
 /**
  * Where the storage server posts bucket events (its event webhook) and its audit log (its log
@@ -11,19 +15,31 @@ import { routeEvents, tokenMatches } from '../object-store/notifications';
  */
 export function s3EventRoutes(deps: Deps): Router {
   const router = Router();
-  router.post('/internal/storage/s3-events/:token', (req, res, next) => {
-    if (!tokenMatches(deps.config.storage, String(req.params.token ?? ''))) return next(notFound());
-    routeEvents(deps, req.body).then(
-      (started) => res.status(200).json({ deliveries: started }),
-      (err: unknown) => next(err),
-    );
-  });
-  router.post('/internal/storage/s3-access-log/:token', (req, res, next) => {
-    if (!tokenMatches(deps.config.storage, String(req.params.token ?? ''))) return next(notFound());
-    recordAccess(deps, req.body).then(
-      (kept) => res.status(200).json({ kept }),
-      (err: unknown) => next(err),
-    );
-  });
+  router.post(
+    '/internal/storage/s3-events/:token',
+    documentRoute(
+      (req, res, next) => {
+        if (!tokenMatches(deps.config.storage, String(req.params.token ?? ''))) return next(notFound());
+        routeEvents(deps, req.body).then(
+          (started) => res.status(200).json({ deliveries: started }),
+          (err: unknown) => next(err),
+        );
+      },
+      { summary: "The storage server's bucket events (S3 event records), routed to notification targets and replication rules", params, body: z.object({ Records: z.array(z.record(z.string(), z.unknown())) }).partial(), response: z.object({ deliveries: z.number().int() }), errors: [404] },
+    ),
+  );
+  router.post(
+    '/internal/storage/s3-access-log/:token',
+    documentRoute(
+      (req, res, next) => {
+        if (!tokenMatches(deps.config.storage, String(req.params.token ?? ''))) return next(notFound());
+        recordAccess(deps, req.body).then(
+          (kept) => res.status(200).json({ kept }),
+          (err: unknown) => next(err),
+        );
+      },
+      { summary: "One record of the storage server's audit log, kept for buckets with access logging", params, body: z.record(z.string(), z.unknown()), response: z.object({ kept: z.boolean() }), errors: [404] },
+    ),
+  );
   return router;
 }
