@@ -1,7 +1,7 @@
 // The Workflow Studio (/studio) in real Chromium, by clicking and typing only: from an empty canvas
 // build trigger.manual → io.set (add from the catalogue, connect by dragging a port onto a node),
 // see the server's validation issue land on the mis-set field and leave once it is fixed, undo a
-// deletion, save (version 1), edit and save (version 2), run it and follow it to completion in the
+// deletion, wire an `error` port, save (version 1), edit and save (version 2), run it and follow it to completion in the
 // live run view. A screenshot of the editor lands in the test data dir.
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -111,6 +111,32 @@ describe('workflow studio', () => {
       await page.keyboard.press('Control+z');
       await page.locator('[data-node-id="set"]').waitFor();
       await page.locator('[data-edge-id][data-source="manual"][data-target="set"]').waitFor();
+
+      // The `error` port connects like any other: add a log node, wire set's error port to it by
+      // dragging; the server accepts it once `set` has continue_on_error.
+      await search.fill('system.log');
+      await page.locator('button.add-node[data-type="system.log"]').click();
+      await page.locator('[data-node-id="log"]').waitFor();
+      await page.locator('#param-log-message').fill('"set failed: {{set.output.error.error}}"');
+      await page.getByTestId('port-set-error').dragTo(page.locator('[data-node-id="log"] rect.box'));
+      const errorEdge = page.locator('[data-edge-id][data-source="set"][data-source-port="error"][data-target="log"]');
+      await errorEdge.waitFor();
+      // Without continue_on_error `set` has no error port: the server flags the edge and the
+      // template that reads it, on the connection and on log's `message` field.
+      await page.locator('[data-testid="validation"][data-state="invalid"]').waitFor();
+      expect(await errorEdge.getAttribute('class')).toContain('has-issue');
+      expect(await page.locator('[data-node-id="log"]').getAttribute('data-issues')).toBe('1');
+      await page.locator('[data-node-id="set"] rect.box').click();
+      await page.getByLabel('Continue on error', { exact: false }).check();
+      await page.locator('[data-testid="validation"][data-state="valid"]').waitFor();
+      expect(await errorEdge.getAttribute('class')).not.toContain('has-issue');
+      expect(await page.locator('[data-node-id="log"]').getAttribute('data-issues')).toBe('0');
+      // And removed again with the keyboard: select the log node, Delete.
+      await page.locator('[data-node-id="log"] rect.box').click();
+      await page.keyboard.press('Delete');
+      await page.locator('[data-node-id="log"]').waitFor({ state: 'detached' });
+      await page.locator('[data-node-id="set"] rect.box').click();
+      await page.getByLabel('Continue on error', { exact: false }).uncheck();
       await page.getByRole('button', { name: 'Auto-layout' }).click();
 
       // Save: version 1.

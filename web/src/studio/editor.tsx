@@ -7,7 +7,7 @@ import { api, ApiFailure, ENGINE, type List, type SpecEdge, type SpecNode } from
 import { relativeTime } from '../format';
 import { layoutGraph } from '../layout';
 import { navigate } from '../nav';
-import { Canvas, type Selection } from './canvas';
+import { Canvas, portsOf, type Selection } from './canvas';
 import { draftOf, freshId, History, issuesOf, specOf, type Draft, type Issue, type NodeTypeSummary } from './model';
 import { ParamsForm, type ParamsSchema } from './params-form';
 
@@ -39,7 +39,8 @@ export function StudioEditor(props: { workflowId: string }) {
   const [catalogue, setCatalogue] = useState<NodeTypeSummary[]>([]);
   const [schemas, setSchemas] = useState<Map<string, ParamsSchema>>(new Map());
   const [issues, setIssues] = useState<Issue[]>([]);
-  const [checking, setChecking] = useState(false);
+  /** The draft the shown issues are about: any other draft is still being checked. */
+  const [verdictFor, setVerdictFor] = useState<Draft | null>(null);
   const [version, setVersion] = useState<number | null>(null);
   const [versions, setVersions] = useState<VersionRow[]>([]);
   const [dirty, setDirty] = useState(false);
@@ -99,19 +100,23 @@ export function StudioEditor(props: { workflowId: string }) {
   const seq = useRef(0);
   useEffect(() => {
     const mine = ++seq.current;
-    setChecking(true);
     const sent = draft;
     const timer = setTimeout(() => {
       api('POST', `${ENGINE}/workflows/validate`, { spec: specOf(sent) })
-        .then(() => mine === seq.current && setIssues([]))
+        .then(() => {
+          if (mine !== seq.current) return;
+          setIssues([]);
+          setVerdictFor(sent);
+        })
         .catch((err) => {
           if (mine !== seq.current) return;
           setIssues(err instanceof ApiFailure && err.status === 422 ? issuesOf(err.detail, sent) : [{ msg: `Could not validate: ${messageOf(err)}` }]);
-        })
-        .finally(() => mine === seq.current && setChecking(false));
+          setVerdictFor(sent);
+        });
     }, VALIDATE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [draft]);
+  const checking = verdictFor !== draft;
 
   const undo = () => {
     const prev = undoLog.undo(draftRef.current);
@@ -396,6 +401,12 @@ export function StudioEditor(props: { workflowId: string }) {
                   Continue on error (wire the <code>error</code> port to route failures)
                 </label>
               </div>
+              <ConnectForm
+                from={selectedNode.id}
+                ports={portsOf(selectedNode, types).outputs}
+                targets={draft.nodes.filter((n) => n.id !== selectedNode.id && portsOf(n, types).inputs.length > 0).map((n) => n.id)}
+                onConnect={(port, target) => connect({ source: selectedNode.id, source_port: port, target, target_port: portsOf(draft.nodes.find((n) => n.id === target)!, types).inputs[0]! })}
+              />
               <button type="button" class="danger" onClick={() => removeSelected(selection)}>
                 Delete node
               </button>
@@ -463,5 +474,42 @@ export function StudioEditor(props: { workflowId: string }) {
         </aside>
       </div>
     </section>
+  );
+}
+
+/** The keyboard's way to wire a node (the canvas's way is dragging a port onto a node). */
+function ConnectForm(props: { from: string; ports: string[]; targets: string[]; onConnect: (port: string, target: string) => void }) {
+  const [port, setPort] = useState(props.ports[0] ?? 'main');
+  const [target, setTarget] = useState('');
+  if (!props.targets.length) return null;
+  const portId = `connect-port-${props.from}`;
+  const targetId = `connect-target-${props.from}`;
+  return (
+    <form
+      class="connect"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const to = target || props.targets[0]!;
+        props.onConnect(props.ports.includes(port) ? port : (props.ports[0] ?? 'main'), to);
+      }}
+    >
+      <label for={portId}>Connect output</label>
+      <select id={portId} value={port} onChange={(e) => setPort(e.currentTarget.value)}>
+        {props.ports.map((p) => (
+          <option key={p} value={p}>
+            {p}
+          </option>
+        ))}
+      </select>
+      <label for={targetId}>to node</label>
+      <select id={targetId} value={target || props.targets[0]} onChange={(e) => setTarget(e.currentTarget.value)}>
+        {props.targets.map((t) => (
+          <option key={t} value={t}>
+            {t}
+          </option>
+        ))}
+      </select>
+      <button type="submit">Connect</button>
+    </form>
   );
 }
