@@ -6,14 +6,52 @@ import { isUniqueViolation } from '../../infra/db/index';
 import { ApiError, coded } from '../../infra/http/errors';
 import { route } from '../../infra/http/route';
 import { documentRoute } from '../../infra/http/openapi';
+import { usd, isoTime } from '../../infra/http/views';
 import { TIERS, loadAccountTier, walletView, type TierDefinition } from './tiers';
 
-const BILLING_MODEL = 'prepaid_wallet_usd';
+const BILLING_MODEL = 'prepaid_wallet_usd' as const;
 const SUBSCRIPTIONS_RETIRED = 'api_subscriptions_retired';
 const USE_INSTEAD = 'POST /v1/tiers/wallet/topup';
 
+const LimitsView = z.object({
+  rpm: z.number().int().describe('Requests per minute: the one limit enforced'),
+  daily_quota: z.number().int().nullable().describe('Reported only'),
+  burst_4h: z.number().int().nullable().describe('Reported only'),
+  concurrent_jobs: z.number().int(),
+  max_upload_mb: z.number().int(),
+});
+const CurrentTierView = z.object({ tier: z.string(), name: z.string(), limits: LimitsView, wallet: z.object({ balance_usd: usd }) });
+const TierRowView = z.object({
+  tier: z.string(),
+  name: z.string(),
+  currency: z.literal('USD'),
+  billing_model: z.literal(BILLING_MODEL),
+  subscriptions_retired: z.literal(true),
+  purchasable: z.literal(false),
+  upgrade_path: z.enum(['contact_sales', 'wallet_topup']),
+  unlock: z.object({ balance_usd: usd, lifetime_spend_usd: usd }).nullable().describe('Either threshold unlocks the tier'),
+  limits: LimitsView,
+});
+const CompareView = z.object({ current_tier: z.string().nullable(), currency: z.literal('USD'), billing_model: z.literal(BILLING_MODEL), tiers: z.array(TierRowView) });
+const CatalogView = CompareView.extend({
+  subscriptions: z
+    .array(z.object({ tier: z.string(), name: z.string(), purchasable: z.literal(false), legacy: z.literal(true), retired_at: z.iso.date(), limits: LimitsView }))
+    .describe('Retired API subscriptions, listed for earlier holders'),
+});
+const EnterpriseApplicationView = z.object({
+  id: z.string(),
+  object: z.literal('enterprise_application'),
+  status: z.string(),
+  tier: z.literal('sub-enterprise'),
+  company_name: z.string(),
+  contact_email: z.string().nullable(),
+  use_case: z.string().nullable(),
+  expected_monthly_spend_usd: usd.nullable(),
+  created_at: isoTime,
+});
+
 /** A tier as the compare and catalog endpoints show it (seed 000 §4.3): no prices, nothing to buy. */
-function tierRow(t: TierDefinition) {
+function tierRow(t: TierDefinition): z.output<typeof TierRowView> {
   return {
     tier: t.slug,
     name: t.name,
@@ -43,7 +81,7 @@ export function tierRoutes(deps: Deps): Router {
 
   router.get(
     '/tiers/current',
-    route({}, async ({ req, auth }) => {
+    route({ response: CurrentTierView }, async ({ req, auth }) => {
       const current = req.accountTier ?? (await loadAccountTier(deps.db, auth.accountId));
       if (!current) throw coded(404, 'account_not_found', 'Account not found');
       const t = current.tier;
@@ -53,9 +91,9 @@ export function tierRoutes(deps: Deps): Router {
 
   router.get(
     '/tiers/compare',
-    route({}, async ({ req }) => ({
+    route({ response: CompareView }, async ({ req }) => ({
       current_tier: req.accountTier?.tier.slug ?? null,
-      currency: 'USD',
+      currency: 'USD' as const,
       billing_model: BILLING_MODEL,
       tiers: offered().map(tierRow),
     })),
@@ -63,17 +101,17 @@ export function tierRoutes(deps: Deps): Router {
 
   router.get(
     '/tiers/catalog',
-    route({}, async ({ req }) => ({
+    route({ response: CatalogView }, async ({ req }) => ({
       current_tier: req.accountTier?.tier.slug ?? null,
-      currency: 'USD',
+      currency: 'USD' as const,
       billing_model: BILLING_MODEL,
       tiers: offered().map(tierRow),
       // Retired API subscriptions, listed for earlier holders; nothing here can be bought.
       subscriptions: TIERS.filter((t) => t.retired).map((t) => ({
         tier: t.slug,
         name: t.name,
-        purchasable: false,
-        legacy: true,
+        purchasable: false as const,
+        legacy: true as const,
         retired_at: '2026-08-13',
         limits: t.limits,
       })),
@@ -97,7 +135,7 @@ export function tierRoutes(deps: Deps): Router {
 
   router.post(
     '/tiers/enterprise/apply',
-    route({ body: enterpriseBody, status: 201 }, async ({ body, auth, req }) => {
+    route({ body: enterpriseBody, status: 201, response: EnterpriseApplicationView }, async ({ body, auth, req }) => {
       if (!body.company_name) throw coded(400, 'missing_fields', 'company_name is required.', { fields: ['company_name'] });
       if ((req.accountTier?.tier.slug ?? null) === 'sub-enterprise') {
         throw coded(400, 'already_subscribed', 'This account is already on the Enterprise tier.');
@@ -118,9 +156,9 @@ export function tierRoutes(deps: Deps): Router {
           .executeTakeFirstOrThrow();
         return {
           id: row.id,
-          object: 'enterprise_application',
+          object: 'enterprise_application' as const,
           status: row.status,
-          tier: 'sub-enterprise',
+          tier: 'sub-enterprise' as const,
           company_name: row.company_name,
           contact_email: row.contact_email,
           use_case: row.use_case,
@@ -137,7 +175,7 @@ export function tierRoutes(deps: Deps): Router {
   );
 
   // seed 000 §4.3: subscription plans are retired; the list is empty.
-  router.get('/billing/plans', route({}, async () => ({ plans: [] })));
+  router.get('/billing/plans', route({ response: z.object({ plans: z.array(z.unknown()).max(0).describe('Always empty: subscription plans are retired') }) }, async () => ({ plans: [] })));
 
   return router;
 }

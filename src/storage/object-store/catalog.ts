@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { StorageConfig } from '../config';
 
 /** seed 002 §2.2: storage classes and USD per GB-month. */
@@ -54,7 +55,18 @@ const REGIONS: RegionRow[] = [
 ];
 
 /** Every listed region; `available` only for those this deployment's server serves (S3_AVAILABLE_REGIONS). */
-export function regionRows(config: StorageConfig) {
+/** GET /v1/storage/s3/regions answers an array of these. */
+export const RegionView = z.object({
+  region: z.string(),
+  available: z.boolean().describe('Whether buckets can be created there in this deployment'),
+  display_name: z.string(),
+  city: z.string().nullable(),
+  country_code: z.string().nullable(),
+  continent: z.enum(['Europe', 'North America', 'Asia Pacific', 'South America']).nullable(),
+  gdpr_compliant: z.boolean(),
+});
+
+export function regionRows(config: StorageConfig): Array<z.output<typeof RegionView>> {
   const known = new Set(REGIONS.map((r) => r.region));
   const extra = config.availableRegions.filter((r) => !known.has(r));
   return [
@@ -77,7 +89,19 @@ export function hourlyStorageUsd(bytes: number, storageClass: StorageClass): num
   return ((bytes / 1024 ** 3) * STORAGE_CLASSES[storageClass].usd_per_gb_month) / 730;
 }
 
-export function pricingTable(config: StorageConfig) {
+export const StoragePricingView = z.object({
+  currency: z.literal('USD'),
+  usd_pln_rate: z.number(),
+  storage_classes: z.array(z.object({ storage_class: z.string(), price_per_gb_month_usd: z.number(), minimum_storage_days: z.number().int(), retrieval_per_gb_usd: z.number() })),
+  requests: z.object({ put_copy_post_list_per_1000_usd: z.number(), get_select_per_1000_usd: z.number() }),
+  data_transfer: z.object({ egress_per_gb_usd: z.number(), ingress_per_gb_usd: z.number() }),
+  reservation: z.object({ days_of_full_quota: z.number(), minimum_usd: z.number(), ledger_label: z.string() }),
+  billing_modes: z.array(z.enum(['wallet', 'invoice_monthly'])),
+  plan_bucket_limits: z.record(z.string(), z.number().int()).describe('Buckets allowed per plan name'),
+  flat_fee_pln: z.number(),
+});
+
+export function pricingTable(config: StorageConfig): z.output<typeof StoragePricingView> {
   return {
     currency: 'USD',
     usd_pln_rate: config.usdPlnRate,

@@ -6,7 +6,7 @@ import { route } from '../../infra/http/route';
 import type { AuthContext } from '../../platform/auth/context';
 import { requireSession } from '../../platform/auth/enforce';
 import { DEFAULT_TIER } from '../../platform/tiers/tiers';
-import { estimate, pricingTable, regionRows, STORAGE_CLASS_NAMES } from '../object-store/catalog';
+import { estimate, pricingTable, RegionView, regionRows, STORAGE_CLASS_NAMES, StoragePricingView } from '../object-store/catalog';
 import {
   bucketRow,
   buyBucket,
@@ -78,8 +78,8 @@ export function objectStoreRoutes(deps: Deps): Router {
     next();
   });
 
-  router.get(`${base}/pricing`, route({}, () => pricingTable(deps.config.storage)));
-  router.get(`${base}/regions`, route({}, () => regionRows(deps.config.storage)));
+  router.get(`${base}/pricing`, route({ response: StoragePricingView }, () => pricingTable(deps.config.storage)));
+  router.get(`${base}/regions`, route({ response: z.array(RegionView) }, () => regionRows(deps.config.storage)));
 
   router.post(
     `${base}/estimate`,

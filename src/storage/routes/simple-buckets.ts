@@ -11,6 +11,8 @@ import { s3For } from '../context';
 import {
   bucketView,
   createBucket,
+  FileView,
+  SimpleBucketView,
   deleteBucket,
   fileView,
   findBucketByName,
@@ -24,6 +26,10 @@ import {
 } from '../simple/buckets';
 import { handleUpload } from '../simple/upload';
 import { orNotFound } from '../../infra/db/or-not-found';
+
+const BucketListView = z.object({ buckets: z.array(SimpleBucketView), total: z.number().int() });
+const BucketDeletedView = z.object({ id: z.string(), name: z.string(), deleted: z.literal(true), files_deleted: z.number().int(), bytes_freed: z.number().int() });
+const FileListView = z.object({ bucket_name: z.string().nullable(), files: z.array(FileView).describe('Newest first, at most 1000'), total: z.number().int() });
 
 const mimePattern = z.string().trim().toLowerCase().regex(/^([a-z0-9][a-z0-9!#$&^_.+-]*|\*)\/([a-z0-9][a-z0-9!#$&^_.+-]*|\*)$/, 'must be a MIME type like image/png or image/*');
 const settings = {
@@ -50,7 +56,7 @@ export function simpleBucketRoutes(deps: Deps): Router {
 
   router.get(
     '/buckets',
-    route({}, async ({ auth }) => {
+    route({ response: BucketListView }, async ({ auth }) => {
       const buckets = await listBuckets(deps, auth);
       const stats = await statsFor(deps, auth.accountId, buckets.map((b) => b.id));
       return { buckets: buckets.map((b) => bucketView(b, stats.get(b.id))), total: buckets.length };
@@ -59,7 +65,7 @@ export function simpleBucketRoutes(deps: Deps): Router {
 
   router.post(
     '/buckets',
-    route({ body: createBody, status: 201 }, async ({ body, auth }) => {
+    route({ body: createBody, status: 201, response: SimpleBucketView }, async ({ body, auth }) => {
       // seed 002 §7: only `eu`; anything else is a 400.
       if (body.region !== undefined && body.region !== 'eu') throw badRequest(`Simple buckets exist only in region 'eu' (stored in eu-central-1); got ${JSON.stringify(body.region)}.`);
       if (auth.key?.bucket_id) assertBucketInScope(auth, '');
@@ -71,7 +77,7 @@ export function simpleBucketRoutes(deps: Deps): Router {
 
   router.get(
     '/buckets/:id',
-    route({ params: idParams }, async ({ params, auth }) => {
+    route({ params: idParams, response: SimpleBucketView }, async ({ params, auth }) => {
       const bucket = await getBucket(deps, auth, params.id);
       return bucketView(bucket, (await statsFor(deps, auth.accountId, [bucket.id])).get(bucket.id));
     }),
@@ -79,7 +85,7 @@ export function simpleBucketRoutes(deps: Deps): Router {
 
   router.patch(
     '/buckets/:id',
-    route({ params: idParams, body: patchBody }, async ({ params, body, auth }) => {
+    route({ params: idParams, body: patchBody, response: SimpleBucketView }, async ({ params, body, auth }) => {
       const bucket = await getBucket(deps, auth, params.id);
       // seed 002 §2.1: the region is immutable; naming it at all in a PATCH is refused.
       if (body.region !== undefined) throw badRequest('The region of a bucket cannot be changed.');
@@ -90,19 +96,19 @@ export function simpleBucketRoutes(deps: Deps): Router {
 
   router.delete(
     '/buckets/:id',
-    route({ params: idParams }, async ({ params, auth }) => {
+    route({ params: idParams, response: BucketDeletedView }, async ({ params, auth }) => {
       const bucket = await getBucket(deps, auth, params.id);
       const result = await deleteBucket(deps, bucket);
-      return { id: bucket.id, name: bucket.name, deleted: true, ...result };
+      return { id: bucket.id, name: bucket.name, deleted: true as const, ...result };
     }),
   );
 
   // multipart/form-data, streamed (busboy): no JSON body schema to validate up front.
-  router.post('/photos/upload', documentRoute(route({ status: 201 }, ({ req, auth }) => handleUpload(deps, req, auth)), { summary: 'Upload one file (multipart/form-data: bucket_name, is_public, file)', errors: [402, 404, 409, 413, 415] }));
+  router.post('/photos/upload', documentRoute(route({ status: 201, response: FileView }, ({ req, auth }) => handleUpload(deps, req, auth)), { summary: 'Upload one file (multipart/form-data: bucket_name, is_public, file)', errors: [402, 404, 409, 413, 415] }));
 
   router.get(
     '/photos',
-    route({ query: photosQuery }, async ({ query, auth }) => {
+    route({ query: photosQuery, response: FileListView }, async ({ query, auth }) => {
       let buckets = await listBuckets(deps, auth);
       if (query.bucket_name !== undefined) {
         const bucket = await orNotFound(findBucketByName(deps, auth.accountId, sanitiseBucketName(query.bucket_name)));

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { z } from 'zod';
+import { isoTime } from '../../infra/http/views';
 import { attachmentDisposition, isActiveContentType } from '../../infra/http/user-content';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../infra/db/index';
@@ -33,7 +35,39 @@ export interface BucketSettings {
   allowed_mime_types?: string[];
 }
 
-export function bucketView(b: SimpleBucket, stats?: { files: number; bytes: number }) {
+export const SimpleBucketView = z.object({
+  id: z.string(),
+  name: z.string(),
+  path_prefix: z.string(),
+  is_active: z.boolean(),
+  is_public: z.boolean(),
+  region: z.string(),
+  storage_region: z.literal('eu-central-1'),
+  max_file_size_mb: z.number().int().nullable(),
+  allowed_mime_types: z.array(z.string()),
+  file_count: z.number().int(),
+  total_bytes: z.number().int(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+
+export const FileView = z.object({
+  id: z.string(),
+  bucket_id: z.string(),
+  bucket_name: z.string(),
+  filename: z.string(),
+  key: z.string().describe("The object's key inside the bucket"),
+  size_bytes: z.number().int(),
+  content_type: z.string(),
+  is_public: z.boolean(),
+  url: z.string().describe('A plain URL for a public file, else a presigned one that expires'),
+  url_expires_at: isoTime.nullable(),
+  signed: z.boolean(),
+  created_at: isoTime,
+});
+export type FileView = z.output<typeof FileView>;
+
+export function bucketView(b: SimpleBucket, stats?: { files: number; bytes: number }): z.output<typeof SimpleBucketView> {
   return {
     id: b.id,
     name: b.name,
@@ -175,7 +209,7 @@ export async function deleteBucket(deps: Deps, bucket: SimpleBucket): Promise<{ 
 }
 
 /** Private files get an expiring presigned S3 URL; public ones a plain Atelier URL. */
-export async function fileView(deps: Deps, file: StorageFile, bucket: SimpleBucket) {
+export async function fileView(deps: Deps, file: StorageFile, bucket: SimpleBucket): Promise<FileView> {
   const isPublic = file.is_public || bucket.is_public;
   let url: string;
   let expiresAt: string | null = null;

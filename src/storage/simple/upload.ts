@@ -13,7 +13,7 @@ import { ApiError, coded, detail, validationFailed } from '../../infra/http/erro
 import type { AuthContext } from '../../platform/auth/context';
 import { s3For } from '../context';
 import { SNIFF_BYTES, mimeAllowed, sniffContentType } from '../sniff';
-import { bucketInactive, defaultBucket, fileView, findBucketByName, getBucket, requireFunds, assertBucketInScope, sanitiseBucketName } from './buckets';
+import { bucketInactive, defaultBucket, fileView, type FileView, findBucketByName, getBucket, requireFunds, assertBucketInScope, sanitiseBucketName } from './buckets';
 
 const MB = 1024 * 1024;
 
@@ -24,7 +24,7 @@ const MB = 1024 * 1024;
  * file of any size costs a few KB of memory. Form fields (`bucket_name`, `is_public`) must come
  * before the file part; they are also accepted as query parameters.
  */
-export async function handleUpload(deps: Deps, req: Request, auth: AuthContext): Promise<unknown> {
+export async function handleUpload(deps: Deps, req: Request, auth: AuthContext): Promise<FileView> {
   if (!/^multipart\/form-data/i.test(req.headers['content-type'] ?? '')) {
     throw detail(415, 'Send the file as multipart/form-data with a file field (and optional bucket_name, is_public fields).');
   }
@@ -36,7 +36,7 @@ export async function handleUpload(deps: Deps, req: Request, auth: AuthContext):
   const tmpPath = join(tmpDir, `${randomUUID()}.part`);
 
   try {
-    return await new Promise<unknown>((resolve, reject) => {
+    return await new Promise<FileView>((resolve, reject) => {
       let bb: busboy.Busboy;
       try {
         bb = busboy({ headers: req.headers, limits: { files: 1, fields: 20, fieldSize: 4096, parts: 30 } });
@@ -44,7 +44,7 @@ export async function handleUpload(deps: Deps, req: Request, auth: AuthContext):
         reject(detail(400, 'Malformed multipart body.'));
         return;
       }
-      let work: Promise<unknown> | undefined;
+      let work: Promise<FileView> | undefined;
       const fail = (err: unknown) => {
         req.unpipe(bb);
         reject(err);
