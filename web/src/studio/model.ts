@@ -1,21 +1,39 @@
 // The Studio's draft of a workflow and what the server said about it. The draft is plain spec
 // JSON (what POST /workflows takes); the editor never judges it — the planner does, through
 // POST /workflows/validate, and its 422 list is mapped back onto nodes and fields here.
-import type { NodeType, SpecEdge, SpecNode } from '../api';
+// Pure (no browser API, no import from ../api), so the unit test can run it under Node; the
+// shapes below match api.ts's SpecNode, SpecEdge and NodeType structurally.
 
-export interface StudioNode extends SpecNode {
+export interface StudioNode {
+  id: string;
+  type: string;
+  position: [number, number];
   params: Record<string, unknown>;
   continue_on_error?: boolean;
+  disabled?: boolean;
+}
+
+export interface StudioEdge {
+  id: string;
+  source: string;
+  source_port?: string;
+  target: string;
+  target_port?: string;
 }
 
 export interface Draft {
   nodes: StudioNode[];
-  edges: SpecEdge[];
+  edges: StudioEdge[];
 }
 
-export interface NodeTypeSummary extends NodeType {
+export interface NodeTypeSummary {
+  type: string;
+  name: string;
   category: string;
   description: string;
+  inputs: Array<{ name: string }>;
+  outputs: Array<{ name: string }>;
+  execution: 'activity' | 'local' | 'workflow';
 }
 
 export interface Issue {
@@ -45,12 +63,16 @@ export function specOf(draft: Draft): Record<string, unknown> {
 }
 
 /** A saved spec back into a draft (defaults the server filled in are kept as they are). */
-export function draftOf(spec: { nodes: SpecNode[]; edges: SpecEdge[] }): Draft {
+export function draftOf(spec: { nodes: Array<Omit<StudioNode, 'params'> & { params?: Record<string, unknown> }>; edges: StudioEdge[] }): Draft {
   return {
-    nodes: spec.nodes.map((n) => {
-      const raw = n as StudioNode;
-      return { id: n.id, type: n.type, position: n.position, params: { ...(n.params ?? {}) }, continue_on_error: raw.continue_on_error || undefined, disabled: n.disabled || undefined };
-    }),
+    nodes: spec.nodes.map((n) => ({
+      id: n.id,
+      type: n.type,
+      position: n.position,
+      params: { ...(n.params ?? {}) },
+      continue_on_error: n.continue_on_error || undefined,
+      disabled: n.disabled || undefined,
+    })),
     edges: spec.edges.map((e) => ({ ...e })),
   };
 }
