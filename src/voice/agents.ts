@@ -1,13 +1,34 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { Deps } from '../deps';
+import { isoTime } from '../infra/http/views';
 import type { VoiceAgent } from '../infra/db/schema/voice-agents';
 import type { AgentFields } from './agent-input';
 import { agentNotFound, voiceError } from './errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+export const VoiceToolView = z.object({ name: z.string(), description: z.string(), parameters: z.record(z.string(), z.unknown()).describe('JSON Schema of the arguments') });
+export const AgentView = z.object({
+  id: z.string(),
+  name: z.string(),
+  instructions: z.string(),
+  voice: z.string(),
+  greeting: z.string().nullable(),
+  language: z.string(),
+  tools: z.array(VoiceToolView),
+  model: z.string(),
+  temperature: z.number().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  is_active: z.boolean(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export const AgentListView = z.object({ agents: z.array(AgentView), count: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+export const AgentDeletedView = z.object({ deleted: z.literal(true), id: z.string() });
+
 /** seed 001 §2.1: the agent object as the API shows it. */
-export function agentView(a: VoiceAgent) {
+export function agentView(a: VoiceAgent): z.output<typeof AgentView> {
   return {
     id: a.id,
     name: a.name,
@@ -100,6 +121,6 @@ export class AgentsService {
       throw voiceError(500, 'The agent could not be deleted');
     }
     if (!deleted) throw agentNotFound();
-    return { deleted: true, id: deleted.id };
+    return { deleted: true as const, id: deleted.id };
   }
 }

@@ -1,14 +1,30 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { Deps } from '../deps';
+import { usd } from '../infra/http/views';
 import type { VoiceSessionConfig } from '../infra/db/schema/voice-realtime-secrets';
 import type { AuthContext } from '../platform/auth/context';
 import { creditBillingBlock, InsufficientCredits, refundCredits, spendCredits, type CreditSpend } from '../platform/billing/credits';
 import { voiceError } from './errors';
+import { AgentView } from './agents';
 import { REALTIME_SUBPROTOCOL, RealtimeEngineError, SECRET_SUBPROTOCOL_PREFIX, type RealtimeProvider } from './realtime/provider';
 
 /** seed 001 §4.1 pricing: a realtime voice session is 5 credits ($0.2680 when the wallet pays). */
 export const SESSION_CREDITS = 5;
 const LEDGER_LABEL = 'voice.session';
+
+/** What minting a realtime session answers: the secret and how to connect with it. */
+export const SessionView = z.object({
+  client_secret: z.string().describe('Short-lived; opens one realtime connection'),
+  expires_at: z.number().nullable().describe('Unix seconds'),
+  model: z.string(),
+  websocket_url: z.string(),
+  subprotocols: z.array(z.string()).describe('WebSocket subprotocols that carry the secret (for browsers, which cannot set headers)'),
+  session: AgentView.pick({ voice: true, instructions: true, greeting: true, language: true, tools: true, temperature: true }),
+  agent_id: z.string().nullable(),
+  credits_used: z.number(),
+  billing: z.object({ method: z.enum(['credits', 'wallet']), usd_charged: usd, pln_charged: z.number().describe('Legacy mirror of usd_charged') }),
+});
 
 /**
  * Mints session credentials: 5 credits charged first (included allowance, then the wallet), then
@@ -21,7 +37,7 @@ export class SessionsService {
     private readonly engine: RealtimeProvider | null,
   ) {}
 
-  async mint(auth: AuthContext, agentId: string | null, session: VoiceSessionConfig) {
+  async mint(auth: AuthContext, agentId: string | null, session: VoiceSessionConfig): Promise<z.output<typeof SessionView>> {
     const chargeOperationId = `voice:session:${randomUUID()}`;
     let spend: CreditSpend | null = null;
     // Sandbox keys are never charged (seed 000 §4.2).

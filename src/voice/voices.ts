@@ -1,4 +1,5 @@
 // seed 001 §2.3: the 26 multilingual voice ids (this list is what GET /v1/voice/voices serves).
+import { z } from 'zod';
 
 export const FEMININE_VOICES = ['ara', 'carina', 'celeste', 'eve', 'iris', 'luna', 'lux'] as const;
 export const MASCULINE_VOICES = [
@@ -14,7 +15,9 @@ export function isVoiceId(id: string): boolean {
 }
 
 /** `{id, name, language}` rows; the name is the id capitalised. */
-export function voiceList() {
+export const VoiceListView = z.object({ voices: z.array(z.object({ id: z.string(), name: z.string(), language: z.literal('multilingual') })), count: z.number().int() });
+
+export function voiceList(): z.output<typeof VoiceListView> {
   const voices = VOICE_IDS.map((id) => ({ id, name: id.charAt(0).toUpperCase() + id.slice(1), language: 'multilingual' as const }));
   return { voices, count: voices.length };
 }
