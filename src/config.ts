@@ -72,6 +72,8 @@ const envSchema = z.object({
   ATELIER_REAPER_INTERVAL_S: z.coerce.number().positive().default(300),
   ATELIER_REAPER_MAX_RUNNING_S: z.coerce.number().positive().default(3600),
   ATELIER_MAX_CONCURRENT_RUNS_PER_ACCOUNT: z.coerce.number().int().min(0).default(200),
+  // A node result port larger than this (JSON bytes) is stored as a blob and travels as a reference.
+  ATELIER_RESULT_INLINE_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024).default(128 * 1024),
   // Providers (src/providers/config.ts): local | openai | none, per-capability overrides, OpenAI-compatible endpoints.
   ATELIER_PROVIDER: z.enum(['local', 'openai', 'none']).default('local'),
   ATELIER_PROVIDERS: optionalString,
@@ -176,6 +178,8 @@ export interface Config {
     reaperMaxRunningS: number;
     /** Runs queued or running per account above which a run may not start another (0: no cap). */
     maxConcurrentRunsPerAccount: number;
+    /** JSON bytes of a node result above which its largest ports go to the blob store as references. */
+    resultInlineMaxBytes: number;
   };
   /** Story Studio settings (src/story/config.ts). */
   story: StoryConfig;
@@ -279,6 +283,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       reaperIntervalS: e.ATELIER_REAPER_INTERVAL_S,
       reaperMaxRunningS: e.ATELIER_REAPER_MAX_RUNNING_S,
       maxConcurrentRunsPerAccount: e.ATELIER_MAX_CONCURRENT_RUNS_PER_ACCOUNT,
+      resultInlineMaxBytes: e.ATELIER_RESULT_INLINE_MAX_BYTES,
     },
     story: loadStoryConfig(source),
     voice: loadVoiceConfig(source),

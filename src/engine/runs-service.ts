@@ -18,7 +18,8 @@ import { routeCanary } from './canary/routing';
 import type { Database } from '../infra/db/index';
 import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type ExecuteNodeResult, type NodeCommit, type TriggerType } from './contract/run-contract';
 import type { NodeOutput, RunStatus } from './types';
-import { MAX_NODE_RESULT_BYTES } from './node-output-size';
+import { MAX_INLINE_NODE_RESULT_BYTES } from './node-output-size';
+import { resultDownloads } from './contract/result-ref';
 import { orNotFound } from '../infra/db/or-not-found';
 import { workflowRef } from '../infra/temporal/workflow-ref';
 import type { StartRunRequest } from './run-request';
@@ -33,7 +34,7 @@ export const ENGINE_RUN_KIND = 'engine-run';
 export const engineRun = workflowRef<(args: EngineRunInput) => Promise<EngineRunResult>>('engineRun');
 
 /** The largest run input (JSON bytes): what a node result may hold, since the trigger node emits it. */
-export const MAX_RUN_INPUT_BYTES = MAX_NODE_RESULT_BYTES;
+export const MAX_RUN_INPUT_BYTES = MAX_INLINE_NODE_RESULT_BYTES;
 
 /** Inserts the run (queued) and starts its engineRun workflow under workflow id = run id. */
 export async function startRun(deps: Deps, request: StartRunRequest): Promise<Run> {
@@ -161,6 +162,10 @@ export const NodeOutputView = z.object({
   logs: z.array(z.object({ level: z.enum(['debug', 'info', 'warn', 'error']), message: z.string(), ts: z.string() })),
   duration_ms: z.number(),
   skipped: z.boolean().optional().describe('Present (true) when a branch not taken skipped the node'),
+  downloads: z
+    .record(z.string(), z.string())
+    .optional()
+    .describe('Ports too large to carry inline, stored as blobs: `output` holds `{"$atelier_ref": {v, key, bytes, sha256}, preview}` for each, and this the path that serves its whole JSON'),
 }) satisfies z.ZodType<NodeOutput>;
 
 export const RunView = z.object({
@@ -218,6 +223,12 @@ export function nodeOutputView(row: RunNodeOutputRow): NodeOutput {
   return out;
 }
 
+/** A node's output as the API shows it: with the download path of each stored port (the output itself stays as recorded). */
+function withDownloads(runId: string, nodeId: string, out: NodeOutput): NodeOutput & { downloads?: Record<string, string> } {
+  const downloads = resultDownloads(runId, nodeId, out.output);
+  return downloads ? { ...out, downloads } : out;
+}
+
 /** The API shape of a run (seed 002 §4.3 GET /v1/runs/{run_id}). */
 export function runView(run: Run, nodes?: RunNodeOutputRow[]): RunView {
   return {
@@ -242,7 +253,7 @@ export function runView(run: Run, nodes?: RunNodeOutputRow[]): RunView {
     retried_from: run.retried_from,
     parent_run_id: run.parent_run_id,
     parent_node_id: run.parent_node_id,
-    ...(nodes ? { node_outputs: Object.fromEntries(nodes.map((n) => [n.node_id, nodeOutputView(n)])) } : {}),
+    ...(nodes ? { node_outputs: Object.fromEntries(nodes.map((n) => [n.node_id, withDownloads(run.id, n.node_id, nodeOutputView(n))])) } : {}),
   };
 }
 

@@ -92,6 +92,19 @@ export async function closedHistory(stack: TestStack, runId: string) {
   return handle.fetchHistory();
 }
 
+/**
+ * A node's output port as the node produced it: inline, or, when it was stored apart (a result
+ * reference), downloaded from the run's download path.
+ */
+export async function portValue(stack: TestStack, run: { node_outputs: Record<string, { output: Record<string, unknown>; downloads?: Record<string, string> }> }, nodeId: string, port = 'main'): Promise<any> {
+  const out = run.node_outputs[nodeId]!;
+  const path = out.downloads?.[port];
+  if (!path) return out.output[port];
+  const got = await stack.api('GET', path);
+  if (got.status !== 200) throw new Error(`download of ${nodeId}.${port}: ${got.status} ${got.text.slice(0, 200)}`);
+  return got.body;
+}
+
 export async function runToEnd(stack: TestStack, s: unknown, input: Record<string, unknown> = {}) {
   const wf = await createWorkflow(stack, s);
   const { run_id } = await startRun(stack, wf, input);

@@ -91,6 +91,26 @@ export async function api<T>(method: string, path: string, body?: unknown, crede
   return parsed as T;
 }
 
+/**
+ * Saves a node output port stored apart as a JSON file. The download route needs the Authorization
+ * header, so the page fetches it and hands the browser the bytes (a plain link would carry no key).
+ */
+export async function downloadOutput(path: string, filename: string, credential = loadCredential()): Promise<void> {
+  const headers: Record<string, string> = {};
+  if (credential) headers.authorization = `Bearer ${credential.token}`;
+  const res = await fetch(path, { headers });
+  if (!res.ok) {
+    if (res.status === 401 && credential) onUnauthorized();
+    throw failureOf(res.status, undefined);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 export async function loginWithPassword(email: string, password: string): Promise<Credential> {
   const r = await api<{ token: string; expires_at: string }>('POST', '/v1/console/login', { email, password }, null);
   return { kind: 'session', token: r.token, expiresAt: r.expires_at, email };
@@ -113,6 +133,8 @@ export interface NodeOutput {
   logs: Array<{ level: string; message: string; ts: string }>;
   duration_ms: number;
   skipped?: boolean;
+  /** Ports stored apart (their `output` value is a reference with a preview): where to download each. */
+  downloads?: Record<string, string>;
 }
 
 export interface Run {

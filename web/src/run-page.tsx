@@ -3,7 +3,7 @@
 // skipped from the run's node outputs), the cost so far, a node's outputs on click, approve/reject
 // for a waiting approval node, and a link to the execution in the Temporal UI.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, ENGINE, followRunEvents, type List, type NodeOutput, type NodeType, type Run, type RunEvent, type RunStatus, type WorkflowVersion } from './api';
+import { api, downloadOutput, ENGINE, followRunEvents, type List, type NodeOutput, type NodeType, type Run, type RunEvent, type RunStatus, type WorkflowVersion } from './api';
 import { formatDuration, formatUsd } from './format';
 import { Graph, type NodeView, type NodeStatus } from './graph';
 import { layoutGraph } from './layout';
@@ -305,6 +305,16 @@ export function RunPage(props: { runId: string }) {
                 </p>
                 <h3>Output</h3>
                 <pre data-testid="node-output">{JSON.stringify(selectedOutput.output, null, 2)}</pre>
+                {selectedOutput.downloads && (
+                  <p class="muted" data-testid="node-output-downloads">
+                    Stored apart (the output above shows a preview):{' '}
+                    {Object.entries(selectedOutput.downloads).map(([port, path]) => (
+                      <button key={port} type="button" onClick={() => void downloadOutput(path, `${selected}-${port}.json`).catch(() => undefined)}>
+                        download {port}
+                      </button>
+                    ))}
+                  </p>
+                )}
                 {selectedOutput.logs.length > 0 && (
                   <>
                     <h3>Logs</h3>

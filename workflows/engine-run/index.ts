@@ -16,7 +16,8 @@ import {
   sleep,
 } from '@temporalio/workflow';
 import { isNodeError } from '../../src/engine/contract/node-error';
-import { resolveTemplates } from '../../src/engine/contract/templates';
+import { deferredTemplates, withTemplatesAt, type DeferredTemplate } from '../../src/engine/contract/result-ref';
+import { resolveTemplates, templateRefs } from '../../src/engine/contract/templates';
 import type { EngineRunInput, EngineRunResult, EngineRunStatus, ExecuteNodeInput, NodeCommit, NodeFailureDetails } from '../../src/engine/contract/run-contract';
 import type { NodeOutput, PlannedNode, RunContextPart, RunStatus } from '../../src/engine/types';
 import type { WorkflowNodeApi } from '../../src/engine/workflow-node';
@@ -55,6 +56,14 @@ const INLINE_PURE_PATCH = 'inline-pure-nodes';
  * own step in both. Executions recorded before it replay with their concurrent local activities.
  */
 const SERIAL_LOCAL_PATCH = 'serial-local-activities';
+
+/**
+ * From this patch on (and from behaviour 3), a large node result travels as a reference to a blob its
+ * activity stored (src/engine/contract/result-ref.ts): activities are told so (ExecuteNodeInput.
+ * resultRefs), templates reaching into a reference are left to the activity, and pure nodes that
+ * would need the bytes behind one run as activities.
+ */
+const CLAIM_CHECK_PATCH = 'claim-check-results';
 
 /**
  * Node commits an executor may report before writing (ExecuteNodeInput.deferCommit) while earlier
@@ -101,6 +110,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   const continuesOnMain = behaviour >= 2;
   const inlinePure = current || patched(INLINE_PURE_PATCH);
   const turns = new Turns(current || patched(SERIAL_LOCAL_PATCH));
+  const claimCheck = behaviour >= 3 || patched(CLAIM_CHECK_PATCH);
   const carrier = new CommitCarrier(MAX_UNCONFIRMED_COMMITS);
   /** A projection write: in its turn, carrying the unconfirmed commits. */
   const write = <T>(call: (carry: NodeCommit[] | undefined) => Promise<T>): Promise<T> => turns.run(() => carrier.carrying(call));
@@ -115,7 +125,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   const nodesScope = new CancellationScope();
 
   const dag: DagScheduler = new DagScheduler(plan, args.completed, {
-    evaluateInline: (node, inputs) => (inlinePure ? evaluateInline(node, inputs, { emitted: dag.emitted, variables: plan.variables, input: args.input }) : undefined),
+    evaluateInline: (node, inputs) => (inlinePure ? evaluateInline(node, inputs, { emitted: dag.emitted, variables: plan.variables, input: args.input, claimCheck }) : undefined),
     start(node, inputs) {
       void nodesScope
         .run(() => runNode(node, inputs))
@@ -198,7 +208,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   }
 
   /** One node run outside the scheduler, until it settles (succeeded or failed, recorded either way). */
-  async function execute(node: PlannedNode, params: Record<string, unknown>, inputs: Record<string, unknown>, round: number): Promise<NodeOutput> {
+  async function execute(node: PlannedNode, params: Record<string, unknown>, inputs: Record<string, unknown>, round: number, deferred: DeferredTemplate[]): Promise<NodeOutput> {
     if (node.execution === 'workflow') {
       await write((carry) => projection.recordNodeStarted({ runId, generation, nodeId: node.id, nodeType: node.type, carry }));
       const done = await runInWorkflow(node, params, inputs);
@@ -219,6 +229,8 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       variables: reads(node, 'variables') ? plan.variables : {},
       runInput: reads(node, 'runInput') ? args.input : {},
       usdCapMicros: args.usdCapMicros,
+      ...(claimCheck ? { resultRefs: true as const } : {}),
+      ...(deferred.length ? { deferred: { templates: deferred, outputs: emittedOf(deferred), variables: plan.variables } } : {}),
     };
     const executeNode = nodeExecutor(node, round);
     // A local node's call is a local activity like the projections: in its turn, carrying the
@@ -237,12 +249,26 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
     }
   }
 
+  /** The emitted ports of the nodes deferred templates name (references in them stay references). */
+  function emittedOf(deferred: DeferredTemplate[]): Record<string, Record<string, unknown>> {
+    const out: Record<string, Record<string, unknown>> = {};
+    for (const d of deferred) {
+      for (const use of templateRefs(d.template)) {
+        if (use.ref?.kind === 'node' && dag.emitted[use.ref.nodeId]) out[use.ref.nodeId] = dag.emitted[use.ref.nodeId]!;
+      }
+    }
+    return out;
+  }
+
   async function runNode(node: PlannedNode, inputs: Record<string, unknown>): Promise<void> {
     dag.currentNode = node.id;
-    const params = resolveTemplates(node.params, { outputs: dag.emitted, variables: plan.variables });
+    const scope = { outputs: dag.emitted, variables: plan.variables };
+    // A template reaching into a stored result stays as it is: the activity loads the bytes and resolves it.
+    const deferred = claimCheck ? deferredTemplates(node.params, scope) : [];
+    const params = withTemplatesAt(resolveTemplates(node.params, scope), deferred, (d) => d.template);
     for (let round = 0; ; round++) {
       try {
-        dag.succeeded(node.id, await execute(node, params, inputs, round));
+        dag.succeeded(node.id, await execute(node, params, inputs, round, deferred));
         return;
       } catch (err) {
         const { out, errorType } = failedOutput(err);

@@ -2,6 +2,7 @@
 // safe to import from workflow code.
 import type { NewRunEvent, NodeRowJson } from '../events/store';
 import type { NodeLog, NodeOutput, PlannedNode, RunPlan, RunStatus } from '../types';
+import type { DeferredTemplate } from './result-ref';
 
 export type TriggerType = 'manual' | 'schedule' | 'webhook' | 'test';
 
@@ -39,8 +40,11 @@ export interface EngineRunInput {
  * `continue-on-error-port`, `inline-pure-nodes` and `serial-local-activities` patches, on from the start.
  * Behaviour 2 adds `continue-on-error-main`: that failure also goes out on `main` unless an edge
  * leaves `error`.
+ * Behaviour 3 adds `claim-check-results`: a node result too large to travel through Temporal is
+ * stored as a blob by its activity and only a reference (src/engine/contract/result-ref.ts) travels;
+ * a pure node whose inputs or templates reach into one runs in its activity, not inline.
  */
-export const ENGINE_RUN_BEHAVIOUR = 2;
+export const ENGINE_RUN_BEHAVIOUR = 3;
 
 /** Node lifecycle as the workflow tracks it and the status query reports it. */
 export type NodeState = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
@@ -85,6 +89,17 @@ export interface ExecuteNodeInput {
   carry?: NodeCommit[];
   /** The node may report before its own events are committed, returning them as `commit`. */
   deferCommit?: boolean;
+  /**
+   * Set by executions with `claim-check-results`: large result ports go to the blob store as
+   * references, and `params`/`inputs` may hold references the executor loads.
+   */
+  resultRefs?: true;
+  /**
+   * Param strings whose templates reach into a reference, left unresolved by the workflow (it never
+   * loads the bytes): the executor resolves each against `outputs` (the named nodes' emitted ports,
+   * references loaded) and the run's variables, and puts it at `at`.
+   */
+  deferred?: { templates: DeferredTemplate[]; outputs: Record<string, Record<string, unknown>>; variables: Record<string, unknown> };
 }
 
 /**

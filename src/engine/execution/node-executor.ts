@@ -6,7 +6,8 @@ import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import type { Deps } from '../../deps';
 import { microsToUsd } from '../../platform/billing/money';
 import { isNodeError, NodeError } from '../contract/node-error';
-import { assertNodeResultFits } from '../node-output-size';
+import { assertNodeResultFits, MAX_NODE_RESULT_BYTES } from '../node-output-size';
+import { materialize, storeLargePorts } from './result-refs';
 import { appendNodeEvents, completionItem, type AppendItem } from '../events/store';
 import { carried, committedOutput, completionEvents, finishedRow, isWritten, markWritten, recordStarted, startedEvent } from '../projections';
 import { commitKey, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails } from '../contract/run-contract';
@@ -157,22 +158,32 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
 
   try {
     const definition = resolveDefinition(registry, input);
-    const params = parseParams(definition, input.params);
+    // References in params and inputs are loaded here, in the activity: the workflow only carries them.
+    const given = input.resultRefs ? await materialize(deps.blobs, input) : { params: input.params, inputs: input.inputs };
+    const params = parseParams(definition, given.params);
     const ctx = buildNodeContext(deps, input, info, activity, attempt);
-    const result = await definition.execute(ctx, { params, inputs: input.inputs });
+    const result = await definition.execute(ctx, { params, inputs: given.inputs });
     if (startedTimer) clearTimeout(startedTimer);
     // Heartbeats go on until the node's events are committed: a Postgres outage during the
     // final write must not look like a lost worker.
     const finishedAt = new Date();
+    let resultOutput = result.output;
+    if (input.resultRefs) {
+      // Large ports go to the blob store before anything is recorded or reported: a reference
+      // never points to bytes that are not there yet.
+      const bytes = Buffer.byteLength(JSON.stringify(resultOutput) ?? '', 'utf8');
+      assertNodeResultFits(resultOutput, node.id, MAX_NODE_RESULT_BYTES, bytes);
+      resultOutput = await storeLargePorts(deps.blobs, { accountId: input.accountId, runId, generation, nodeId: node.id, attempt: info.attempt }, resultOutput, bytes, deps.config.engine.resultInlineMaxBytes);
+    }
     const output: NodeOutput = {
       ok: true,
-      output: result.output,
+      output: resultOutput,
       usd_charged: microsToUsd(attempt.usdChargedMicros),
       error: null,
       logs: attempt.logs,
       duration_ms: Math.round(performance.now() - started),
     };
-    // Issue 16.6: a result Temporal cannot carry fails the node now, before node_completed is written.
+    // A result Temporal cannot carry (inline ports and logs) fails the node now, before node_completed is written.
     assertNodeResultFits(output, node.id);
     if (startedWrite) await startedWrite.catch(() => undefined);
     const commit: NodeCommit = {

@@ -4,8 +4,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { MAX_USD_CAP, usdToMicros } from '../../platform/billing/money';
-import { badRequest, notFound } from '../../infra/http/errors';
+import { badRequest, coded, notFound } from '../../infra/http/errors';
 import { route } from '../../infra/http/route';
+import { documentRoute } from '../../infra/http/openapi';
+import type { AuthContext } from '../../platform/auth/context';
+import { pipeline } from 'node:stream/promises';
+import { isResultRef, RESULT_REF_KEY, resultDownloads } from '../contract/result-ref';
+import { runResultsPrefix } from '../execution/result-refs';
 import { readRunEventPage, type RunEventPage } from '../events/store';
 import {
   cancelRun,
@@ -33,6 +38,7 @@ import { resolveWorkflowForRun } from '../workflows-service';
 import type { RunStatus } from '../types';
 
 const RunIdParams = z.object({ run_id: z.string().min(1) });
+const OutputParams = z.object({ run_id: z.string().min(1), node_id: z.string().min(1), port: z.string().min(1) });
 
 const CreateRunBody = z.object({
   workflow_id: z.string().min(1),
@@ -182,6 +188,39 @@ export function runRoutes(deps: Deps): Router {
     }),
   );
 
+  // A stored port's whole JSON, streamed from the blob store: only the run's own account reaches
+  // it (the run is looked up under the caller's account, and the reference must lie in its folder).
+  router.get(
+    '/runs/:run_id/nodes/:node_id/outputs/:port',
+    documentRoute(
+      async (req, res, next) => {
+        try {
+          const params = OutputParams.safeParse(req.params);
+          if (!params.success || !isUuid(params.data.run_id)) throw notFound();
+          const run = await getRunRow(deps, (req.auth as AuthContext).accountId, params.data.run_id);
+          const row = (await nodeRows(deps, run.id)).find((n) => n.node_id === params.data.node_id);
+          const ref = row?.output[params.data.port];
+          if (!isResultRef(ref)) throw coded(404, 'output_not_stored', 'That node output port is not stored apart: read it from the run.');
+          const target = ref[RESULT_REF_KEY];
+          if (!target.key.startsWith(runResultsPrefix(run.account_id, run.id))) throw notFound();
+          const read = await deps.blobs.open(target.key);
+          if (!read) throw coded(404, 'output_gone', 'The stored output is gone: the run was deleted or its results swept.');
+          res.status(200).set({ 'Content-Type': 'application/json', 'Content-Length': String(read.size), 'Cache-Control': 'private, no-store', 'X-Content-Sha256': target.sha256 });
+          await pipeline(read.body, res);
+        } catch (err) {
+          if (res.headersSent) res.destroy(err as Error);
+          else next(err);
+        }
+      },
+      {
+        summary: "A node output port too large to carry inline (a result reference's bytes), streamed as JSON",
+        params: OutputParams,
+        errors: [404],
+        produces: { contentType: 'application/json', description: 'The port value, exactly as the node produced it' },
+      },
+    ),
+  );
+
   router.get(
     '/runs/:run_id/events',
     route({ params: RunIdParams, query: EventsQuery }, async ({ params, query, auth, req, res }) => {
@@ -254,7 +293,7 @@ async function streamRunEvents(deps: Deps, runId: string, accountId: string, sin
       // The frames of one read go out in one write (a socket write per frame cost more than the
       // frames themselves: each is a system call, and on loopback the receiver's work too).
       for (const e of events) {
-        out += `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
+        out += `id: ${e.seq}\nevent: ${e.type}\ndata: ${JSON.stringify(e.type === 'node_output' ? nodeOutputEvent(runId, e.data) : e.data)}\n\n`;
         last = e.seq;
         finished = e.type === 'run_finished';
       }
@@ -282,6 +321,13 @@ async function streamRunEvents(deps: Deps, runId: string, accountId: string, sin
     req.off('close', onClose);
     res.end();
   }
+}
+
+/** A node_output event as streamed: stored ports keep their reference and preview, with where to download them. */
+function nodeOutputEvent(runId: string, data: Record<string, unknown>): Record<string, unknown> {
+  const output = data.output as Record<string, unknown> | undefined;
+  const downloads = typeof data.node_id === 'string' ? resultDownloads(runId, data.node_id, output) : undefined;
+  return downloads ? { ...data, downloads } : data;
 }
 
 /** Waits (≤ 10 s) for a cancelled run to reach a finished status; answers the status it has then. */
