@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { route } from '../../infra/http/route';
 import { actorOf } from '../audit/audit-service';
 import { isCronExpression, isTimeZone } from '../spec';
-import { createSchedule, deleteSchedule, listSchedules, updateSchedule } from './service';
+import { createSchedule, deleteSchedule, listSchedules, ScheduleDeletedView, ScheduleListView, ScheduleView, updateSchedule } from './service';
 
 const Cron = z.string().refine(isCronExpression, 'cron must be a 5-field cron expression (minute hour day-of-month month day-of-week)');
 const TimeZone = z.string().min(1).refine(isTimeZone, 'timezone must be an IANA time zone such as Europe/Warsaw');
@@ -26,11 +26,11 @@ const ListQuery = z.object({ workflow_id: z.string().min(1).optional(), limit: z
 
 export function scheduleRoutes(deps: Deps): Router {
   const router = Router();
-  router.get('/schedules', route({ query: ListQuery }, ({ auth, query }) => listSchedules(deps, auth.accountId, { workflowId: query.workflow_id, limit: query.limit })));
-  router.post('/schedules', route({ body: CreateBody, status: 201 }, async ({ auth, body }) => createSchedule(deps, auth.accountId, await actorOf(deps.db, auth), body)));
-  router.patch('/schedules/:schedule_id', route({ params: IdParams, body: PatchBody }, async ({ auth, params, body }) =>
+  router.get('/schedules', route({ query: ListQuery, response: ScheduleListView }, ({ auth, query }) => listSchedules(deps, auth.accountId, { workflowId: query.workflow_id, limit: query.limit })));
+  router.post('/schedules', route({ body: CreateBody, status: 201, response: ScheduleView }, async ({ auth, body }) => createSchedule(deps, auth.accountId, await actorOf(deps.db, auth), body)));
+  router.patch('/schedules/:schedule_id', route({ params: IdParams, body: PatchBody, response: ScheduleView }, async ({ auth, params, body }) =>
     updateSchedule(deps, auth.accountId, await actorOf(deps.db, auth), params.schedule_id, body)));
-  router.delete('/schedules/:schedule_id', route({ params: IdParams }, async ({ auth, params }) =>
+  router.delete('/schedules/:schedule_id', route({ params: IdParams, response: ScheduleDeletedView }, async ({ auth, params }) =>
     deleteSchedule(deps, auth.accountId, await actorOf(deps.db, auth), params.schedule_id)));
   return router;
 }

@@ -3,7 +3,9 @@
 // its audit entry commit together with the Temporal Schedule's change: Temporal is called inside
 // the transaction, so a Temporal failure leaves no row, and a failed commit undoes the Schedule.
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { isoTime, listOf } from '../../infra/http/views';
 import type { EngineSchedule } from '../../infra/db/schema/index';
 import { detail } from '../../infra/http/errors';
 import { recordAudit, type Actor } from '../audit/audit-service';
@@ -13,7 +15,25 @@ import { orNotFound } from '../../infra/db/or-not-found';
 
 export const DEFAULT_TIMEZONE = 'Europe/Warsaw';
 
-export function scheduleView(row: EngineSchedule) {
+export const ScheduleView = z.object({
+  id: z.string(),
+  workflow_id: z.string(),
+  cron: z.string(),
+  timezone: z.string(),
+  active: z.boolean(),
+  input: z.record(z.string(), z.unknown()).describe('The run input each firing starts with'),
+  temporal_schedule_id: z.string(),
+  fire_count: z.number().int(),
+  last_fired_at: isoTime.nullable(),
+  last_run_id: z.string().nullable(),
+  last_error: z.string().nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export const ScheduleListView = listOf(ScheduleView, { total: z.number().int() });
+export const ScheduleDeletedView = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export function scheduleView(row: EngineSchedule): z.output<typeof ScheduleView> {
   return {
     id: row.id,
     workflow_id: row.workflow_id,
@@ -147,5 +167,5 @@ export async function deleteSchedule(deps: Deps, accountId: string, actor: Actor
       throw temporalUnavailable(err, deps);
     }
   });
-  return { id, deleted: true };
+  return { id, deleted: true as const };
 }
