@@ -3,8 +3,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { route } from '../../infra/http/route';
-import { createConnection, deleteConnection, listConnections, ownedConnection } from './service';
-import { testConnection } from './test-connection';
+import { ConnectionDeletedView, ConnectionListView, ConnectionView, createConnection, deleteConnection, listConnections, ownedConnection } from './service';
+import { ConnectionTestResult, testConnection } from './test-connection';
 
 const Body = z.object({
   provider: z.string().trim().min(1).max(64).regex(/^[a-z0-9_.-]+$/, 'provider is lower-case letters, digits, "_", "." or "-"'),
@@ -17,10 +17,10 @@ const ListQuery = z.object({ provider: z.string().min(1).optional() });
 
 export function connectionRoutes(deps: Deps): Router {
   const router = Router();
-  router.get('/connections', route({ query: ListQuery }, ({ auth, query }) => listConnections(deps, auth.accountId, query)));
-  router.post('/connections', route({ body: Body, status: 201 }, ({ auth, body }) => createConnection(deps, auth.accountId, body)));
-  router.delete('/connections/:connection_id', route({ params: Params }, ({ auth, params }) => deleteConnection(deps, auth.accountId, params.connection_id)));
-  router.post('/connections/:connection_id/test', route({ params: Params }, async ({ auth, params }) => {
+  router.get('/connections', route({ query: ListQuery, response: ConnectionListView }, ({ auth, query }) => listConnections(deps, auth.accountId, query)));
+  router.post('/connections', route({ body: Body, status: 201, response: ConnectionView }, ({ auth, body }) => createConnection(deps, auth.accountId, body)));
+  router.delete('/connections/:connection_id', route({ params: Params, response: ConnectionDeletedView }, ({ auth, params }) => deleteConnection(deps, auth.accountId, params.connection_id)));
+  router.post('/connections/:connection_id/test', route({ params: Params, response: ConnectionTestResult }, async ({ auth, params }) => {
     const row = await ownedConnection(deps, auth.accountId, params.connection_id);
     const result = await testConnection(deps, row);
     await deps.db.updateTable('engine_connections').set({ last_tested_at: new Date(), last_test_valid: result.valid }).where('id', '=', row.id).execute();

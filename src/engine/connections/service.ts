@@ -10,6 +10,7 @@ import type { EngineConnection } from '../../infra/db/schema/index';
 import { validationFailed, zodIssues } from '../../infra/http/errors';
 import { sealSecret } from '../../platform/webhooks/secret-box';
 import { orNotFound } from '../../infra/db/or-not-found';
+import { isoTime, listOf } from '../../infra/http/views';
 
 const Host = z.string().min(1).max(253).regex(/^[A-Za-z0-9.:\-[\]]+$/, 'host must be a host name or IP address');
 
@@ -44,7 +45,22 @@ export const PROVIDER_METADATA = {
 export type KnownProvider = keyof typeof PROVIDER_METADATA;
 export const isKnownProvider = (p: string): p is KnownProvider => Object.prototype.hasOwnProperty.call(PROVIDER_METADATA, p);
 
-export function connectionView(row: EngineConnection) {
+/** A connection as the API shows it: never its secret. */
+export const ConnectionView = z.object({
+  id: z.string(),
+  provider: z.string(),
+  name: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  has_secret: z.literal(true),
+  last_tested_at: isoTime.nullable(),
+  last_test_valid: z.boolean().nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export const ConnectionListView = listOf(ConnectionView, { total: z.number().int() });
+export const ConnectionDeletedView = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export function connectionView(row: EngineConnection): z.output<typeof ConnectionView> {
   return {
     id: row.id,
     provider: row.provider,
@@ -95,5 +111,5 @@ export async function ownedConnection(deps: Deps, accountId: string, id: string)
 
 export async function deleteConnection(deps: Deps, accountId: string, id: string) {
   await orNotFound(deps.db.deleteFrom('engine_connections').where('id', '=', id).where('account_id', '=', accountId).returning('id').executeTakeFirst());
-  return { id, deleted: true };
+  return { id, deleted: true as const };
 }

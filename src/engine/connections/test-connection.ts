@@ -5,6 +5,7 @@
 // answers `tested: false, valid: null` with the reason, never `valid: false`. Messages never quote
 // the secret.
 import pg from 'pg';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { EngineConnection } from '../../infra/db/schema/index';
 import { safeFetch } from '../../infra/net/safe-fetch';
@@ -16,14 +17,13 @@ import { isKnownProvider, PROVIDER_METADATA } from './service';
 
 const TEST_TIMEOUT_MS = 10_000;
 
-export interface ConnectionTestResult {
-  /** null: the provider could not be tested, or accepted the credential without telling more. */
-  valid: boolean | null;
-  /** Whether a round trip to the provider was made. */
-  tested: boolean;
-  latency_ms: number;
-  message: string;
-}
+export const ConnectionTestResult = z.object({
+  valid: z.boolean().nullable().describe('null: the provider could not be tested, or accepted the credential without telling more'),
+  tested: z.boolean().describe('Whether a round trip to the provider was made'),
+  latency_ms: z.number(),
+  message: z.string(),
+});
+export type ConnectionTestResult = z.output<typeof ConnectionTestResult>;
 
 /** Scrubs the secret out of a driver's error message, just in case it echoes it. */
 const scrub = (message: string, secret: string) => (secret ? message.split(secret).join('[redacted]') : message);
