@@ -1,26 +1,27 @@
 // The node catalogue as the API shows it (GET /v1/nodes, GET /v1/nodes/{node_type}); parameter
 // schemas are JSON Schema derived from each node's zod schema (input side: defaults not required).
 import { z } from 'zod';
-import type { NodeDefinition, NodeRegistry, PortSpec } from './types';
+import { listOf } from '../infra/http/views';
+import type { NodeDefinition, NodeExecution, NodeRegistry, PortSpec } from './types';
 
-export interface NodeSummary {
-  object: 'node_type';
-  type: string;
-  version: number;
-  category: string;
-  subcategory: string | null;
-  name: string;
-  description: string;
-  tags: string[];
-  inputs: PortSpec[];
-  outputs: PortSpec[];
-  /** `activity`, `local` or `workflow`: how the engine runs it. */
-  execution: NodeDefinition['execution'];
-}
-
-export interface NodeDetail extends NodeSummary {
-  params_schema: Record<string, unknown>;
-}
+const PortView = z.object({ name: z.string(), description: z.string().optional() }) satisfies z.ZodType<PortSpec>;
+export const NodeSummary = z.object({
+  object: z.literal('node_type'),
+  type: z.string(),
+  version: z.number().int(),
+  category: z.string(),
+  subcategory: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  inputs: z.array(PortView),
+  outputs: z.array(PortView).describe('Static output ports (a switch node adds its cases)'),
+  execution: z.enum(['activity', 'local', 'workflow']).describe('How the engine runs it') satisfies z.ZodType<NodeExecution>,
+});
+export type NodeSummary = z.output<typeof NodeSummary>;
+export const NodeDetail = NodeSummary.extend({ params_schema: z.record(z.string(), z.unknown()).describe("JSON Schema of the node's params") });
+export type NodeDetail = z.output<typeof NodeDetail>;
+export const NodeListView = listOf(NodeSummary, { total: z.number().int(), has_more: z.boolean() });
 
 const schemas = new WeakMap<NodeDefinition, Record<string, unknown>>();
 

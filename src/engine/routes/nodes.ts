@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { notFound } from '../../infra/http/errors';
 import { route } from '../../infra/http/route';
 import { nodeRegistry } from '../../../nodes/index';
-import { listNodes, nodeDetail } from '../catalogue';
+import { listNodes, nodeDetail, NodeDetail, NodeListView } from '../catalogue';
 
 /** An empty filter (`?category=`, as forms send it) means no filter. */
 const Filter = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());
@@ -18,8 +18,8 @@ const NodeParams = z.object({ node_type: z.string().min(1) });
 /** seed 002 §4.3: GET /v1/nodes, GET /v1/nodes/{node_type}. */
 export function nodeCatalogueRoutes(_deps: Deps): Router {
   const router = Router();
-  router.get('/nodes', route({ query: ListQuery }, ({ query }) => listNodes(nodeRegistry, query)));
-  router.get('/nodes/:node_type', route({ params: NodeParams }, ({ params }) => {
+  router.get('/nodes', route({ query: ListQuery, response: NodeListView }, ({ query }) => listNodes(nodeRegistry, query)));
+  router.get('/nodes/:node_type', route({ params: NodeParams, response: NodeDetail }, ({ params }) => {
     const def = nodeRegistry.get(params.node_type);
     if (!def) throw notFound();
     return nodeDetail(def);
