@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { route } from '../../infra/http/route';
-import { getTemplate, installTemplate, listTemplates } from './service';
+import { getTemplate, installTemplate, listTemplates, TemplateInstalledView, TemplateListView, TemplateView } from './service';
 
 const queryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const ListQuery = z.object({
@@ -17,9 +17,9 @@ const InstallBody = z.object({ name: z.string().trim().min(1).max(200).optional(
 
 export function templateRoutes(deps: Deps): Router {
   const router = Router();
-  router.get('/templates', route({ query: ListQuery }, ({ query }) => listTemplates(deps, query)));
-  router.get('/templates/:template_id', route({ params: Params }, ({ params }) => getTemplate(deps, params.template_id)));
-  router.post('/templates/:template_id/install', route({ params: Params, body: InstallBody, status: 201 }, ({ auth, params, body }) =>
+  router.get('/templates', route({ query: ListQuery, response: TemplateListView }, ({ query }) => listTemplates(deps, query)));
+  router.get('/templates/:template_id', route({ params: Params, response: TemplateView }, ({ params }) => getTemplate(deps, params.template_id)));
+  router.post('/templates/:template_id/install', route({ params: Params, body: InstallBody, status: 201, response: TemplateInstalledView }, ({ auth, params, body }) =>
     installTemplate(deps, auth.accountId, params.template_id, body)));
   return router;
 }

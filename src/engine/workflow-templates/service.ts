@@ -2,9 +2,11 @@
 // POST /v1/templates/{id}/install (creates a workflow in the caller's account; use_count goes up by
 // one in the same statement, so concurrent installs never lose a count).
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { notFound } from '../../infra/http/errors';
-import { createWorkflow } from '../workflows-service';
+import { listOf } from '../../infra/http/views';
+import { createWorkflow, WorkflowView } from '../workflows-service';
 import { TEMPLATES, type Difficulty, type WorkflowTemplate } from './catalog';
 
 async function useCounts(deps: Deps): Promise<Map<string, number>> {
@@ -12,7 +14,24 @@ async function useCounts(deps: Deps): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.template_id, r.use_count]));
 }
 
-function view(t: WorkflowTemplate, uses: number, withSpec: boolean) {
+export const TemplateView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.string(),
+  difficulty: z.enum(['beginner', 'intermediate', 'advanced']),
+  featured: z.boolean(),
+  tags: z.array(z.string()),
+  node_types: z.array(z.string()),
+  node_count: z.number().int(),
+  use_count: z.number().int().describe('Installs so far'),
+  sample_input: z.record(z.string(), z.unknown()),
+  spec: z.record(z.string(), z.unknown()).optional().describe('The workflow spec (a single template only)'),
+});
+export const TemplateListView = listOf(TemplateView, { total: z.number().int(), has_more: z.boolean() });
+export const TemplateInstalledView = z.object({ template_id: z.string(), use_count: z.number().int(), workflow: WorkflowView });
+
+function view(t: WorkflowTemplate, uses: number, withSpec: boolean): z.output<typeof TemplateView> {
   const spec = t.spec as { nodes: Array<{ type: string }> };
   return {
     id: t.id, name: t.name, description: t.description, category: t.category, difficulty: t.difficulty, featured: t.featured, tags: t.tags,
