@@ -8,6 +8,7 @@ import { microsToUsd } from '../../platform/billing/money';
 import { isNodeError, NodeError } from '../contract/node-error';
 import { assertNodeResultFits, MAX_NODE_RESULT_BYTES } from '../node-output-size';
 import { materialize, storeLargePorts } from './result-refs';
+import { containsResultRef } from '../contract/result-ref';
 import { appendNodeEvents, completionItem, type AppendItem } from '../events/store';
 import { carried, committedOutput, completionEvents, finishedRow, isWritten, markWritten, recordStarted, startedEvent } from '../projections';
 import { commitKey, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails } from '../contract/run-contract';
@@ -159,7 +160,8 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
   try {
     const definition = resolveDefinition(registry, input);
     // References in params and inputs are loaded here, in the activity: the workflow only carries them.
-    const given = input.resultRefs ? await materialize(deps.blobs, input) : { params: input.params, inputs: input.inputs };
+    const refs = input.resultRefs && (input.deferred !== undefined || containsResultRef(input.inputs) || containsResultRef(input.params));
+    const given = refs ? await materialize(deps.blobs, input) : { params: input.params, inputs: input.inputs };
     const params = parseParams(definition, given.params);
     const ctx = buildNodeContext(deps, input, info, activity, attempt);
     const result = await definition.execute(ctx, { params, inputs: given.inputs });
