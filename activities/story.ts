@@ -64,7 +64,7 @@ export function createStoryActivities(deps: Deps) {
     storyRefund: (input: { accountId: string; sandbox: boolean; chargeOperationId: string; operationId: string; credits?: number }) => refundStoryCredits(kit, input),
     storyReleaseSlot: (input: { slotId: string }) => releaseSlot(kit, input),
     storyEmit: (input: StoryContext & { key: string; event: string; data: Record<string, unknown> }) => kit.emit(input, input.key, input.event, input.data),
-    /** The pipeline's `complete` event (seed 001 §6), with signed URLs. */
+    /** The pipeline's `complete` event, with signed URLs. */
     storyPipelineComplete: (input: StoryContext & { creditsUsed: number; startedAtMs: number }) => emitPipelineComplete(kit, input),
     /** 24 hours are up (or the test's TTL): the story expires and its files are purged. */
     storyExpire: (input: StoryContext) => expireStory(kit, input),

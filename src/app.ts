@@ -67,7 +67,7 @@ export function createApp(deps: Deps): Express {
   const tracing = deps.tracing;
   if (tracing) app.use(httpTracing(tracing, routePatterns(() => app)));
   app.use(securityHeaders);
-  // seed 002 §4.3 public hooks: no Bearer, and signed over the raw body, so ahead of the JSON parser.
+  // Public hooks: no Bearer, and signed over the raw body, so ahead of the JSON parser.
   app.use(markPublic(publicHookRoutes(deps)));
   app.use(express.json({ limit: deps.config.maxBody, strict: true, verify: verifyJsonDepth }));
   app.use(rejectNulCharacters);
@@ -81,7 +81,7 @@ export function createApp(deps: Deps): Express {
   // authenticate → tier (X-Tier) → key type/scope/IP → tier and key windows → idempotency
   app.use(['/v1', '/engine/v1'], ...accessChain(deps));
   if (tracing) app.use(['/v1', '/engine/v1'], withRequestTraceContext);
-  // seed 002: the engine's table lists paths starting with /v1 under the /engine/v1 base.
+  // The engine's table lists paths starting with /v1 under the /engine/v1 base.
   const engine = engineRoutes(deps);
   if (engine.length) {
     app.use('/engine/v1', requireMediumPlan('The workflow engine', `${deps.config.publicBaseUrl}/v1/tiers/compare`));
@@ -90,7 +90,7 @@ export function createApp(deps: Deps): Express {
   }
   app.use('/v1', ...v1Routes(deps));
 
-  // seed 001 §7: under /v1/voice every error, the access chain's included, is `{detail: <string>}`.
+  // Under /v1/voice every error, the access chain's included, is `{detail: <string>}`.
   app.use('/v1/voice', voiceErrorEnvelope);
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

@@ -127,7 +127,7 @@ export interface Config {
   embeddedPgPort: number;
   redisUrl?: string;
   /**
-   * Multiplies every rate limit (seed 000 §8); 1 = the seed's limits. Defaults to 1, except under
+   * Multiplies every rate limit; 1 = the documented limits. Defaults to 1, except under
    * NODE_ENV=test where it is 1000 so suites that are not about limits never meet one.
    */
   rateLimitScale: number;
@@ -168,7 +168,7 @@ export interface Config {
   abandonedJobS: number;
   /** Knowledge documents pending this long (their indexing never started) are picked up again. */
   knowledgeResumeS: number;
-  /** Engine reaper/watchdog (seed 002 §3); seconds, so tests can shrink them. */
+  /** Engine reaper/watchdog; seconds, so tests can shrink them. */
   engine: {
     /** Start the engineMaintenance workflow (default on, off under NODE_ENV=test unless set). */
     maintenance: boolean;

@@ -20,7 +20,7 @@ export interface Deps {
   logger: Logger;
   temporal: Client;
   blobs: BlobStore;
-  /** Generation providers per capability (src/providers, DESIGN §4). */
+  /** Generation providers per capability (src/providers). */
   providers: Providers;
   /** Task queue this process's workflows and activities use. */
   taskQueue: string;

@@ -1,4 +1,4 @@
-// The agent.run node's loop (seed 002 §2.3 AI agent node), a child workflow of engineRun: every
+// The agent.run node's loop (AI agent node), a child workflow of engineRun: every
 // model call and every tool call is its own activity, named `<node>:model#3` / `<node>:tool:echo#4`
 // in the Temporal UI, so a worker lost mid-loop resumes at the step it was on and a finished tool
 // call (its result is in this history) is never made again. max_steps and usd_cap end the loop

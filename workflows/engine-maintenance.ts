@@ -1,4 +1,4 @@
-// The engine's reaper and watchdog as one long-running workflow per task queue (seed 002 §3),
+// The engine's reaper and watchdog as one long-running workflow per task queue,
 // visible in the Temporal UI; continues as new to keep its history short.
 import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities/index';

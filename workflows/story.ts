@@ -29,7 +29,7 @@ const stepActivity = proxyActivities<StoryActivities>({
 const STEPS = ['concept', 'characters', 'frames', 'videos', 'voiceover', 'final'] as const;
 
 /**
- * A story (seed 001 §2.5, §3): workflow id = story_id, alive for its TTL (24 h), then expired and
+ * A story: workflow id = story_id, alive for its TTL (24 h), then expired and
  * purged. Step endpoints drive it with the `storyStep` update (one step at a time, in arrival
  * order); POST /v1/story/generate starts it with a pipeline that runs all six steps.
  */

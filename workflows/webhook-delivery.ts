@@ -2,14 +2,14 @@ import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { PlatformWebhookActivities } from '../activities/platform-webhooks';
 import type { WebhookDeliveryInput, WebhookDeliveryResult } from '../src/platform/webhooks/emit';
 
-// Each attempt is one activity with no Temporal retry: the seed's schedule (seed 000 §6.2) is
+// Each attempt is one activity with no Temporal retry: the documented schedule is
 // ours to keep, and every attempt must leave exactly one log row.
 const { deliverWebhookAttempt } = proxyActivities<PlatformWebhookActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { maximumAttempts: 1 },
 });
 
-/** seed 000 §6.2: delay before attempt 2 and attempt 3. */
+/** Delay before attempt 2 and attempt 3. */
 const DELAYS = ['1 second', '2 seconds'] as const;
 const ATTEMPTS = 3;
 

@@ -314,7 +314,7 @@ export class ChaosBatch {
     const balance = await this.api.submit('GET', '/v1/billing/balance');
     if (balance?.status !== 200) throw new Error(`balance: ${balance?.status} ${JSON.stringify(balance?.json)}`);
     this.accountId = balance.json.account_id as string;
-    // The one-hour age gate of top-ups (seed 000 §4.3) is not what this batch is about.
+    // The one-hour age gate of top-ups is not what this batch is about.
     await this.db.query(`update accounts set created_at = now() - interval '2 hours' where id = $1`, [this.accountId]);
     const hook = await this.api.submit('POST', '/v1/console/webhooks', { name: 'chaos receiver', url: this.receiver.url, events: ['generation.completed', 'generation.failed', 'billing.charged'] });
     if (hook?.status !== 201) throw new Error(`webhook: ${hook?.status} ${JSON.stringify(hook?.json)}`);

@@ -1,4 +1,4 @@
-// Spec → plan at the edge (DESIGN §2): validates a WorkflowSpec against the node catalogue and
+// Spec → plan at the edge: validates a WorkflowSpec against the node catalogue and
 // reports every problem at once, each with a precise `loc`, or produces the serialisable RunPlan
 // the engineRun workflow walks. Ordering is Kahn's algorithm over index arrays (stable: ties go
 // in spec order); graphlib finds the strongly connected components when there is a cycle.

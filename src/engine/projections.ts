@@ -1,4 +1,4 @@
-// The run projections (DESIGN §2 "Events"): what the engineRun workflow decided, written into runs,
+// The run projections: what the engineRun workflow decided, written into runs,
 // run_node_outputs and run_events. Every write is idempotent: events are keyed by
 // (run, generation, node, type), so a retried projection activity never appends an event twice.
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// Runs of the workflow engine (seed 002 §2.3, §3, §4.3): creating, reading, cancelling,
+// Runs of the workflow engine: creating, reading, cancelling,
 // retrying, resuming and signalling them. The engineRun workflow (workflows/engine-run/) does the
 // work; this module starts it, talks to it through Temporal and reads the projections.
 import { randomUUID } from 'node:crypto';
@@ -229,7 +229,7 @@ function withDownloads(runId: string, nodeId: string, out: NodeOutput): NodeOutp
   return downloads ? { ...out, downloads } : out;
 }
 
-/** The API shape of a run (seed 002 §4.3 GET /v1/runs/{run_id}). */
+/** The API shape of a run (GET /v1/runs/{run_id}). */
 export function runView(run: Run, nodes?: RunNodeOutputRow[]): RunView {
   return {
     id: run.id,

@@ -1,4 +1,4 @@
-// The WorkflowSpec a client posts (seed 002 §2.3), as zod schemas with the seed's defaults.
+// The WorkflowSpec a client posts, as zod schemas with the documented defaults.
 // The planner parses a spec piece by piece with these so that every problem is reported at once.
 import { z } from 'zod';
 import { MAX_USD_CAP } from '../platform/billing/money';
@@ -46,7 +46,7 @@ export const TRIGGER_TYPES = ['manual', 'schedule', 'webhook', 'event'] as const
 export type TriggerType = (typeof TRIGGER_TYPES)[number];
 
 /**
- * Trigger config by type (the seed says only "plus config"; our choice, documented here):
+ * Trigger config by type (the API documents only "plus config"; the shapes are our choice, documented here):
  * - `manual`: nothing required.
  * - `schedule`: `cron` (5-field) required; `timezone` (IANA, default Europe/Warsaw as schedules).
  * - `webhook`: fine with defaults; optional `path` (letters, digits, `/_-`) and `secret`.

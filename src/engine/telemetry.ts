@@ -1,4 +1,4 @@
-// seed 002 §4.3 GET /v1/runs/{run_id}/telemetry: one span per node, from the node output rows.
+// GET /v1/runs/{run_id}/telemetry: one span per node, from the node output rows.
 import { z } from 'zod';
 import { microsToUsd } from '../platform/billing/money';
 import { isoTime, usd } from '../infra/http/views';

@@ -14,7 +14,7 @@ export interface NodeLog {
   ts: string;
 }
 
-/** Seed 002 §2.3 NodeOutput, as stored and returned by GET /v1/runs/{id}. */
+/** NodeOutput, as stored and returned by GET /v1/runs/{id}. */
 export interface NodeOutput {
   ok: boolean;
   /** `{port: value}`; only ports the node emitted. */

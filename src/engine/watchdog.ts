@@ -1,4 +1,4 @@
-// seed 002 §3: the reaper (runs stuck `running` over an hour → timed_out, every 5 minutes) and the
+// The reaper (runs stuck `running` over an hour → timed_out, every 5 minutes) and the
 // watchdog (runs without a heartbeat for 60 s whose execution is gone → resumed from their
 // checkpoint). Both run on Temporal as the engineMaintenance workflow, one per task queue, so they
 // are visible in the Temporal UI; POST /v1/runs/watchdog/scan runs the same scan at once.

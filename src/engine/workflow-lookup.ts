@@ -1,4 +1,4 @@
-// The caller's live workflow row, or 404 (missing, deleted or another account's: seed 000 §5
+// The caller's live workflow row, or 404 (missing, deleted or another account's:
 // isolation). Shared by the engine's satellite records (schedules, hooks, tests, canary …).
 import type { Database } from '../infra/db/index';
 import type { Workflow } from '../infra/db/schema/index';

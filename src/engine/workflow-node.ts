@@ -5,7 +5,7 @@
 // Pure types: safe to import from workflow code.
 import type { NodeResult } from './types';
 
-/** The run signals a workflow-run node can wait for (seed 002 §4.3 POST /v1/runs/{id}/signals/{name}). */
+/** The run signals a workflow-run node can wait for (POST /v1/runs/{id}/signals/{name}). */
 export type WaitableSignal = 'approve' | 'webhook';
 
 export interface WorkflowNodeApi {

@@ -1,4 +1,4 @@
-// Workflows and their versions (seed 002 §4.3). Every change of spec is a new immutable version,
+// Workflows and their versions. Every change of spec is a new immutable version,
 // identified by the sha256 of the normalised spec's canonical JSON; a run pins the version it
 // started with. Every query filters on account_id; another account's id is simply not found.
 import { createHash, randomBytes } from 'node:crypto';
@@ -358,7 +358,7 @@ export function workflowAuditState(row: Workflow, version: WorkflowVersion) {
   return { name: row.name, description: row.description, tags: row.tags, active: row.active, version: version.version, version_hash: version.hash, spec: version.spec };
 }
 
-/** Soft delete: in-flight runs go on with the plan they hold (seed 002 §4.3). */
+/** Soft delete: in-flight runs go on with the plan they hold. */
 export async function deleteWorkflow(db: Database, accountId: string, workflowId: string) {
   await orNotFound(db
     .updateTable('workflows')

@@ -2,7 +2,7 @@ import type { Deps } from '../deps';
 import type { GenerationJob, JobStatus } from '../infra/db/schema/index';
 import { orNotFound } from '../infra/db/or-not-found';
 
-/** Job view (seed 000 §2.6): id, status and, when finished, the result url (or the error). */
+/** Job view: id, status and, when finished, the result url (or the error). */
 export function jobView(job: GenerationJob, deps: Deps) {
   const output = job.output ?? {};
   let url: string | null = null;

@@ -1,4 +1,4 @@
-// One pipeline for every generation operation (seed 000 §1, §4.1, §7.1): price it, refuse with
+// One pipeline for every generation operation: price it, refuse with
 // 402 before any provider call when the wallet cannot cover it, charge first, run the provider,
 // refund on failure, store the file where routing says, and answer with the billing block.
 import { randomBytes } from 'node:crypto';
@@ -17,11 +17,11 @@ import { planOutput, storeOutput, type OutputPlan, type RequestOutput, type Stor
 import { emitEvent } from '../platform/webhooks/emit';
 import { finishJob } from './jobs';
 
-/** Operations whose completion is a `generation.completed` event (seed 000 §6.1). */
+/** Operations whose completion is a `generation.completed` event. */
 const GENERATION_EVENT_TYPES = new Set<OperationType>(['image', 'video', '3d', 'speech']);
 
 let sandboxProviders: Providers | undefined;
-/** seed 000 §1: sandbox keys get mock responses — always the offline provider, never charged. */
+/** Sandbox keys get mock responses — always the offline provider, never charged. */
 export const providersFor = (deps: Pick<Deps, 'providers'>, sandbox: boolean): Providers => (sandbox ? (sandboxProviders ??= createLocalProviders()) : deps.providers);
 
 export const newJobId = () => `job_${randomBytes(12).toString('hex')}`;

@@ -1,4 +1,4 @@
-// The one price table (seed 000 §4.3 estimate, GET /v1/pricing): per operation type and model, in
+// The one price table (estimate, GET /v1/pricing): per operation type and model, in
 // integer micro-USD, with the provider's cost and our margin. Every charge for an operation reads
 // it — the platform's generation routes, the engine's nodes, Story Studio's scene renders — and so
 // does `POST /v1/billing/estimate`, so a quote and a charge can never disagree and one operation
@@ -73,7 +73,7 @@ export const PRICES: readonly ModelPrice[] = [
   price('image', 'flux-schnell', 'image', 'openai', [leg('generation', 'image', 0.003)], false),
   price('video', 'atelier-video-v1', 'video', 'local', [leg('generation', 'second', 0.01, 3)]),
   price('video', 'veo-3', 'video', 'openai', [leg('generation', 'second', 0.5, 8)], false),
-  // Story Studio's scene models (seed 001 §4.2 step 4): billed at the provider rate per model and
+  // Story Studio's scene models (step 4): billed at the provider rate per model and
   // second, no margin, "from the same rate table as video generation". Rendered offline by the
   // local provider in this deployment. (veo-3 above is the platform's own, marked-up listing.)
   ...STORY_VIDEO_RATES.map(([model, usdPerSecond, estimateSeconds]) =>

@@ -37,7 +37,7 @@ const chatBody = z.object({
   messages: z.array(z.object({ role: z.enum(['system', 'user', 'assistant', 'tool', 'developer']), content: content.nullable() })).min(1).max(500),
   temperature: z.number().min(0).max(2).optional(),
   max_tokens: z.number().int().min(1).max(32_000).optional(),
-  // seed 000 §4.1: accepted and ignored; one complete JSON body is always returned.
+  // Accepted and ignored; one complete JSON body is always returned.
   stream: z.boolean().optional(),
 });
 const speechBody = z.object({
@@ -65,7 +65,7 @@ const created = () => Math.floor(Date.now() / 1000);
 const textOf = (c: z.infer<typeof content> | null) =>
   c === null ? '' : typeof c === 'string' ? c : c.map((part) => (typeof part.text === 'string' ? part.text : '')).join('\n');
 
-/** Generic generation operations (seed 000 §4.1) and job polling; paths relative to /v1. */
+/** Generic generation operations and job polling; paths relative to /v1. */
 export function generationRoutes(deps: Deps): Router {
   const router = Router();
 

@@ -33,7 +33,7 @@ const storageEnv = z.object({
   ATELIER_USD_PLN_RATE: z.coerce.number().positive().default(4.0),
   /** Flat fee (PLN) added to an estimate's PLN total. */
   ATELIER_STORAGE_FLAT_FEE_PLN: z.coerce.number().min(0).default(0),
-  /** seed 002 §8: bucket creation through buy per account per minute. */
+  /** Bucket creation through buy per account per minute. */
   ATELIER_STORAGE_BUYS_PER_MINUTE: z.coerce.number().int().min(1).default(3),
   /** Storage accrual interval (Temporal Schedule); tests shorten it. */
   ATELIER_STORAGE_ACCRUAL_EVERY: z.string().default('1 hour'),

@@ -1,4 +1,4 @@
-// Seed 001 §2.5 and §4.2: every enumeration the Story Studio accepts, in one place.
+// Every enumeration the Story Studio accepts, in one place.
 export const STYLES = ['cinematic', 'anime', 'cartoon', 'documentary', 'fantasy', 'scifi'] as const;
 export const VOICE_PRESETS = [
   'narrator-male-1', 'narrator-male-2', 'narrator-female-1', 'narrator-female-2', 'narrator-dramatic', 'narrator-documentary',

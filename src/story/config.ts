@@ -5,13 +5,13 @@ import { z } from 'zod';
  * `loadConfig`, so a test stack can inject a short story lifetime or a different allowance.
  */
 const storyEnv = z.object({
-  /** Story lifetime (seed 001 §8: 24 hours); tests use seconds. */
+  /** Story lifetime (24 hours); tests use seconds. */
   ATELIER_STORY_TTL_S: z.coerce.number().int().min(1).default(24 * 3600),
-  /** Included credits per account, spent before the wallet (seed 001 §4.2). */
+  /** Included credits per account, spent before the wallet. */
   ATELIER_INCLUDED_CREDITS: z.coerce.number().min(0).default(100),
-  /** Stories with work in progress per account (seed 001 §8). */
+  /** Stories with work in progress per account. */
   ATELIER_STORY_MAX_CONCURRENT: z.coerce.number().int().min(1).default(3),
-  /** Per-account, per-minute caps (seed 001 §8, seed 000 §8.2). */
+  /** Per-account, per-minute caps. */
   ATELIER_STORY_GENERATE_PER_MIN: z.coerce.number().int().min(1).default(3),
   ATELIER_STORY_STEP_PER_MIN: z.coerce.number().int().min(1).default(10),
   /** Comma-separated video model ids an operator has taken down (503 model_unavailable). */

@@ -5,7 +5,7 @@ import { STORY_ERROR_STATUS, type StoryErrorCode } from './contract/codes';
 
 export { isStoryErrorCode, type StoryErrorCode } from './contract/codes';
 
-/** Seed 001 §7: story errors are `{error:{code, message, ...context}}`. */
+/** Story errors are `{error:{code, message, ...context}}`. */
 export function storyError(code: StoryErrorCode, message: string, context: Record<string, unknown> = {}, headers?: Record<string, string>): ApiError {
   return new ApiError(STORY_ERROR_STATUS[code], { error: { code, message, ...context } }, headers);
 }
@@ -13,7 +13,7 @@ export function storyError(code: StoryErrorCode, message: string, context: Recor
 export const invalidStoryId = (storyId?: string) =>
   storyError('invalid_story_id', `Story ${storyId ?? ''} is unknown or has expired`.replace('  ', ' '), storyId ? { story_id: storyId } : {});
 
-/** Seed 001 §7: 402 `insufficient_credits` message and context (required_credits, current_balance). */
+/** 402 `insufficient_credits` message and context (required_credits, current_balance). */
 export function insufficientCreditsDetail(err: InsufficientCredits) {
   return {
     message: `This call needs ${err.requiredCredits} credits; ${err.balance.available} are available (included credits plus wallet at $0.0536 per credit)`,

@@ -1,8 +1,8 @@
 import { storyError } from './errors';
 
 /**
- * Per-account sliding one-minute windows for the story endpoints (seed 001 §8: generate 3/min,
- * step* 10/min; poll-videos is a poll route, 60/min per seed 000 §8.2), scaled by
+ * Per-account sliding one-minute windows for the story endpoints (generate 3/min,
+ * step* 10/min; poll-videos is a poll route, 60/min per), scaled by
  * ATELIER_RATE_LIMIT_SCALE like every other limit (the caller scales). In-process: with several
  * API processes the platform's shared limiter (src/limits, Redis) is the one to rely on.
  */

@@ -16,7 +16,7 @@ import { findLiveStory, loadStoryParts, StoryViews } from './store';
 import { DEFAULT_VIDEO_MODEL, usdPerSecond, VIDEO_MODELS } from './video-models';
 import { documentRoute } from '../infra/http/openapi';
 
-/** Seed 001 §7 shape for bad input: 400 `{error:{code:'invalid_request', message, errors:[{loc, msg}]}}`. */
+/** Shape for bad input: 400 `{error:{code:'invalid_request', message, errors:[{loc, msg}]}}`. */
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body ?? {});
   if (r.success) return r.data;
@@ -33,7 +33,7 @@ function screen(...texts: Array<string | undefined | null>) {
 
 const auth = (req: Request) => req.auth as AuthContext;
 
-/** Story Studio (seed 001 §4.2): the six steps, regenerations, polling, the streamed pipeline. */
+/** Story Studio: the six steps, regenerations, polling, the streamed pipeline. */
 export function storyRoutes(deps: Deps): Router {
   const router = Router();
   const service = new StoryService(deps);
@@ -180,7 +180,7 @@ const TERMINAL = new Set(['complete', 'error']);
 const POLL_MS = 50;
 
 /**
- * Seed 001 §6: standard SSE frames (`event:` + `data:`), replayed from the story's event table and
+ * Standard SSE frames (`event:` + `data:`), replayed from the story's event table and
  * then tailed every 50 ms until `complete` or `error`. A client that goes away only stops the
  * tail; the pipeline is a workflow and carries on.
  */

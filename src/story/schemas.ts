@@ -5,7 +5,7 @@ import {
 } from './catalog';
 import { DEFAULT_VIDEO_MODEL, SELECTABLE_VIDEO_MODEL_IDS } from './video-models';
 
-// Seed 001 §4.2, every body with its defaults and ranges. Enumerated strings are matched exactly.
+// Every body with its defaults and ranges. Enumerated strings are matched exactly.
 const storyId = z.string().min(1).max(100);
 const sceneIndex = z.number().int();
 const seed = z.number().int().min(0).max(2 ** 31 - 1);
@@ -89,7 +89,7 @@ export const regenerateFrameBody = z.object({
   camera_direction: z.enum(CAMERA_DIRECTIONS).optional(),
 });
 
-/** The full pipeline (§4.2 table) plus the per-step options it passes down (our extension). */
+/** The full pipeline (table) plus the per-step options it passes down (our extension). */
 export const generateBody = z.object({
   prompt: z.string().trim().min(1).max(2000),
   style: z.enum(STYLES).default('cinematic'),

@@ -32,7 +32,7 @@ export class StoryService {
   }
 
   /**
-   * Seed 001 §8: at most N stories with work in progress per account (a running step, pending
+   * At most N stories with work in progress per account (a running step, pending
    * scene renders or a streamed pipeline). Serialised per account by an advisory lock.
    */
   async acquireSlot(accountId: string, storyId: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { operation, operationCostMicros } from '../generation/operations';
 
 /**
- * Story Studio's scene models (seed 001 §4.2, step 4): billed per model, per second, per scene
+ * Story Studio's scene models (step 4): billed per model, per second, per scene
  * "from the same rate table as video generation" — the one price table, src/generation/prices.ts.
  * A requested duration snaps down to the model's duration ladder. Nine models are selectable; a
  * retired id is still accepted and renders (and is billed) on the default model.
@@ -29,7 +29,7 @@ export const VIDEO_MODELS: VideoModel[] = [
   { id: 'hailuo-02', family: 'Hailuo', maxSeconds: 10, ladder: [6, 10], retired: true },
 ];
 
-/** Seed 001 leaves the default open; ours is the Seedance-family model (15 s clips, mid price). */
+/** Leaves the default open; ours is the Seedance-family model (15 s clips, mid price). */
 export const DEFAULT_VIDEO_MODEL = 'seedance-1-pro';
 
 export const SELECTABLE_VIDEO_MODEL_IDS = VIDEO_MODELS.map((m) => m.id);

@@ -1,5 +1,5 @@
-// seed 001 §2.1 (agent fields), §2.2 (tool entries) and §4.1 (ad-hoc session body): every rule is
-// checked here, and a bad field answers 400 `{detail}` naming it (§7), never a 422 list.
+// 1 (agent fields) (tool entries) (ad-hoc session body): every rule is
+// checked here, and a bad field answers 400 `{detail}` naming it, never a 422 list.
 import type { VoiceTool } from '../infra/db/schema/voice-agents';
 import type { VoiceSessionConfig } from '../infra/db/schema/voice-realtime-secrets';
 import { voiceError } from './errors';
@@ -82,7 +82,7 @@ function isActive(value: unknown): boolean {
   return value;
 }
 
-/** seed 001 §2.2: normalised to {name, description, parameters}; any bad entry fails the whole list. */
+/** Normalised to {name, description, parameters}; any bad entry fails the whole list. */
 export function normaliseTools(value: unknown): VoiceTool[] {
   if (!Array.isArray(value)) throw bad('tools must be an array of tool objects');
   if (value.length > LIMITS.tools) throw bad(`tools accepts at most ${LIMITS.tools} entries (got ${value.length})`);
@@ -163,7 +163,7 @@ export function parseAdHocSession(raw: unknown): VoiceSessionConfig {
   };
 }
 
-/** §4.1 paging: limit default 50 clamped to 1..200, offset default 0 with negatives clamped to 0. */
+/** paging: limit default 50 clamped to 1..200, offset default 0 with negatives clamped to 0. */
 export function parsePaging(query: Record<string, unknown>): { limit: number; offset: number } {
   const int = (v: unknown): number | undefined => {
     const s = Array.isArray(v) ? v[0] : v;

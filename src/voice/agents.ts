@@ -27,7 +27,7 @@ export const AgentView = z.object({
 export const AgentListView = z.object({ agents: z.array(AgentView), count: z.number().int(), limit: z.number().int(), offset: z.number().int() });
 export const AgentDeletedView = z.object({ deleted: z.literal(true), id: z.string() });
 
-/** seed 001 §2.1: the agent object as the API shows it. */
+/** The agent object as the API shows it. */
 export function agentView(a: VoiceAgent): z.output<typeof AgentView> {
   return {
     id: a.id,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 const voiceEnv = z.object({
   /** Which realtime engine mints session secrets: Atelier's own (`local`), an OpenAI-compatible one, or none (503). */
   ATELIER_REALTIME_PROVIDER: z.enum(['local', 'openai', 'none']).default('local'),
-  /** Client secret lifetime (seed 001 §8: about 600 s). */
+  /** Client secret lifetime (about 600 s). */
   ATELIER_REALTIME_SECRET_TTL_S: z.coerce.number().int().min(10).max(7200).default(600),
   /** Local engine: the largest conversation item (text, tool arguments or output), in bytes. */
   ATELIER_REALTIME_MAX_ITEM_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(64 * 1024),

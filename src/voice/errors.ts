@@ -1,7 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { ApiError } from '../infra/http/errors';
 
-/** seed 001 §7: every voice error is `{detail: <string>}`. */
+/** Every voice error is `{detail: <string>}`. */
 export const voiceError = (status: number, message: string, headers?: Record<string, string>) =>
   new ApiError(status, { detail: message }, headers);
 

@@ -9,9 +9,9 @@ import { SessionsService, SessionView } from './sessions';
 import { voiceList, VoiceListView } from './voices';
 
 /**
- * Voice agents (seed 001 §4.1), mounted under /v1. Bodies are checked by hand rather than with a
- * zod schema: voice answers each bad field with its own 400 `{detail}` (§7), not a 422 list.
- * Key types (§5) are enforced by the access chain: reads take any key, writes need write or admin.
+ * Voice agents, mounted under /v1. Bodies are checked by hand rather than with a
+ * zod schema: voice answers each bad field with its own 400 `{detail}`, not a 422 list.
+ * Key types are enforced by the access chain: reads take any key, writes need write or admin.
  */
 const SESSION_ERRORS = [400, 402, 502, 503];
 

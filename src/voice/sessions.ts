@@ -9,7 +9,7 @@ import { voiceError } from './errors';
 import { AgentView } from './agents';
 import { REALTIME_SUBPROTOCOL, RealtimeEngineError, SECRET_SUBPROTOCOL_PREFIX, type RealtimeProvider } from './realtime/provider';
 
-/** seed 001 §4.1 pricing: a realtime voice session is 5 credits ($0.2680 when the wallet pays). */
+/** Pricing: a realtime voice session is 5 credits ($0.2680 when the wallet pays). */
 export const SESSION_CREDITS = 5;
 const LEDGER_LABEL = 'voice.session';
 
@@ -40,7 +40,7 @@ export class SessionsService {
   async mint(auth: AuthContext, agentId: string | null, session: VoiceSessionConfig): Promise<z.output<typeof SessionView>> {
     const chargeOperationId = `voice:session:${randomUUID()}`;
     let spend: CreditSpend | null = null;
-    // Sandbox keys are never charged (seed 000 §4.2).
+    // Sandbox keys are never charged.
     if (!auth.sandbox) {
       try {
         spend = await spendCredits(this.deps.db, {

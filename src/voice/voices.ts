@@ -1,4 +1,4 @@
-// seed 001 §2.3: the 26 multilingual voice ids (this list is what GET /v1/voice/voices serves).
+// The 26 multilingual voice ids (this list is what GET /v1/voice/voices serves).
 import { z } from 'zod';
 
 export const FEMININE_VOICES = ['ara', 'carina', 'celeste', 'eve', 'iris', 'luna', 'lux'] as const;

@@ -1,4 +1,4 @@
-// Signals, cancel, resume and retry (seed 002 §3, §4.3).
+// Signals, cancel, resume and retry.
 import { describe, expect, it } from 'vitest';
 import { createWorkflow, failingNode, getRun, httpNode, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
 

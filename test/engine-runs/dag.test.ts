@@ -3,7 +3,7 @@ import { createWorkflow, failingNode, getRun, httpNode, runToEnd, spec, startRun
 
 const fx = useEngineStack();
 
-describe('engine runs: DAG semantics (seed 002 §2.3, DESIGN §2)', () => {
+describe('engine runs: DAG semantics', () => {
   it('runs a diamond end to end, resolving templates and keying inputs by source node', async () => {
     const s = spec(
       [

@@ -1,5 +1,5 @@
 // Determinism guard: histories of runs executed just now must replay against the current workflow
-// code (DESIGN §2; STYLE "replay tests guard determinism"). Recorded histories — engineRun's
+// code (STYLE "replay tests guard determinism"). Recorded histories — engineRun's
 // among every other workflow type's — live under test/histories/ and replay in
 // test/proof/determinism.test.ts.
 import { join, resolve } from 'node:path';

@@ -1,4 +1,4 @@
-// GET /v1/runs/{id}/events (seed 002 §4.3, DESIGN §2 "Events"): replay, tail, reconnect.
+// GET /v1/runs/{id}/events ("Events"): replay, tail, reconnect.
 import { describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME } from '../../src/infra/db/listener';
 import { createWorkflow, httpNode, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';

@@ -1,4 +1,4 @@
-// The reaper and the watchdog (seed 002 §3, §4.3) running on Temporal as engineMaintenance, with
+// The reaper and the watchdog running on Temporal as engineMaintenance, with
 // thresholds shrunk to seconds.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

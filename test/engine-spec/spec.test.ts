@@ -4,7 +4,7 @@ import { planWorkflow } from '../../src/engine/planner';
 import { nodeRegistry } from '../../nodes/index';
 
 describe('spec schemas', () => {
-  it('apply the seed defaults', () => {
+  it('apply the documented defaults', () => {
     const spec = WorkflowSpec.parse({ nodes: [{ id: 'a', type: 'io.set', position: [1, 2] }], edges: [{ id: 'e', source: 'a', target: 'b' }], trigger: { type: 'manual' } });
     expect(spec).toEqual({
       nodes: [{ id: 'a', type: 'io.set', position: [1, 2], params: {}, credentials: {}, retry: null, timeout_s: null, continue_on_error: false, disabled: false, notes: null }],

@@ -16,7 +16,7 @@ async function create(body: Record<string, unknown>, key?: string) {
   return stack.api('POST', `${BASE}/workflows`, { body, key });
 }
 
-describe('workflows CRUD (seed 002 §4.3)', () => {
+describe('workflows CRUD', () => {
   it('creates a workflow with defaults applied, version 1 and a content hash', async () => {
     const r = await create({ name: 'Greeter', description: 'says hello', spec: validSpec(), tags: ['demo'] });
     expect(r.status).toBe(201);

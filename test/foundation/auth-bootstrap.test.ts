@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('API keys', () => {
-  it('have the seed format: prefix and 48 characters', () => {
+  it('have the documented format: prefix and 48 characters', () => {
     for (const kind of ['live', 'test', 'bucket'] as const) {
       const key = generateApiKey(kind);
       expect(key).toHaveLength(KEY_LENGTH);
@@ -38,7 +38,7 @@ describe('API keys', () => {
   });
 });
 
-describe('authentication (seed 000 §7)', () => {
+describe('authentication', () => {
   const authError = (code: string, message: string) => ({ error: { code, message, type: 'authentication_error' } });
 
   it('401 without an Authorization header', async () => {

@@ -9,7 +9,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe('HTTP edge (seed 000 §7)', () => {
+describe('HTTP edge', () => {
   it('puts X-Request-Id on every response, including errors', async () => {
     for (const r of [
       await stack.api('GET', '/v1/billing/balance'),

@@ -43,7 +43,7 @@ describe('wallet', () => {
     expect(negative).toHaveLength(0);
   });
 
-  it('refuses with the full seed 402 body and moves no money', async () => {
+  it('refuses with the full body and moves no money', async () => {
     const { accountId } = await stack.newAccount({ balanceUsd: 0.5 });
     const err = await chargeWallet(db(), { accountId, amountMicros: usdToMicros(2), operationId: 'big', operation: 'generate_image:flux' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);

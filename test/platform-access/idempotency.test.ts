@@ -1,4 +1,4 @@
-// Idempotency (seed 000 §4.6): the middleware on real Postgres, behind a small app with handlers
+// Idempotency: the middleware on real Postgres, behind a small app with handlers
 // that count their runs, and through the real API (key creation).
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

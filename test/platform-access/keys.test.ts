@@ -1,4 +1,4 @@
-// API keys (seed 000 §2.1, §3, §4.2, §5): create, list, revoke, PATCH, rotate, bucket keys, and
+// API keys: create, list, revoke, PATCH, rotate, bucket keys, and
 // what a key may reach — type, scope, IP allowlist, referrers, expiry, revocation, isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertApiKey } from '../../src/platform/accounts/accounts';
@@ -35,7 +35,7 @@ async function createKey(body: Record<string, unknown>, key?: string | null) {
 }
 
 describe('POST /v1/auth/keys', () => {
-  it('answers 201 with exactly the §2.1 fields, the full key once, and the defaults', async () => {
+  it('answers 201 with exactly the fields, the full key once, and the defaults', async () => {
     const r = await stack.api('POST', '/v1/auth/keys', { body: { name: 'ci', type: 'write' } });
     expect(r.status).toBe(201);
     expect(Object.keys(r.body).sort()).toEqual([...KEY_FIELDS].sort());
@@ -262,7 +262,7 @@ describe('revocation and expiry', () => {
   });
 });
 
-describe('enforcement on every request (seed 000 §5)', () => {
+describe('enforcement on every request', () => {
   it('read-only keys may only GET; write keys GET and POST', async () => {
     const ro = await createKey({ name: 'ro', type: 'read-only' });
     expect((await stack.api('GET', '/v1/billing/balance', { key: ro.key })).status).toBe(200);
@@ -394,7 +394,7 @@ describe('PATCH /v1/auth/keys/{id} (session token only)', () => {
     expect(r.body).toEqual({ detail: { error: 'session_token_required', message: expect.any(String) } });
   });
 
-  it('changes every §2.1 setting and answers the updated key', async () => {
+  it('changes every setting and answers the updated key', async () => {
     const k = await createKey({ name: 'p', type: 'write' });
     const destination = await ownDestination('0b6f2d1e-7a7c-4c1e-9a0e-3f1f5b8f2c44');
     const foreign = await stack.api('PATCH', `/v1/auth/keys/${k.id}`, { key: session, body: { destinationId: '11111111-2222-4333-8444-555555555555' } });
@@ -460,7 +460,7 @@ describe('PATCH /v1/auth/keys/{id} (session token only)', () => {
 });
 
 describe('POST /v1/auth/keys/{id}/rotate (session token only)', () => {
-  it('creates a new key with the settings, revokes the old one, and answers the §4.2 shape', async () => {
+  it('creates a new key with the settings, revokes the old one, and answers the shape', async () => {
     const old = await createKey({ name: 'rot', type: 'write', scopes: ['chat'], allowed_ips: ['127.0.0.1'], metadata: { a: 'b' } });
     await stack.api('PATCH', `/v1/auth/keys/${old.id}`, {
       key: session,

@@ -1,4 +1,4 @@
-// Rate limits at the API (seed 000 §8): the per-tier and per-key windows with their headers and
+// Rate limits at the API: the per-tier and per-key windows with their headers and
 // 429 bodies, per-endpoint caps before authentication, on the memory store and on Redis.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let memory: TestStack;
 let redis: TestStack;
 beforeAll(async () => {
-  // The seed's limits exactly (test stacks otherwise scale them out of the way).
+  // The documented limits exactly (test stacks otherwise scale them out of the way).
   [memory, redis] = await Promise.all([
     startStack({ ATELIER_RATE_LIMIT_SCALE: '1' }),
     startStack({ ATELIER_RATE_LIMIT_SCALE: '1', REDIS_URL }),

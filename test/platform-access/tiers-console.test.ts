@@ -1,4 +1,4 @@
-// Console signup/login (session tokens), tiers (seed 000 §2.5, §4.3, §8.1) and X-Tier.
+// Console signup/login (session tokens), tiers and X-Tier.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditWallet, chargeWallet } from '../../src/platform/billing/wallet';
 import { usdToMicros } from '../../src/platform/billing/money';
@@ -74,7 +74,7 @@ describe('console signup and login', () => {
 });
 
 describe('tiers', () => {
-  it('GET /v1/tiers/current: the §2.5 object and X-Tier, promoted and demoted by money', async () => {
+  it('GET /v1/tiers/current: the object and X-Tier, promoted and demoted by money', async () => {
     const acct = await stack.newAccount({ balanceUsd: 0 });
     const current = async () => stack.api('GET', '/v1/tiers/current', { key: acct.key });
     let r = await current();

@@ -113,7 +113,7 @@ describe('IP allowlist', () => {
   });
 });
 
-describe('scope map (seed 000 §5)', () => {
+describe('scope map', () => {
   it('maps each resource group from one table', () => {
     const cases: Array<[string, string | null]> = [
       ['/engine/v1/v1/runs', 'compute'],
@@ -156,7 +156,7 @@ describe('scope map (seed 000 §5)', () => {
   });
 });
 
-describe('tier resolution (seed 000 §8.1)', () => {
+describe('tier resolution', () => {
   const tier = (balanceUsd: number, spendUsd: number, override: string | null = null) =>
     resolveTier({ balanceMicros: usdToMicros(balanceUsd), lifetimeSpendMicros: usdToMicros(spendUsd), tierOverride: override }).slug;
   it('promotes on balance or lifetime spend and demotes when neither holds', () => {
@@ -178,7 +178,7 @@ describe('tier resolution (seed 000 §8.1)', () => {
   });
 });
 
-describe('per-endpoint caps (seed 000 §8.2)', () => {
+describe('per-endpoint caps', () => {
   it('reads the table', () => {
     const cap = (m: string, p: string) => endpointCap(m, p).limit;
     expect(cap('POST', '/v1/ai/generate/video')).toBe(5);
@@ -191,7 +191,7 @@ describe('per-endpoint caps (seed 000 §8.2)', () => {
     expect(cap('POST', '/v1/story/step/frames')).toBe(10);
     expect(cap('POST', '/v1/story/regenerate/frame')).toBe(10);
     expect(cap('POST', '/v1/story/step/poll-videos')).toBe(60);
-    // Every step endpoint counts in the same window (seed 001 §8: /v1/story/step* 10 per minute).
+    // Every step endpoint counts in the same window (/v1/story/step* 10 per minute).
     expect(endpointCap('POST', '/v1/story/step/concept').group).toBe(endpointCap('POST', '/v1/story/step/videos').group);
     expect(cap('POST', '/v1/shorts/anything')).toBe(10);
     expect(cap('POST', '/v1/images/colorize')).toBe(15);

@@ -16,7 +16,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe('registered face assets (seed 000 §4.4)', () => {
+describe('registered face assets', () => {
   it('registers with and without retention, lists and gets with retention fields', async () => {
     const kept = await stack.api('POST', '/v1/ai/assets/register', { body: { image_url: images.url('face.png') } });
     expect(kept.status).toBe(201);

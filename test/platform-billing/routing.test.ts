@@ -38,7 +38,7 @@ const destination = async (name: string, extra: Record<string, unknown> = {}, ke
   return r.body.id as string;
 };
 
-describe('routing rules CRUD and validation (seed 000 §2.2, §4.2)', () => {
+describe('routing rules CRUD and validation', () => {
   it('creates with defaults, lists with limits, patches, clears the template and deletes', async () => {
     const dest = await destination('crud');
     const c = await stack.api('POST', rules(), { body: { modelPattern: 'flux-*', destinationId: dest } });

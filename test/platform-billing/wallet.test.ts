@@ -13,8 +13,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe('bonus ladder (seed 000 §4.3)', () => {
-  // The seed's table, row by row: pay → credited.
+describe('bonus ladder', () => {
+  // The documented table, row by row: pay → credited.
   const table: Array<[number, number]> = [
     [10, 10], [499.99, 499.99], [500, 525], [1_000, 1_100], [2_000, 2_240], [3_000, 3_390],
     [5_000, 5_750], [7_500, 8_775], [10_000, 11_800], [15_000, 18_000],

@@ -72,7 +72,7 @@ afterAll(async () => {
 
 const create = (body: Record<string, unknown>, key?: string) => stack.api('POST', '/v1/console/webhooks', { body, key });
 
-describe('webhook management (seed 000 §4.5)', () => {
+describe('webhook management', () => {
   it('creates with a one-time secret stored encrypted, lists without it, patches and deletes', async () => {
     const r = await create({ name: 'orders', url: receiver.url(), events: ['generation.completed'], headers: { 'X-Tenant': 'a1' } });
     expect(r.status).toBe(201);
@@ -144,7 +144,7 @@ describe('webhook management (seed 000 §4.5)', () => {
     expect(r.body.detail).toMatchObject({ error: 'webhook_limit_reached', limit: 10 });
   });
 
-  it('is offered from PAYG Standard up (seed 000 §6): payg-basic gets 403 feature_not_available', async () => {
+  it('is offered from PAYG Standard up: payg-basic gets 403 feature_not_available', async () => {
     const basic = await stack.newAccount({ balanceUsd: 1 });
     const r = await create({ name: 'x', url: receiver.url(), events: ['billing.charged'] }, basic.key);
     expect(r.status).toBe(403);
@@ -176,7 +176,7 @@ describe('webhook management (seed 000 §4.5)', () => {
   });
 });
 
-describe('delivery (seed 000 §6.2)', () => {
+describe('delivery', () => {
   it('signs the raw body with the secret and sends the envelope and event headers', async () => {
     const hook = await create({ name: 'sig', url: receiver.url(), events: ['billing.charged', 'generation.completed'], headers: { 'X-Tenant': 'acme' } });
     receiver.reset([200]);
@@ -193,7 +193,7 @@ describe('delivery (seed 000 §6.2)', () => {
     expect(got.body).toEqual({ event: 'billing.charged', timestamp: r.body.timestamp, data: { test: true, timestamp: r.body.timestamp, webhook_id: hook.body.id }, attempt: 1 });
   });
 
-  it('retries a failing receiver 3 times, 1 s then 2 s apart, logging each attempt with exactly the §2.4 fields', async () => {
+  it('retries a failing receiver 3 times, 1 s then 2 s apart, logging each attempt with exactly the fields', async () => {
     const hook = await create({ name: 'retry', url: receiver.url(), events: ['generation.completed'] });
     receiver.reset([500, 503, 200]);
     const r = await stack.api('POST', `/v1/console/webhooks/${hook.body.id}/test`);

@@ -233,7 +233,7 @@ export async function createFixtures(stack: TestStack, key: string, opts: { wait
     });
   }
   if (opts.session) {
-    // Object-store buckets take a session token (seed 002) and the Enterprise plan.
+    // Object-store buckets take a session token and the Enterprise plan.
     await make('s3_bucket', async () => {
       const r = await stack.api('POST', '/v1/storage/s3/buy', { key: opts.session, body: { display_name: 'fixture', quota_gb: 1 } });
       ok(r, 's3 bucket');

@@ -206,7 +206,7 @@ describe('bad input over every mounted route', () => {
         add('revoked key', realish, keys.revoked, goodBody);
         add('expired key', realish, keys.expired, goodBody);
         add('empty bearer', realish, null, goodBody, undefined, { authorization: 'Bearer ' });
-        // A read-only key makes GET requests only (seed 000 §5), whatever the body.
+        // A read-only key makes GET requests only, whatever the body.
         if (!['get', 'head', 'options'].includes(r.method)) add('read-only key on a write', realish, keys.readOnly, goodBody);
       }
       if (r.doc?.body && hasBody(r.method)) {

@@ -106,16 +106,16 @@ export function fillPath(path: string, value: (name: string) => string): string 
 
 /**
  * What is wrong with a refusal's body, or null when it is in one of the documented envelopes
- * (seed 000 §7; /openapi.json components): `{detail: string}`, `{detail: {error, message, …}}`,
+ * (/openapi.json components): `{detail: string}`, `{detail: {error, message, …}}`,
  * 422 `{detail: [{type, loc, msg, input}]}`, the per-endpoint limiter's `{error: string}` (429)
  * and the authentication form `{error: {code, message, type}}` (401/403). Under /v1/voice every
- * refusal is `{detail: string}` (seed 001 §7).
+ * refusal is `{detail: string}`.
  */
 export function envelopeProblem(path: string, status: number, body: unknown): string | null {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return 'not a JSON object';
   const b = body as { detail?: unknown; error?: unknown };
   if (/^\/v1\/voice(\/|$)/i.test(path)) return typeof b.detail === 'string' ? null : 'voice refusal without {detail: string}';
-  // seed 001: "Story errors: `{error:{code, message, ...}}`" (its steps' own limiter included).
+  //: "Story errors: `{error:{code, message, ...}}`" (its steps' own limiter included).
   if (/^\/v1\/story(\/|$)/i.test(path) && b.error && typeof b.error === 'object') {
     const e = b.error as { code?: unknown; message?: unknown };
     return typeof e.code === 'string' && typeof e.message === 'string' ? null : 'story refusal without {error: {code, message}}';

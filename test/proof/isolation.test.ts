@@ -199,7 +199,7 @@ describe('isolation between accounts', () => {
     let sent = 0;
     for (const [name, k] of Object.entries(keys)) {
       await inParallel(writes, 8, async (r) => {
-        // A bucket key reaches its own bucket's storage routes (seed 000 §4.2): those are not refusals.
+        // A bucket key reaches its own bucket's storage routes: those are not refusals.
         if (name === 'bucket-scoped' && /^\/v1\/(buckets|photos|storage|s3)(\/|$)/.test(r.path)) return;
         const path = fillPath(r.path, (p) => a.fx.idFor(p, r.path) ?? 'x');
         const body = bodyFor(r, a.fx);

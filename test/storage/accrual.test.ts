@@ -21,7 +21,7 @@ async function ledger(accountId: string, label: string) {
   return stack.atelier.deps.db.selectFrom('ledger_entries').selectAll().where('account_id', '=', accountId).where('label', '=', label).orderBy('id').execute();
 }
 
-describe('hourly storage accrual (seed 002 §1, §2.2)', () => {
+describe('hourly storage accrual', () => {
   it('charges each hour once per account at the published rate, whatever retries or overlapping runs do', async () => {
     const account = await stack.newAccount({ balanceUsd: 10 });
     const up = await upload(stack, { bytes: PNG, name: 'a.png' }, {}, account.key);

@@ -20,7 +20,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe('object-store bucket configuration (seed 002 §4.2)', () => {
+describe('object-store bucket configuration', () => {
   it('policy: validated, merged with the access-key grant and enforced by the S3 server', async () => {
     const arn = `arn:aws:s3:::${bucket.aws}`;
     const client = clientWith(stack, bucket.access, bucket.secret);

@@ -23,7 +23,7 @@ async function buy(body: Record<string, unknown> = {}) {
   return r.body;
 }
 
-describe('object-store buckets (seed 002 §2.2, §4.2)', () => {
+describe('object-store buckets', () => {
   it('needs a session token; lists regions, pricing and an estimate in USD and PLN', async () => {
     const viaKey = await stack.api('GET', '/v1/storage/s3/buckets');
     expect(viaKey.status).toBe(403);

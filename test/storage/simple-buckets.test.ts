@@ -16,7 +16,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-describe('simple buckets (seed 002 §2.1, §4.1)', () => {
+describe('simple buckets', () => {
   it('creates with a sanitised name, only in region eu, rejects region changes and duplicate names', async () => {
     const created = await stack.api('POST', '/v1/buckets', { body: { name: ' My photos!/2026 ', max_file_size_mb: 2, allowed_mime_types: ['image/*'] } });
     expect(created.status).toBe(201);

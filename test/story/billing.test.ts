@@ -29,7 +29,7 @@ describe('Story billing: included credits, then the wallet at $0.0536 per credit
     const split = await post('step/concept', { prompt: 'Garden tale 4', num_scenes: 2, duration: 15 }, key);
     expect(split.body.billing).toEqual({ method: 'wallet', usd_charged: 0.1072, pln_charged: 0.1072 });
     const full = await post('step/concept', { prompt: 'Garden tale 5', num_scenes: 2, duration: 15 }, key);
-    expect(full.body.billing.usd_charged).toBe(0.1608); // seed 001 §4.2: step 1 is $0.1608 from the wallet
+    expect(full.body.billing.usd_charged).toBe(0.1608); // Step 1 is $0.1608 from the wallet
     expect(await wallet(accountId)).toBeCloseTo(1 - 0.1072 - 0.1608, 6);
     const credits = (await stack.api('GET', '/v1/story/credits', { key })).body;
     expect(credits).toMatchObject({ included_credits: 10, used_credits: 10, remaining_credits: 0, usd_per_credit: 0.0536 });

@@ -13,7 +13,7 @@ afterAll(async () => {
 
 const post = (path: string, body: unknown, key?: string) => stack.api('POST', `/v1/story/${path}`, { body, key });
 
-describe('Story Studio failures (seed 001 §7 generation_failed)', () => {
+describe('Story Studio failures (generation_failed)', () => {
   it('refunds a scene that cannot be rendered, and answers 500 generation_failed with a refund when a step keeps failing', async () => {
     const { key, accountId } = await stack.newAccount({ balanceUsd: 20 });
     const db = stack.atelier.deps.db;

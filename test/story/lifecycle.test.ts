@@ -5,7 +5,7 @@ let stack: TestStack;
 /** Story caps tighter than the platform's per-endpoint caps, under ATELIER_RATE_LIMIT_SCALE=0.5. */
 let halved: TestStack;
 beforeAll(async () => {
-  // The clock is injected: stories live 4 seconds here instead of 24 hours. Caps are the seed's
+  // The clock is injected: stories live 4 seconds here instead of 24 hours. Caps are the documented ones
   // (scale 1; tests default to 1000).
   [stack, halved] = await Promise.all([startStack({ ATELIER_STORY_TTL_S: '4', ATELIER_RATE_LIMIT_SCALE: '1' }), startStack({ ATELIER_RATE_LIMIT_SCALE: '0.5', ATELIER_STORY_STEP_PER_MIN: '6', ATELIER_STORY_GENERATE_PER_MIN: '2', ATELIER_ROLE: 'api' })]);
 });
@@ -13,7 +13,7 @@ afterAll(async () => {
   await Promise.all([stack?.close(), halved?.close()]);
 });
 
-describe('Story lifetime and limits (seed 001 §3, §8)', () => {
+describe('Story lifetime and limits', () => {
   it('expires a story after its TTL: 404 invalid_story_id everywhere, files purged, workflow ended', async () => {
     const { key, accountId } = await stack.newAccount();
     const c = await stack.api('POST', '/v1/story/step/concept', { body: { prompt: 'A snowman waits for spring', num_scenes: 2, duration: 15 }, key });
@@ -52,7 +52,7 @@ describe('Story lifetime and limits (seed 001 §3, §8)', () => {
     }
     const capped = await stack.api('POST', '/v1/story/step/frames', { body: { story_id: 'story_missing' }, key });
     expect(capped.status).toBe(429);
-    // At the seed's limits the platform's per-endpoint cap (checked first) is the one that answers.
+    // At the documented limits the platform's per-endpoint cap (checked first) is the one that answers.
     expect(capped.body).toEqual({ error: 'Rate limit exceeded: 10 per 1 minute' });
     expect(Number(capped.headers.get('retry-after'))).toBeGreaterThan(0);
     // Polling is a poll route with its own, larger window.

@@ -52,7 +52,7 @@ function checkOrder(events: SseEvent[]) {
   expect(events.filter((e) => e.event === 'billing')).toHaveLength(1);
 }
 
-describe('POST /v1/story/generate (seed 001 §6)', () => {
+describe('POST /v1/story/generate', () => {
   it('streams the six steps in order and produces a real video', async () => {
     const { key, accountId } = await stack.newAccount({ balanceUsd: 10 });
     const started = Date.now();

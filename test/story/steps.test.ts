@@ -13,7 +13,7 @@ afterAll(async () => {
 
 const post = (path: string, body: unknown, key?: string) => stack.api('POST', `/v1/story/${path}`, { body, key });
 
-describe('Story Studio step by step (seed 001 §3, §4.2)', () => {
+describe('Story Studio step by step', () => {
   it('walks the six steps with dependency errors, regenerations and a real final video', async () => {
     const { key } = await stack.newAccount({ balanceUsd: 50 });
 

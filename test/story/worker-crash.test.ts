@@ -48,7 +48,7 @@ function startWorker(): Promise<ChildProcess> {
   });
 }
 
-describe('Step 4 survives a worker crash (seed 001 §3, DESIGN §2 checkpoints)', () => {
+describe('Step 4 survives a worker crash (checkpoints)', () => {
   it('finishes after a SIGKILL mid-render without re-rendering finished scenes', async () => {
     const first = await startWorker();
     const post = (path: string, body: unknown) => stack.api('POST', `/v1/story/${path}`, { body });

@@ -1,5 +1,5 @@
-// Voice agents and session minting on the local engine: every rule of seed 001 §2.1, §2.2, §4.1,
-// §5 and §7 through the HTTP API.
+// Voice agents and session minting on the local engine: every rule of,
+// through the HTTP API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
 import { insertApiKey } from '../../src/platform/accounts/accounts';
@@ -44,7 +44,7 @@ describe('GET /v1/voice/voices', () => {
   });
 });
 
-describe('POST /v1/voice/agents (seed 001 §2.1)', () => {
+describe('POST /v1/voice/agents', () => {
   it('creates an agent with the documented defaults', async () => {
     const r = await create(agentBody());
     expect(r.status).toBe(201);
@@ -116,7 +116,7 @@ describe('POST /v1/voice/agents (seed 001 §2.1)', () => {
   });
 });
 
-describe('tool entries (seed 001 §2.2)', () => {
+describe('tool entries', () => {
   it('normalises to name, description, parameters and drops other keys', async () => {
     const r = await create(agentBody({
       tools: [
@@ -155,7 +155,7 @@ describe('tool entries (seed 001 §2.2)', () => {
   });
 });
 
-describe('listing (seed 001 §4.1)', () => {
+describe('listing', () => {
   it('pages newest first with limit clamped to 1..200 and offset clamped to 0', async () => {
     const other = await stack.newAccount();
     const ids: string[] = [];
@@ -237,7 +237,7 @@ describe('get, update, delete', () => {
   });
 });
 
-describe('authentication and key types (seed 001 §5, §7)', () => {
+describe('authentication and key types', () => {
   it('answers 401 {detail} without a key or with a bad one', async () => {
     for (const key of [null, 'sk_live_not_a_real_key']) {
       const r = await stack.api('GET', '/v1/voice/agents', { key });
@@ -310,7 +310,7 @@ describe('authentication and key types (seed 001 §5, §7)', () => {
   });
 });
 
-describe('sessions (seed 001 §2.4, §4.1)', () => {
+describe('sessions', () => {
   it("mints an agent's session: the credential, the agent's session, 5 credits from the included allowance first", async () => {
     const acct = await stack.newAccount({ balanceUsd: 10 });
     const tools = [{ name: 'get_weather', description: 'Weather for a city', parameters: { type: 'object', properties: { city: { type: 'string' } } } }];

@@ -9,7 +9,7 @@ export async function keyOfType(stack: TestStack, type: KeyType, accountId = sta
   return created.key;
 }
 
-/** A bucket-scoped key (seed 000 §4.2: it reaches its storage bucket and nothing else). */
+/** A bucket-scoped key (it reaches its storage bucket and nothing else). */
 export async function bucketKey(stack: TestStack, accountId = stack.accountId): Promise<string> {
   const created = await insertApiKey(stack.atelier.deps.db, {
     accountId, name: 'voice bucket', type: null, environment: 'production', scopes: ['storage'], bucketId: randomUUID(),

@@ -1,4 +1,4 @@
-// agent.run: the seed's params and defaults, and its workflow handler over a fake WorkflowNodeApi
+// agent.run: its documented params and defaults, and its workflow handler over a fake WorkflowNodeApi
 // (the loop itself is exercised on the real stack by test/ai).
 import { describe, expect, it } from 'vitest';
 import { NodeError } from '../../../src/engine/contract/node-error';
@@ -7,7 +7,7 @@ import { fakeWorkflowApi } from '../../_lib/workflow-node-testing';
 import { agentParams, runAgent } from './workflow';
 
 describe('agent.run', () => {
-  it('takes the seed params with their defaults and is run by the workflow', () => {
+  it('takes the documented params with their defaults and is run by the workflow', () => {
     const node = getNode('agent.run')!;
     expect(node.execution).toBe('workflow');
     expect(node.params.parse({ model: 'atelier-local', prompt: 'hi' })).toEqual({

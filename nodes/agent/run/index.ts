@@ -4,7 +4,7 @@ import type { NodeDefinition } from '../../../src/engine/types';
 /** Agent tool ids: a built-in (`http_get`), `workflow:<tool_id>` or `mcp:<server_id>:<tool_name>`. */
 const ToolId = z.string().min(1).max(300).regex(/^(?:[a-z][a-z0-9_]*|workflow:[A-Za-z0-9_-]{1,64}|mcp:[A-Za-z0-9_]+:[^\s]{1,128})$/, 'a tool id is a built-in name (http_get), workflow:<tool_id> or mcp:<server_id>:<tool_name>');
 
-// seed 002 §2.3 AI agent node params, with the seed's defaults.
+// AI agent node params, with the documented defaults.
 const params = z.object({
   model: z.string().min(1).describe('Chat model from the price table: `atelier-local` (offline, deterministic tool use) or an OpenAI-compatible model such as `gpt-4o-mini`.'),
   system: z.string().max(20_000).default('').describe('System message.'),

@@ -1,4 +1,4 @@
-// seed 002 §2.3 MCP server {name, url, transport, auth_token} and §4.3 GET/POST /v1/tools/mcp,
+// MCP server {name, url, transport, auth_token} GET/POST /v1/tools/mcp,
 // POST /v1/tools/mcp/{id}/discover, DELETE /v1/tools/mcp/{id}. The auth token is sealed like
 // connection secrets and never returned; discovery caches the server's tools in Postgres, and an
 // agent lists one as `mcp:<server_id>:<tool_name>`. A stdio server is a command this deployment

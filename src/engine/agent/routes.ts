@@ -1,4 +1,4 @@
-// seed 002 §4.3 agent tools: GET/POST /v1/tools/workflow/{workflow_id}, DELETE
+// Agent tools: GET/POST /v1/tools/workflow/{workflow_id}, DELETE
 // /v1/tools/workflow/{workflow_id}/{tool_id}; GET/POST /v1/tools/mcp, POST /v1/tools/mcp/{id}/discover,
 // DELETE /v1/tools/mcp/{id}. Another account's ids answer 404.
 import { Router } from 'express';

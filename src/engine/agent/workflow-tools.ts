@@ -1,4 +1,4 @@
-// seed 002 §4.3 GET/POST /v1/tools/workflow/{workflow_id}, DELETE …/{workflow_id}/{tool_id}: a
+// GET/POST /v1/tools/workflow/{workflow_id}, DELETE …/{workflow_id}/{tool_id}: a
 // workflow exposed to agents as a tool. Its JSON Schema comes from the workflow's trigger input;
 // calling it starts the workflow as a normal engine run whose parent is the agent's run.
 import { randomBytes } from 'node:crypto';

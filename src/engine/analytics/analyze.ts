@@ -1,4 +1,4 @@
-// Run analytics (seed 002 §4.3 run-analysis row {id, run_id, scores, composite_score, data_points,
+// Run analytics (run-analysis row {id, run_id, scores, composite_score, data_points,
 // analyzed_at}). When a run of a workflow with criteria or data points finishes (completed, failed
 // or timed_out), the finishRun projection starts the runAnalysis workflow with the workflow id
 // `run-analysis-<run_id>` (a duplicate start is refused by Temporal, and the row is unique per
@@ -28,7 +28,7 @@ export const runAnalysis = workflowRef<(input: RunAnalysisInput) => Promise<{ st
 export const runAnalysisWorkflowId = (runId: string) => `run-analysis-${runId}`;
 const chargeOperationId = (runId: string) => `run-analysis:${runId}`;
 
-/** Run statuses reached by the DAG finishing (seed 002 §3); a cancelled run is not analysed. */
+/** Run statuses reached by the DAG finishing; a cancelled run is not analysed. */
 const ANALYSED_STATUSES = new Set(['completed', 'failed', 'timed_out']);
 /** The answer is held to this many tokens, and charged for them up front (as the AI nodes are). */
 const MAX_TOKENS = 1024;

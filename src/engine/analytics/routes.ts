@@ -1,4 +1,4 @@
-// seed 002 §4.3: GET /v1/analytics/criteria/{workflow_id}, /v1/analytics/data-points/{workflow_id},
+// GET /v1/analytics/criteria/{workflow_id}, /v1/analytics/data-points/{workflow_id},
 // /v1/analytics/run-analyses/{workflow_id}?limit=50; POST /v1/analytics/criteria,
 // /v1/analytics/data-points; DELETE /v1/analytics/criteria/{id}, /v1/analytics/data-points/{id}.
 import { Router } from 'express';

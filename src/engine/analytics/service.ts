@@ -1,6 +1,6 @@
-// seed 002 §2.3 analytics criterion {workflow_id, name, description, weight 0..1, llm_prompt} and
+// Analytics criterion {workflow_id, name, description, weight 0..1, llm_prompt} and
 // data point {workflow_id, name, data_type string|number|boolean|enum, description, enum_values};
-// §4.3 GET/POST/DELETE /v1/analytics/criteria and /v1/analytics/data-points, and
+// GET/POST/DELETE /v1/analytics/criteria and /v1/analytics/data-points, and
 // GET /v1/analytics/run-analyses/{workflow_id}?limit=50 (the analyses analyze.ts writes).
 import { randomBytes } from 'node:crypto';
 import type { Deps } from '../../deps';

@@ -1,4 +1,4 @@
-// seed 002 §2.3 audit entry {workflow_id, action, summary, actor_id, actor_email, diff}. Entries
+// Audit entry {workflow_id, action, summary, actor_id, actor_email, diff}. Entries
 // are written with the caller's transaction, so a change and its entry commit (or vanish) together.
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../infra/db/index';

@@ -1,4 +1,4 @@
-// seed 002 §4.3: GET /v1/audit/workflow/{workflow_id}?limit=50, GET /v1/audit/recent?limit=100,
+// GET /v1/audit/workflow/{workflow_id}?limit=50, GET /v1/audit/recent?limit=100,
 // POST /v1/audit (an entry written by the client, e.g. a deployment note).
 import { Router } from 'express';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// seed 002 §4.3: GET, POST, DELETE /v1/workflows/{workflow_id}/canary; POST …/canary/resolve.
+// GET, POST, DELETE /v1/workflows/{workflow_id}/canary; POST …/canary/resolve.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';

@@ -1,4 +1,4 @@
-// seed 002 §2.3 canary rule {canary_version, stable_version, canary_weight_pct,
+// Canary rule {canary_version, stable_version, canary_weight_pct,
 // auto_rollback_error_threshold_pct, sticky_sessions, is_active}. Versions are the workflow's spec
 // versions, stored by content hash (the API also takes their numbers). Arms: a sticky rule hashes (workflow, user id) into one of 10,000
 // buckets, so a user stays on one arm; a non-sticky rule draws per run. Auto-rollback: once the

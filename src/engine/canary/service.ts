@@ -1,4 +1,4 @@
-// seed 002 §4.3: GET/POST/DELETE /v1/workflows/{id}/canary, POST …/canary/resolve.
+// GET/POST/DELETE /v1/workflows/{id}/canary, POST …/canary/resolve.
 import type { Deps } from '../../deps';
 import { validationFailed } from '../../infra/http/errors';
 import { recordAudit, type Actor } from '../audit/audit-service';

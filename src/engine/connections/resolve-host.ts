@@ -1,4 +1,4 @@
-// Database connections follow the SSRF rules of user URLs (DESIGN §5): the host is resolved once,
+// Database connections follow the SSRF rules of user URLs: the host is resolved once,
 // every address is checked, and the driver connects to the checked address (no second lookup that
 // could be rebound to a private one).
 import { lookup } from 'node:dns/promises';

@@ -1,4 +1,4 @@
-// A node's `credentials: {slot: connection_id}` (seed 002 §2.3) resolved inside the executeNode
+// A node's `credentials: {slot: connection_id}` resolved inside the executeNode
 // activity only: the workflow and its history carry the connection ids, never the secret, and no
 // event or node output is written from here. Node authors call `nodeCredentials(ctx).get(slot)`.
 import type { Deps } from '../../deps';

@@ -1,4 +1,4 @@
-// seed 002 §4.3: GET/POST /v1/connections, DELETE /v1/connections/{id}, POST /v1/connections/{id}/test.
+// GET/POST /v1/connections, DELETE /v1/connections/{id}, POST /v1/connections/{id}/test.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';

@@ -1,5 +1,5 @@
-// seed 002 §2.3 connection {provider, name, secret (stored encrypted, never returned), metadata}
-// and §4.3 GET/POST /v1/connections, DELETE /v1/connections/{id}, POST …/{id}/test. The secret is
+// Connection {provider, name, secret (stored encrypted, never returned), metadata}
+// GET/POST /v1/connections, DELETE /v1/connections/{id}, POST …/{id}/test. The secret is
 // sealed with AES-256-GCM under the deployment key (secret-box) before it reaches the database and
 // is opened only inside an activity (resolver.ts) or a test call; no view, log line, audit diff or
 // workflow history carries it.

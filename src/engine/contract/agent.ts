@@ -4,7 +4,7 @@ import type { ChatMessage, ToolCall, ToolChoice, ToolSpec } from '../../generati
 
 export type { ChatMessage, ToolCall, ToolChoice, ToolSpec };
 
-/** seed 002 §2.3 AI agent node params, after templates. */
+/** AI agent node params, after templates. */
 export interface AgentParams {
   model: string;
   system: string;

@@ -3,7 +3,7 @@
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 import type { EngineRunStatus } from './run-contract';
 
-// seed 002 §4.3 POST /v1/runs/{id}/signals/{approve|webhook|cancel}, body {payload}.
+// POST /v1/runs/{id}/signals/{approve|webhook|cancel}, body {payload}.
 /** `payload.approved` true/false decides a waiting control.approval node; optional `payload.node_id` targets one. */
 export const approveSignal = defineSignal<[payload: Record<string, unknown>]>('approve');
 /** Resumes a waiting control.wait_webhook node with the payload; optional `payload.node_id` targets one. */

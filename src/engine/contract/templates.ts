@@ -1,4 +1,4 @@
-// Template expressions in node params (seed 002 §2.3): `{{node_id.output.port.field…}}` reads a
+// Template expressions in node params: `{{node_id.output.port.field…}}` reads a
 // node's emitted output, `{{variables.name…}}` the spec's variables. Pure and deterministic with
 // no runtime imports, so the engineRun workflow may call it.
 //

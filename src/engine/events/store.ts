@@ -182,8 +182,7 @@ async function drain(db: Database, runId: string, queue: { waiting: Waiting[]; b
  * Appends events to a run's log, with the node's row and the run's counters, in ONE statement:
  * the run_events_append function (engine-runs migration) locks the run row, skips events whose
  * dedupe_key is present (idempotent retries), gives the rest consecutive seqs and NOTIFYs. Events
- * of one run are thus written one statement at a time, so commit order equals seq order (DESIGN §2
- * "Events"): a reader that saw seq N has seen every seq below N. The run row stays locked for a
+ * of one run are thus written one statement at a time, so commit order equals seq order: a reader that saw seq N has seen every seq below N. The run row stays locked for a
  * single round trip, so parallel branches do not queue behind each other. Appends of the same run
  * made while one is in flight are combined into the next statement (group commit, see `queues`).
  */

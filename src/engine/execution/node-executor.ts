@@ -1,4 +1,4 @@
-// The node executor (DESIGN §2 "Nodes"): runs one planned node through the node registry inside
+// The node executor: runs one planned node through the node registry inside
 // the executeNode activity — params parsed once, a NodeContext built over the process's services,
 // node_started/node_completed projected, failures typed for the workflow.
 import { Context, activityInfo, type Info } from '@temporalio/activity';

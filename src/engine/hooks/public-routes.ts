@@ -1,4 +1,4 @@
-// seed 002 §4.3 POST /v1/hooks/{webhook_id}/{path}: public (no Bearer), any JSON body is the run
+// POST /v1/hooks/{webhook_id}/{path}: public (no Bearer), any JSON body is the run
 // input, optional `x-fh-signature: sha256=<hex HMAC-SHA256 of the raw body>`, 200 {run_id,
 // status:'queued'}. Mounted ahead of the JSON parser so the signature is checked over the exact
 // bytes received. Our choices (README): body at most 1 MiB (413); unknown or deleted → 404; a

@@ -1,4 +1,4 @@
-// Public hooks (seed 002 §4.3 POST /v1/hooks/{webhook_id}/{path}). Where the webhook_id and the
+// Public hooks (POST /v1/hooks/{webhook_id}/{path}). Where the webhook_id and the
 // secret come from is ours: a workflow whose trigger.type is `webhook` gets one stable, unguessable
 // webhook_id (created on first ask, never changed), and may get a generated secret, shown once and
 // kept sealed (AES-256-GCM, secret-box). Without a generated secret, the spec's

@@ -1,4 +1,4 @@
-// seed 002 §4.3: GET /v1/incidents, PATCH /v1/incidents/{id}/status, POST /v1/incidents/{id}/replay.
+// GET /v1/incidents, PATCH /v1/incidents/{id}/status, POST /v1/incidents/{id}/replay.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';

@@ -1,4 +1,4 @@
-// seed 002 §4.3 incidents: opened by a failed run (a trigger on runs, see the migration), listed,
+// Incidents: opened by a failed run (a trigger on runs, see the migration), listed,
 // resolved, and replayed: a new run linked to the failed one (retried_from) that resumes at the
 // failing node — earlier nodes' outputs are reused through the engine's resume mechanism, not
 // executed again — with the node's incoming values patched and its params overridden.

@@ -1,4 +1,4 @@
-// seed 002 §4.3: GET, POST /v1/knowledge (query workflow_id), DELETE /v1/knowledge/{doc_id}; plus
+// GET, POST /v1/knowledge (query workflow_id), DELETE /v1/knowledge/{doc_id}; plus
 // GET /v1/knowledge/{doc_id} (to follow a URL document from pending to ready) and
 // GET /v1/knowledge/search (what the knowledge.search node returns, without a run).
 import { Router } from 'express';

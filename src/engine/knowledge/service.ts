@@ -1,5 +1,5 @@
-// seed 002 §2.3 knowledge document {workflow_id, title, source_type url|text, source_url | text} and
-// §4.3 GET/POST /v1/knowledge?workflow_id=, DELETE /v1/knowledge/{doc_id}. A text document of up
+// Knowledge document {workflow_id, title, source_type url|text, source_url | text} and
+// GET/POST /v1/knowledge?workflow_id=, DELETE /v1/knowledge/{doc_id}. A text document of up
 // to 100,000 characters is chunked and indexed while the request waits; a longer one, and a URL
 // document (fetched SSRF-safely and cleaned to text), are indexed by the knowledgeIngest workflow
 // (status pending → ready | failed with the reason).
@@ -112,7 +112,7 @@ export async function createDocument(deps: Deps, accountId: string, input: NewDo
   return documentView(await loadDocument(deps.db, id));
 }
 
-/** seed 002 §5-style SSRF rule at the door: a URL that resolves to a private address is refused before anything is stored. */
+/** SSRF rule at the door: a URL that resolves to a private address is refused before anything is stored. */
 async function refusePrivateUrl(deps: Deps, url: string): Promise<void> {
   try {
     await assertPublicUrl(url, { allowPrivateNetwork: deps.config.allowPrivateNetwork });

@@ -1,4 +1,4 @@
-// seed 002 §2.3 rate policy {max_concurrent_runs, requests_per_minute, burst_allowance}, enforced
+// Rate policy {max_concurrent_runs, requests_per_minute, burst_allowance}, enforced
 // where every run starts (runs-service startRun: API, hooks, schedules, tests, retries, replays).
 // Admission holds a per-workflow advisory lock inside the run-insert transaction, so two requests
 // can never both take the last slot.

@@ -1,4 +1,4 @@
-// seed 002 §4.3: GET/PUT /v1/rate-limits/workflow/{workflow_id}.
+// GET/PUT /v1/rate-limits/workflow/{workflow_id}.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';

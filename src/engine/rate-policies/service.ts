@@ -1,4 +1,4 @@
-// GET/PUT /v1/rate-limits/workflow/{workflow_id} (seed 002 §4.3).
+// GET/PUT /v1/rate-limits/workflow/{workflow_id}.
 import type { Deps } from '../../deps';
 import type { EngineRatePolicy } from '../../infra/db/schema/index';
 import { recordAudit, type Actor } from '../audit/audit-service';

@@ -15,7 +15,7 @@ const ListQuery = z.object({
 });
 const NodeParams = z.object({ node_type: z.string().min(1) });
 
-/** seed 002 §4.3: GET /v1/nodes, GET /v1/nodes/{node_type}. */
+/** GET /v1/nodes, GET /v1/nodes/{node_type}. */
 export function nodeCatalogueRoutes(_deps: Deps): Router {
   const router = Router();
   router.get('/nodes', route({ query: ListQuery, response: NodeListView }, ({ query }) => listNodes(nodeRegistry, query)));

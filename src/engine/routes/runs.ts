@@ -1,4 +1,4 @@
-// seed 002 §4.3: runs, their signals, their SSE event stream, telemetry and the watchdog.
+// Runs, their signals, their SSE event stream, telemetry and the watchdog.
 import { Router, type Request, type Response } from 'express';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
@@ -239,7 +239,7 @@ export function runRoutes(deps: Deps): Router {
 /**
  * Replays a run's events after `since` from the table, then tails it: the hub's wake-ups (or a
  * slow safety poll) trigger re-reads. Every frame's `id:` is its seq, so a client reconnecting with
- * Last-Event-ID gets each event exactly once — seq order is commit order (DESIGN §2).
+ * Last-Event-ID gets each event exactly once — seq order is commit order.
  */
 async function streamRunEvents(deps: Deps, runId: string, accountId: string, since: number, req: Request, res: Response): Promise<void> {
   let closed = false;

@@ -63,7 +63,7 @@ const ValidationView = z.object({
 });
 const DeletedView = z.object({ object: z.literal('workflow'), id: z.string(), deleted: z.boolean() });
 
-/** seed 002 §4.3: workflows CRUD, duplicate, and (ours) the version history. */
+/** Workflows CRUD, duplicate, and (ours) the version history. */
 export function workflowRoutes(deps: Deps): Router {
   const router = Router();
   const { db } = deps;

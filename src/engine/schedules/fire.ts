@@ -23,7 +23,7 @@ export async function fireSchedule(deps: Deps, input: ScheduleFireInput): Promis
   }
   const workflow = await db.selectFrom('workflows').select(['id', 'active', 'deleted_at']).where('id', '=', schedule.workflow_id).executeTakeFirst();
   if (!workflow || workflow.deleted_at) {
-    // seed 002 §4.3 / issue: a schedule of a deleted workflow is removed.
+    // 3 / issue: a schedule of a deleted workflow is removed.
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('engine_schedules').where('id', '=', schedule.id).execute();
       await recordAudit(trx, {

@@ -1,4 +1,4 @@
-// seed 002 §4.3: GET/POST /v1/schedules, PATCH/DELETE /v1/schedules/{schedule_id}.
+// GET/POST /v1/schedules, PATCH/DELETE /v1/schedules/{schedule_id}.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';

@@ -1,5 +1,5 @@
-// seed 002 §2.3 schedule {workflow_id, cron (5-field), timezone (IANA, default Europe/Warsaw),
-// active (true)} and §4.3 GET/POST /v1/schedules, PATCH/DELETE /v1/schedules/{id}. The row and
+// Schedule {workflow_id, cron (5-field), timezone (IANA, default Europe/Warsaw),
+// active (true)} GET/POST /v1/schedules, PATCH/DELETE /v1/schedules/{id}. The row and
 // its audit entry commit together with the Temporal Schedule's change: Temporal is called inside
 // the transaction, so a Temporal failure leaves no row, and a failed commit undoes the Schedule.
 import { randomBytes } from 'node:crypto';

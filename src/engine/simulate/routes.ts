@@ -1,4 +1,4 @@
-// seed 002 §4.3 POST /v1/workflows/simulate (see service.ts for what is ours).
+// POST /v1/workflows/simulate (see service.ts for what is ours).
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';

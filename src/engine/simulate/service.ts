@@ -1,4 +1,4 @@
-// seed 002 §4.3 POST /v1/workflows/simulate {workflow_id, initial_payload, mocks}; the rest is ours
+// POST /v1/workflows/simulate {workflow_id, initial_payload, mocks}; the rest is ours
 // (README). A simulation is a real, sandboxed run of the same plan with trigger_type `test`, so the
 // planner, templates, branching, continue_on_error and error_handler behave exactly as in a run:
 // - a node mocked with `{output: {port: value}}` is not executed: its output is handed to the run

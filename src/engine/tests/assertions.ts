@@ -1,4 +1,4 @@
-// seed 002 §2.3 test assertions [{path, operator, value}] over a run's node outputs. `path` reads
+// Test assertions [{path, operator, value}] over a run's node outputs. `path` reads
 // like a template reference without braces: `node_id.output.port.field` (array items by index),
 // `node_id.ok`, `node_id.error`; `$run.status` and `$run.usd_charged` read the run itself.
 import { canonicalJson } from '../workflows-service';

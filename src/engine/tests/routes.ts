@@ -1,4 +1,4 @@
-// seed 002 §4.3 tests (see service.ts).
+// Tests (see service.ts).
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';

@@ -1,4 +1,4 @@
-// seed 002 §4.3 tests: GET /v1/tests/workflow/{id}, POST /v1/tests, DELETE /v1/tests/{id},
+// Tests: GET /v1/tests/workflow/{id}, POST /v1/tests, DELETE /v1/tests/{id},
 // POST /v1/tests/{id}/run (a real run with trigger_type `test`, awaited, then the assertions), and
 // ours: POST /v1/tests/from-run saves a finished run as a test (its input is the fixture, the chosen
 // nodes' outputs become `eq` assertions).

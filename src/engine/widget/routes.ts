@@ -1,4 +1,4 @@
-// seed 002 §4.3: GET, PUT /v1/widget/{workflow_id}.
+// GET, PUT /v1/widget/{workflow_id}.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';

@@ -1,4 +1,4 @@
-// seed 002 §2.3 widget config {workflow_id, interface{title, description, fields[{name, type, label,
+// Widget config {workflow_id, interface{title, description, fields[{name, type, label,
 // required, options}]}, allowed_domains[], collect_feedback}; GET/PUT /v1/widget/{workflow_id}.
 import { z } from 'zod';
 import type { Deps } from '../../deps';

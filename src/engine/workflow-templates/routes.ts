@@ -1,4 +1,4 @@
-// seed 002 §4.3: GET /v1/templates, GET /v1/templates/{id}, POST /v1/templates/{id}/install.
+// GET /v1/templates, GET /v1/templates/{id}, POST /v1/templates/{id}/install.
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';

@@ -1,4 +1,4 @@
-// seed 002 §4.3 GET /v1/templates (category, difficulty, featured, limit 50), GET /v1/templates/{id},
+// GET /v1/templates (category, difficulty, featured, limit 50), GET /v1/templates/{id},
 // POST /v1/templates/{id}/install (creates a workflow in the caller's account; use_count goes up by
 // one in the same statement, so concurrent installs never lose a count).
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// The provider layer (DESIGN §4): one interface per capability, so the local offline provider and
+// The provider layer: one interface per capability, so the local offline provider and
 // HTTP providers are interchangeable per capability.
 
 export type Capability = 'chat' | 'image' | 'speech' | 'video' | 'removeBackground' | 'ocr' | 'model3d' | 'translate' | 'embed';

@@ -22,7 +22,7 @@ export interface ValidationIssue {
   input?: unknown;
 }
 
-/** `{detail: <string>}` — most failures (seed 000 §7). */
+/** `{detail: <string>}` — most failures. */
 export const detail = (status: number, message: string, headers?: Record<string, string>) =>
   new ApiError(status, { detail: message }, headers);
 

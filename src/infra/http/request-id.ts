@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** Every response carries `X-Request-Id` (seed 000 §7); a sane incoming id is kept for tracing. */
+/** Every response carries `X-Request-Id`; a sane incoming id is kept for tracing. */
 export const requestId: RequestHandler = (req, res, next) => {
   const incoming = req.header('x-request-id');
   req.id = incoming && SAFE_ID.test(incoming) ? incoming : `req_${randomUUID().replace(/-/g, '')}`;

@@ -40,7 +40,7 @@ export async function bootstrap(db: Database, config: Config): Promise<Bootstrap
 async function createBootstrapAccount(db: Database, config: Config, key?: string): Promise<BootstrapResult> {
   const existingOwner = await db.selectFrom('accounts').select('id').where('email', '=', config.bootstrap.email).executeTakeFirst();
   const password = config.bootstrap.password ?? randomBytes(12).toString('base64url');
-  // Created an hour in the past would be a lie; the account is new, and top-ups wait an hour (seed 000 §4.3).
+  // Created an hour in the past would be a lie; the account is new, and top-ups wait an hour.
   const account = await createAccount(db, {
     name: 'Bootstrap account',
     email: existingOwner ? null : config.bootstrap.email,

@@ -15,7 +15,7 @@ const listQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-/** Registered face assets (seed 000 §4.4); paths relative to /v1. */
+/** Registered face assets; paths relative to /v1. */
 export function assetRoutes(deps: Deps): Router {
   const router = Router();
   router.post(

@@ -9,7 +9,7 @@ export const assetPurge = workflowRef<() => Promise<{ assets: number; sandboxOut
 export const assetPurgeScheduleId = (taskQueue: string) => `atelier-asset-purge-${taskQueue}`;
 
 /**
- * seed 000 §3: the background sweep every 15 minutes, as a Temporal Schedule (visible in the UI).
+ * The background sweep every 15 minutes, as a Temporal Schedule (visible in the UI).
  * Created idempotently at worker start-up; an existing schedule is left as it is.
  */
 export async function ensureAssetPurgeSchedule(deps: Deps): Promise<void> {

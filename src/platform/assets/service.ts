@@ -6,7 +6,7 @@ import { ApiError } from '../../infra/http/errors';
 import { fetchImageInput } from '../../generation/inputs';
 import { orNotFound } from '../../infra/db/or-not-found';
 
-/** seed 000 §1: sandbox assets are deleted after 24 hours. */
+/** Sandbox assets are deleted after 24 hours. */
 export const SANDBOX_RETENTION_HOURS = 24;
 
 export function assetView(a: FaceAsset, deps: Deps) {
@@ -69,7 +69,7 @@ export async function getAsset(deps: Deps, accountId: string, id: string): Promi
 }
 
 /**
- * seed 000 §4.4: deletes at the provider (the stored image), then records the erasure. Repeat →
+ * Deletes at the provider (the stored image), then records the erasure. Repeat →
  * already_deleted true; provider failure → 502 with nothing recorded (safe to retry).
  */
 export async function deleteAsset(deps: Deps, accountId: string, id: string) {

@@ -7,7 +7,7 @@ import { enforceKeyAccess } from './enforce';
 import { platformAccess } from './platform-access';
 import { watchRevocation } from './revocation-watch';
 
-/** seed 000 §8.2: per-endpoint caps, mounted before the public routes and authentication. */
+/** Per-endpoint caps, mounted before the public routes and authentication. */
 export function endpointCaps(deps: Deps): RequestHandler {
   return platformAccess(deps).limiter.endpointCaps();
 }

@@ -5,7 +5,7 @@ export type KeyKind = 'live' | 'test' | 'bucket';
 const PREFIXES: Record<KeyKind, string> = { live: 'svc_live_', test: 'svc_test_', bucket: 'svc_bkt_live_' };
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A new secret key: the kind's prefix plus base62 randomness, 48 characters in all (seed 000 §2.1). */
+/** A new secret key: the kind's prefix plus base62 randomness, 48 characters in all. */
 export function generateApiKey(kind: KeyKind): string {
   const prefix = PREFIXES[kind];
   const length = KEY_LENGTH - prefix.length;

@@ -7,7 +7,7 @@ import { hashApiKey, isWellFormedKey } from './api-keys';
 import type { CredentialCache } from './credential-cache';
 import { looksLikeJwt, verifySessionToken } from './sessions';
 
-/** Seed 000 §7: key-authentication failures in the `{error:{code, message, type}}` form. */
+/** Key-authentication failures in the `{error:{code, message, type}}` form. */
 export const authError = (code: 'authentication_required' | 'invalid_api_key', message: string) =>
   new ApiError(401, { error: { code, message, type: 'authentication_error' } });
 

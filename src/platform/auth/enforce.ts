@@ -5,7 +5,7 @@ import { ipAllowed } from './ip-allowlist';
 import { hasScope, scopeForPath, typeAllowsMethod } from './scopes';
 import type { KeyUsageCounter } from './usage-counter';
 
-/** seed 000 §5 type rule, in the `{detail:{error,…}}` form of the 403 gates. */
+/** Type rule, in the `{detail:{error,…}}` form of the 403 gates. */
 export const insufficientPermissions = (message: string, context: Record<string, unknown> = {}) =>
   coded(403, 'insufficient_permissions', message, context);
 
@@ -18,7 +18,7 @@ export function requireAdmin(auth: AuthContext, what = 'This operation'): void {
   throw insufficientPermissions(`${what} requires an admin key.`, { key_type: auth.key?.type ?? null, required_type: 'admin' });
 }
 
-/** seed 000 §4.2: key PATCH, rotate and bucket-key creation accept only a session token. */
+/** Key PATCH, rotate and bucket-key creation accept only a session token. */
 export function requireSession(auth: AuthContext, what: string): void {
   if (auth.via !== 'session') throw sessionRequired(what);
 }
@@ -30,7 +30,7 @@ export function requireSession(auth: AuthContext, what: string): void {
 export function enforceKeyAccess(opts: { usage?: KeyUsageCounter } = {}): RequestHandler {
   return (req, _res, next) => {
     const auth = req.auth!;
-    // seed 000 §7.2: a suspended account reaches nothing, whatever the credential.
+    // A suspended account reaches nothing, whatever the credential.
     if (auth.account?.status === 'suspended') throw coded(403, 'account_suspended', 'This account is suspended.');
     const key = auth.key;
     if (auth.via !== 'api_key' || !key) return next();
@@ -39,7 +39,7 @@ export function enforceKeyAccess(opts: { usage?: KeyUsageCounter } = {}): Reques
     const scope = scopeForPath(path);
 
     if (key.bucket_id) {
-      // seed 000 §4.2: a bucket key reaches its storage bucket and nothing else.
+      // A bucket key reaches its storage bucket and nothing else.
       if (scope !== 'storage') {
         throw coded(403, 'insufficient_scope', 'Bucket-scoped keys can reach only their storage bucket.', { required_scope: scope });
       }

@@ -9,7 +9,6 @@ import { effectiveScopes } from './scopes';
 import { orNotFound } from '../../infra/db/or-not-found';
 import { isoTime, listOf } from '../../infra/http/views';
 
-// seed 000 §4.2, §8.4
 export const MAX_ACTIVE_KEYS = 25;
 
 export type KeyStatus = 'active' | 'revoked' | 'expired';
@@ -93,12 +92,12 @@ export function keyView(row: ApiKey, secret?: string): z.output<typeof KeyView> 
   };
 }
 
-/** The list form adds `status` and `requests_30d` (seed 000 §2.1: list only). */
+/** The list form adds `status` and `requests_30d` (list only). */
 export function keyListView(row: ApiKey, requests30d: number, nowMs = Date.now()): z.output<typeof KeyListItemView> {
   return { ...keyView(row), status: keyStatus(row, nowMs), requests_30d: requests30d };
 }
 
-/** The settings only PATCH can change (§2.1), shown in the PATCH response. */
+/** The settings only PATCH can change, shown in the PATCH response. */
 export function keySettingsView(row: ApiKey): z.output<typeof KeySettingsView> {
   return {
     description: row.description,
@@ -120,7 +119,7 @@ export async function getOwnKey(db: Database, accountId: string, keyId: string):
 
 /**
  * Whether a key may still be used (not revoked, not expired). Long-lived responses (SSE streams)
- * call this on each keep-alive so a revocation ends them too (seed 000 §3).
+ * call this on each keep-alive so a revocation ends them too.
  */
 export async function isKeyStillValid(db: Database, keyId: string, nowMs = Date.now()): Promise<boolean> {
   const row = await db.selectFrom('api_keys').select(['revoked_at', 'expires_at']).where('id', '=', keyId).executeTakeFirst();
@@ -281,7 +280,7 @@ function badRequestBoth(a: string, b: string): never {
 }
 
 /**
- * seed 000 §3: a new key row with the old one's settings and routing rules, the old key revoked —
+ * A new key row with the old one's settings and routing rules, the old key revoked —
  * all in one transaction, so a failure leaves both keys as they were.
  */
 export async function rotateKey(db: Database, accountId: string, keyId: string, cloneRules: CloneOutputRules) {
@@ -332,9 +331,9 @@ export async function rotateKey(db: Database, accountId: string, keyId: string, 
 }
 
 /**
- * seed 000 §4.2: a bucket-scoped key (`svc_bkt_live_…`, no type, storage scope only) for a bucket
+ * A bucket-scoped key (`svc_bkt_live_…`, no type, storage scope only) for a bucket
  * the caller owns — a simple bucket or a live object-store bucket. Any other id, another account's
- * included, answers 404 `bucket_not_found` (seed 000 §7.2), exactly as a bucket that does not exist.
+ * included, answers 404 `bucket_not_found`, exactly as a bucket that does not exist.
  */
 export async function createBucketKey(db: Database, accountId: string, bucketId: string, name: string | undefined, upgradeUrl: string) {
   const nowMs = Date.now();

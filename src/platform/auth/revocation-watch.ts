@@ -13,7 +13,7 @@ interface Watched {
 }
 
 /**
- * seed 000 §3: revocation is immediate — "in-flight requests with the key fail". Every response
+ * Revocation is immediate — "in-flight requests with the key fail". Every response
  * still open after a few seconds (SSE streams, long polls) re-reads its key at that interval; once
  * the key is revoked or expired, a stream gets a final `error` event and is closed, so the
  * client's reconnect meets the 401.

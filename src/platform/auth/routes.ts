@@ -30,7 +30,6 @@ import {
 import { platformAccess } from './platform-access';
 import { SCOPES } from './scopes';
 
-// seed 000 §2.1, §4.2, §8.4
 const ipEntry = z.string().refine(isValidIpOrCidr, 'Must be an IPv4/IPv6 address or a CIDR block');
 const scopeList = z.array(z.enum(SCOPES)).max(SCOPES.length).transform((s) => [...new Set(s)]);
 
@@ -85,7 +84,7 @@ export interface KeyRoutesOptions {
   cloneOutputRules?: CloneOutputRules;
 }
 
-/** `/v1/auth/keys…` and `/v1/auth/bucket-keys` (seed 000 §4.2). */
+/** `/v1/auth/keys…` and `/v1/auth/bucket-keys`. */
 export function keyRoutes(deps: Deps, opts: KeyRoutesOptions = {}): Router {
   const router = Router();
   const upgradeUrl = `${deps.config.publicBaseUrl}/v1/tiers/compare`;

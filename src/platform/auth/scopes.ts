@@ -1,4 +1,4 @@
-// seed 000 §5: scopes restrict a key to resource groups. This file is the one map from a request
+// Scopes restrict a key to resource groups. This file is the one map from a request
 // path to the scope it needs; every other place asks `scopeForPath`.
 
 export const SCOPES = ['images', 'video', 'chat', 'audio', 'storage', 'compute', 'billing', 'keys'] as const;
@@ -39,7 +39,7 @@ export function scopeForPath(path: string): Scope | null {
   return null;
 }
 
-/** Empty means every scope (seed 000 §4.2). */
+/** Empty means every scope. */
 export function hasScope(keyScopes: readonly string[], needed: Scope): boolean {
   return keyScopes.length === 0 || keyScopes.includes(needed);
 }
@@ -49,10 +49,10 @@ export function effectiveScopes(keyScopes: readonly string[]): string[] {
   return keyScopes.length === 0 ? [...SCOPES] : [...keyScopes];
 }
 
-/** seed 001 §4.1, §5: voice agents take PATCH and DELETE from write keys as well. */
+/** Voice agents take PATCH and DELETE from write keys as well. */
 const WRITE_KEYS_PATCH_AND_DELETE = /^\/v1\/voice\//;
 
-/** seed 000 §5: read-only keys GET only; write keys GET and POST; admin keys everything. */
+/** Read-only keys GET only; write keys GET and POST; admin keys everything. */
 export function typeAllowsMethod(type: 'read-only' | 'write' | 'admin', method: string, path = ''): boolean {
   const m = method.toUpperCase();
   if (type === 'admin') return true;

@@ -9,7 +9,7 @@ export interface SessionClaims {
   email?: string;
 }
 
-/** A short-lived HS256 JWT for console integrations (seed 000 §5). */
+/** A short-lived HS256 JWT for console integrations. */
 export async function issueSessionToken(secret: string, claims: SessionClaims, ttlSeconds = SESSION_TTL_SECONDS): Promise<string> {
   return new SignJWT({ email: claims.email, typ: 'session' })
     .setProtectedHeader({ alg: 'HS256' })

@@ -4,7 +4,7 @@ import type { Database } from '../../infra/db/index';
 const FLUSH_EVERY_MS = 5_000;
 
 /**
- * Requests per key per UTC day, for `requests_30d` (seed 000 §2.1). Counting is a map increment
+ * Requests per key per UTC day, for `requests_30d`. Counting is a map increment
  * on the request path; the counts reach Postgres in one upsert every few seconds, so the database
  * never sits between a client and its response.
  */

@@ -8,7 +8,7 @@ import { BalanceView } from './views';
 
 export function billingRoutes(deps: Deps): Router {
   const router = Router();
-  // seed 000 §4.1: POST /v1/billing/balance takes an empty object; GET answers the same.
+  // POST /v1/billing/balance takes an empty object; GET answers the same.
   const balance = route({ body: z.object({}).passthrough().optional(), response: BalanceView }, async ({ auth }) => {
     // Authentication read the account row with the credential moments ago, in this request: its
     // balance is as current as a second read would be, without the second round trip.

@@ -6,7 +6,7 @@ export interface BillingBlock {
   currency: 'USD';
 }
 
-/** seed 000 §2.7: the `billing` object on every billed response (balance after the charge). */
+/** The `billing` object on every billed response (balance after the charge). */
 export function billingBlock(costMicros: number, balanceMicros: number): BillingBlock {
   return { cost_usd: microsToUsd(costMicros), balance_usd: microsToUsd(balanceMicros), currency: 'USD' };
 }

@@ -6,7 +6,7 @@ import { chargeWallet, getBalanceMicros, refundCharge } from './wallet';
 import { microsToUsd } from './money';
 
 /**
- * Credits (seed 001 §4.2, seed 000 §1): voice sessions and story steps are priced in credits. An
+ * Credits: voice sessions and story steps are priced in credits. An
  * account's included allowance pays first; what it cannot cover is charged to the USD wallet at
  * $0.0536 per credit. One call may be paid partly by each; `method` is `credits` only while the
  * allowance covers the whole call (then `usd_charged` is 0).
@@ -43,7 +43,7 @@ export class InsufficientCredits extends Error {
   }
 }
 
-/** `{method, usd_charged, pln_charged}` (seed 000 §2.7; pln_charged is a legacy mirror). */
+/** `{method, usd_charged, pln_charged}` (pln_charged is a legacy mirror). */
 export function creditBillingBlock(spend: Pick<CreditSpend, 'method' | 'walletMicros'> | null) {
   const usd = spend ? microsToUsd(spend.walletMicros) : 0;
   return { method: spend?.method ?? 'credits', usd_charged: usd, pln_charged: usd };

@@ -1,4 +1,4 @@
-// POST /v1/billing/estimate (seed 000 §4.3): prices operations without running them.
+// POST /v1/billing/estimate: prices operations without running them.
 import { microsToUsd } from './money';
 import type { EstimateView } from './views';
 import { findPrice, OPERATION_TYPES, quote, UNPRICED_TYPES, modelsFor, type OperationType } from './prices';
@@ -59,7 +59,7 @@ export function estimate(operations: EstimateOperation[], balanceMicros: number)
     provider_cost_usd: microsToUsd(providerMicros),
     margin: microsToUsd(totalMicros - providerMicros),
     balance_usd: microsToUsd(balanceMicros),
-    // seed 000 §4.3: with an unpriced operation, sufficient only says the wallet is not empty.
+    // With an unpriced operation, sufficient only says the wallet is not empty.
     sufficient: allPriced ? balanceMicros >= totalMicros : balanceMicros > 0,
     priced: allPriced,
     total_credits: null,

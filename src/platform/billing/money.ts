@@ -1,4 +1,4 @@
-/** Money is stored as integer micro-USD and shown as USD numbers at the API edge (DESIGN §3). */
+/** Money is stored as integer micro-USD and shown as USD numbers at the API edge. */
 export const MICROS_PER_USD = 1_000_000;
 
 export function usdToMicros(usd: number): number {
@@ -10,7 +10,7 @@ export function microsToUsd(micros: number): number {
   return Math.round(micros) / MICROS_PER_USD;
 }
 
-/** Floors a micro-USD amount to whole cents (bonus rules, seed 000 §4.3). */
+/** Floors a micro-USD amount to whole cents (bonus rules). */
 export function floorToCent(micros: number): number {
   return Math.floor(micros / 10_000) * 10_000;
 }

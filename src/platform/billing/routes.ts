@@ -11,7 +11,7 @@ import { packageCatalogue, paymentGatewayFor, topUpWallet, topupUnavailable, val
 import { getBalanceMicros } from './wallet';
 import { EstimateView, PricingView, TopupPackagesView, TopupView, TransactionListView } from './views';
 
-/** seed 000 §5: the top-up package catalogue is public (no key). Mounted at the root. */
+/** The top-up package catalogue is public (no key). Mounted at the root. */
 export function billingPublicRoutes(): Router {
   const router = Router();
   router.get('/v1/billing/topup/packages', route({ response: TopupPackagesView }, () => packageCatalogue()));
@@ -51,7 +51,7 @@ export function walletRoutes(deps: Deps, gateway: PaymentGateway | null = paymen
     return topUpWallet(deps.db, gateway, request);
   });
   router.post('/tiers/wallet/topup', topup);
-  // Alias; seed 000 §8.2 lists POST /v1/billing/topup among the capped endpoints.
+  // Alias.2 lists POST /v1/billing/topup among the capped endpoints.
   router.post('/billing/topup', topup);
 
   router.post(

@@ -1,4 +1,4 @@
-// Wallet top-ups (seed 000 §4.3): twelve fixed packages, custom amounts $10–$15,000, the bonus
+// Wallet top-ups: twelve fixed packages, custom amounts $10–$15,000, the bonus
 // ladder, the one-hour account age gate, and the payment step behind `PaymentGateway`.
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
@@ -10,7 +10,7 @@ import type { TopupPackagesView, TopupView } from './views';
 
 export const MIN_TOPUP_USD = 10;
 export const MAX_TOPUP_USD = 15_000;
-/** seed 000 §4.3: the account must be at least one hour old to top up. */
+/** The account must be at least one hour old to top up. */
 export const MIN_ACCOUNT_AGE_MS = 60 * 60 * 1000;
 
 /** The bonus ladder: the highest rung not above the amount applies, to the whole amount. */
@@ -31,7 +31,7 @@ export interface TopupPackage {
   amount_usd: number;
 }
 
-// Starter slugs are fixed by the seed; the eight `scale-*` packages sit on the bonus ladder's rungs
+// Starter slugs are fixed by the published package list; the eight `scale-*` packages sit on the bonus ladder's rungs
 // (their slug equals their dollar amount), so each shows one rung of the ladder.
 export const TOPUP_PACKAGES: readonly TopupPackage[] = [
   { slug: 'topup-50', name: 'Starter 50', amount_usd: 15 },

@@ -12,7 +12,7 @@ export interface ChargeRequest {
   amountMicros: number;
   /** Idempotency key for this charge: a retry with the same id never charges twice. */
   operationId: string;
-  /** `<action>:<model>`, reported in the 402 body (seed 000 §7.1). */
+  /** `<action>:<model>`, reported in the 402 body. */
   operation: string;
   /** Ledger label; defaults to `operation`. */
   label?: string;
@@ -33,7 +33,7 @@ export interface ChargeResult {
   replayed: boolean;
 }
 
-/** Seed 000 §7.1: every field of the 402 body. */
+/** Every field of the 402 body. */
 export function insufficientFunds(opts: { requiredMicros: number; balanceMicros: number; operation: string; baseUrl?: string }): ApiError {
   const required = microsToUsd(opts.requiredMicros);
   const balance = microsToUsd(opts.balanceMicros);
@@ -56,7 +56,7 @@ export function insufficientFunds(opts: { requiredMicros: number; balanceMicros:
 
 /**
  * Takes `amountMicros` from the wallet in one conditional statement plus a ledger row, in one
- * transaction. Never lets the balance go negative; refuses with the seed's 402 instead.
+ * transaction. Never lets the balance go negative; refuses with the documented 402 instead.
  */
 export async function chargeWallet(db: Database, req: ChargeRequest, opts: { baseUrl?: string } = {}): Promise<ChargeResult> {
   if (!Number.isInteger(req.amountMicros) || req.amountMicros < 0) {

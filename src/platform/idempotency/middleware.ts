@@ -5,7 +5,6 @@ import type { Database } from '../../infra/db/index';
 import type { IdempotencyKey } from '../../infra/db/schema/index';
 import { coded, validationFailed } from '../../infra/http/errors';
 
-// seed 000 §4.6, §8.4
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A claim older than this whose request never finished (process crash) may be taken over. */
 export const STALE_CLAIM_MS = 10 * 60 * 1000;

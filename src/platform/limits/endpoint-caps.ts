@@ -1,4 +1,4 @@
-// seed 000 §8.2: per-endpoint caps per minute. They override the tier (the lower limit wins) and
+// Per-endpoint caps per minute. They override the tier (the lower limit wins) and
 // are checked first, before authentication.
 
 export interface EndpointCap {
@@ -27,14 +27,14 @@ const RULES: Rule[] = [
   ['POST', /^\/v1\/story\/generate\/?$/, 3],
   ['POST', /^\/v1\/shorts\/agent\/?$/, 3],
   ['POST', /^\/v1\/billing\/topup\/?$/, 3],
-  // The wallet top-up endpoint of §4.3 is the same action as /v1/billing/topup.
+  // The wallet top-up endpoint of is the same action as /v1/billing/topup.
   ['POST', /^\/v1\/tiers\/wallet\/topup\/?$/, 3],
   ['POST', /^\/v1\/storage\/s3\/buy\/?$/, 3],
   ['POST', /^\/v1\/images\/batch\/?$/, 10],
   ['POST', /^\/v1\/video\/(merge|stabilize|subtitles)\/?$/, 10],
   ['POST', /^\/v1\/ai\/generate\/music\/?$/, 10],
   ['POST', /^\/v1\/shorts\/.+/, 10],
-  // seed 001 §8: /v1/story/step* share one 10/min window; poll-videos is a poll route (60).
+  //: /v1/story/step* share one 10/min window; poll-videos is a poll route (60).
   ['POST', /^\/v1\/story\/step\/poll-videos\/?$/, 60, 'poll:story-videos'],
   ['POST', /^\/v1\/story\/step(\/|$)/, 10, 'story-step'],
   ['POST', /^\/v1\/story\/regenerate(\/|$)/, 10, 'story-regenerate'],

@@ -18,7 +18,7 @@ export interface RateLimiterOptions {
   store: SlidingWindowStore;
   /** Injected so tests can stand exactly on the window edge. */
   now?: () => number;
-  /** Multiplies every limit (load tests, private deployments); 1 = the seed's limits. */
+  /** Multiplies every limit (load tests, private deployments); 1 = the documented limits. */
   scale?: number;
   logger?: Logger;
   upgradeUrl?: string;
@@ -41,7 +41,7 @@ export function createWindowStore(redisUrl: string | undefined, prefix?: string)
 }
 
 /**
- * seed 000 §8: per-endpoint caps (before authentication), then the per-tier and per-key windows
+ * Per-endpoint caps (before authentication), then the per-tier and per-key windows
  * (after it). One store, one clock.
  */
 export class RateLimiter {
@@ -101,7 +101,7 @@ export class RateLimiter {
       if (!result) return next();
       if (result.blocked >= 0) {
         const window = result.windows[result.blocked]!;
-        // seed 000 §8.3: per-endpoint 429s carry only Retry-After, and the `{error:<string>}` body.
+        // Per-endpoint 429s carry only Retry-After, and the `{error:<string>}` body.
         throw new ApiError(429, { error: `Rate limit exceeded: ${window.limit} per 1 minute` }, { 'Retry-After': String(retryAfter(window, now)) });
       }
       req.endpointWindow = result.windows[0]!;

@@ -24,7 +24,7 @@ export interface HitResult {
 }
 
 /**
- * An exact sliding-window log (seed 000 §8.1): each window keeps the timestamps of the requests it
+ * An exact sliding-window log: each window keeps the timestamps of the requests it
  * admitted; a request is admitted when every window holds fewer than its limit of timestamps newer
  * than `now - windowMs`, and is then recorded in all of them. A refused request records nothing.
  * Checking several windows in one call keeps "the lower limit wins" atomic.

@@ -1,4 +1,4 @@
-// seed 000 §2.2: where a generated file goes. Precedence: (1) the request's `output` object,
+// Where a generated file goes. Precedence: (1) the request's `output` object,
 // (2) the key's first matching routing rule (lowest priority number first), (3) the key's
 // default destination, (4) internal private storage served through a signed URL.
 import { contentTypeFor } from '../../storage/blob-store';

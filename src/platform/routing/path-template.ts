@@ -1,6 +1,6 @@
 import { coded } from '../../infra/http/errors';
 
-/** seed 000 §2.2: the tokens a routing rule's path_template may use. */
+/** The tokens a routing rule's path_template may use. */
 export const ALLOWED_TOKENS = ['{model}', '{date}', '{YYYY}', '{MM}', '{DD}', '{HH}', '{mm}', '{ss}', '{job_id}', '{user_id}', '{ext}', '{name}', '{index}'] as const;
 export const EXAMPLE_TEMPLATE = '{model}/{YYYY}/{MM}/{DD}/{job_id}-{index}.{ext}';
 /** Used when a destination is chosen without a template. */

@@ -40,7 +40,7 @@ const destinationBody = z.object({
   secret_access_key: z.string().min(1).max(512).optional(),
 });
 
-/** Per-key routing rules (seed 000 §4.2) and the account's output destinations; relative to /v1. */
+/** Per-key routing rules and the account's output destinations; relative to /v1. */
 export function routingRoutes(deps: Deps): Router {
   const router = Router();
   const db = deps.db;

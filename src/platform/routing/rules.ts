@@ -14,7 +14,7 @@ export const MAX_RULES_PER_KEY = 25;
 
 const newRuleId = () => `rule_${randomBytes(10).toString('hex')}`;
 
-/** seed 000 §2.2 routing rule. */
+/** Routing rule. */
 export const RuleView = z.object({
   id: z.string(),
   object: z.literal('output_rule'),
@@ -132,7 +132,7 @@ export async function deleteRule(db: Database, accountId: string, keyId: string,
 }
 
 /**
- * Copies every routing rule of one key to another (key rotation, seed 000 §4.2); returns how many
+ * Copies every routing rule of one key to another (key rotation); returns how many
  * were copied. Accepts a transaction so rotation can clone inside its own.
  */
 export async function cloneOutputRules(db: Database, fromKeyId: string, toKeyId: string): Promise<number> {

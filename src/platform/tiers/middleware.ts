@@ -3,7 +3,7 @@ import type { Database } from '../../infra/db/index';
 import { invalidApiKey } from '../auth/authenticate';
 import { loadAccountTier, resolveTier } from './tiers';
 
-/** Resolves the caller's tier once per request and sends it as `X-Tier` (seed 000 §8.1). */
+/** Resolves the caller's tier once per request and sends it as `X-Tier`. */
 export function resolveTierMiddleware(db: Database): RequestHandler {
   return async (req, res, next) => {
     const auth = req.auth!;

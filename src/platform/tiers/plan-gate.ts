@@ -2,8 +2,8 @@ import type { RequestHandler } from 'express';
 import { coded } from '../../infra/http/errors';
 
 /**
- * seed 002 §1: the workflow engine "needs the Medium plan or higher". The reference pairs Medium
- * with Startup (seed 002 §2.3: "Startup/Medium"), so Medium or higher is what webhooks call
+ * The workflow engine "needs the Medium plan or higher". The reference pairs Medium
+ * with Startup ("Startup/Medium"), so Medium or higher is what webhooks call
  * "Startup and above": PAYG Standard ($25 balance or $50 lifetime spend), PAYG Premium,
  * Enterprise, and the retired Startup and Business plans.
  */
@@ -11,7 +11,7 @@ export const MEDIUM_OR_HIGHER = ['payg-standard', 'payg-premium', 'sub-enterpris
 
 /**
  * After the access chain (which resolved `req.accountTier`): refuses accounts below the Medium plan
- * with 403 `feature_not_available` (seed 000 §7.2, context `required_tiers`), naming the plan
+ * with 403 `feature_not_available` (context `required_tiers`), naming the plan
  * needed (`required_plan`) and the account's tier.
  */
 export function requireMediumPlan(feature: string, upgradeUrl: string): RequestHandler {

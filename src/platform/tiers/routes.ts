@@ -50,7 +50,7 @@ const EnterpriseApplicationView = z.object({
   created_at: isoTime,
 });
 
-/** A tier as the compare and catalog endpoints show it (seed 000 §4.3): no prices, nothing to buy. */
+/** A tier as the compare and catalog endpoints show it: no prices, nothing to buy. */
 function tierRow(t: TierDefinition): z.output<typeof TierRowView> {
   return {
     tier: t.slug,
@@ -75,7 +75,7 @@ const enterpriseBody = z.object({
   details: z.record(z.string(), z.unknown()).optional(),
 });
 
-/** `/v1/tiers/*` and `GET /v1/billing/plans` (seed 000 §2.5, §4.3, §8.1). */
+/** `/v1/tiers/*` and `GET /v1/billing/plans`. */
 export function tierRoutes(deps: Deps): Router {
   const router = Router();
 
@@ -174,7 +174,7 @@ export function tierRoutes(deps: Deps): Router {
     }),
   );
 
-  // seed 000 §4.3: subscription plans are retired; the list is empty.
+  // Subscription plans are retired; the list is empty.
   router.get('/billing/plans', route({ response: z.object({ plans: z.array(z.unknown()).max(0).describe('Always empty: subscription plans are retired') }) }, async () => ({ plans: [] })));
 
   return router;

@@ -2,7 +2,7 @@ import type { Database } from '../../infra/db/index';
 import { microsToUsd, usdToMicros } from '../billing/money';
 
 export interface TierLimits {
-  /** Requests per minute: the only limit enforced (seed 000 §8.1). */
+  /** Requests per minute: the only limit enforced. */
   rpm: number;
   /** Reported only; refuse nothing. */
   daily_quota: number | null;
@@ -22,7 +22,7 @@ export interface TierDefinition {
   limits: TierLimits;
 }
 
-// seed 000 §8.1. Only rpm comes from the seed; the reported-only figures are ours (README, API section).
+// Only rpm is the published limit; the reported-only figures are ours (docs/platform.md, Tiers).
 export const TIERS: readonly TierDefinition[] = [
   {
     slug: 'payg-basic', name: 'PAYG Basic', kind: 'payg', retired: false, unlock: null,
@@ -68,7 +68,7 @@ export interface TierInputs {
 }
 
 /**
- * seed 000 §8.1: an assigned tier (enterprise, retired plans) wins; otherwise the highest
+ * An assigned tier (enterprise, retired plans) wins; otherwise the highest
  * pay-as-you-go tier whose balance or lifetime-spend threshold is met. Dropping below the balance
  * threshold demotes unless lifetime spend holds the tier.
  */

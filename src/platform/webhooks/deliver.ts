@@ -4,7 +4,7 @@ import type { Deps } from '../../deps';
 import { safeFetch } from '../../infra/net/safe-fetch';
 import { openSecret } from './secret-box';
 
-/** seed 000 §6.2 envelope. */
+/** Envelope. */
 export interface WebhookEnvelope {
   event: string;
   timestamp: string;
@@ -28,12 +28,12 @@ export interface DeliveryAttemptResult {
   responseStatus: number;
 }
 
-/** seed 000 §6.2: lowercase hex HMAC-SHA256 of the raw body with the webhook secret, no prefix. */
+/** Lowercase hex HMAC-SHA256 of the raw body with the webhook secret, no prefix. */
 export function signPayload(secret: string, rawBody: string): string {
   return createHmac('sha256', secret).update(rawBody).digest('hex');
 }
 
-/** Receivers should answer within 5 seconds (seed 000 §6.2); a slower answer counts as failed. */
+/** Receivers should answer within 5 seconds; a slower answer counts as failed. */
 const DELIVERY_TIMEOUT_MS = 5_000;
 const BODY_PREVIEW = 1_000;
 
@@ -56,7 +56,7 @@ export async function deliverOnce(deps: Deps, input: DeliveryAttemptInput): Prom
     .where('id', '=', input.webhookId)
     .where('account_id', '=', input.accountId)
     .executeTakeFirst();
-  // seed 000 §3: an inactive (or deleted) webhook gets no deliveries.
+  // An inactive (or deleted) webhook gets no deliveries.
   if (!webhook || !webhook.active) return { sent: false, success: false, responseStatus: 0 };
 
   const envelope: WebhookEnvelope = { event: input.event, timestamp: input.timestamp, data: input.data, attempt: input.attempt };

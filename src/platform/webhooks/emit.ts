@@ -19,7 +19,7 @@ export interface WebhookDeliveryResult {
 
 export const webhookDeliveryWorkflowId = (webhookId: string) => `webhook-delivery-${webhookId}-${randomBytes(8).toString('hex')}`;
 
-/** Starts one delivery workflow (seed 000 §6.2 retries live inside it, durable across crashes). */
+/** Starts one delivery workflow (retries live inside it, durable across crashes). */
 /** The webhookDelivery workflow (workflows/webhook-delivery.ts), started by reference. */
 export const webhookDelivery = workflowRef<(input: WebhookDeliveryInput) => Promise<WebhookDeliveryResult>>('webhookDelivery');
 
@@ -47,7 +47,7 @@ export async function emitEvent(deps: Deps, accountId: string, event: string, da
       .where(sql<boolean>`events ? ${event}`)
       .execute();
     if (hooks.length === 0) return 0;
-    // The tier gate (seed 000 §6) applies when webhooks are created; an account that drops a tier
+    // The tier gate applies when webhooks are created; an account that drops a tier
     // by spending keeps getting its events — credits.depleted matters most exactly then.
     const timestamp = new Date().toISOString();
     await Promise.all(hooks.map((h) => startDelivery(deps, { webhookId: h.id, accountId, event, timestamp, data })));

@@ -1,7 +1,7 @@
 import { coded } from '../../infra/http/errors';
 import type { TierDefinition } from '../tiers/tiers';
 
-/** seed 000 §6.1: every subscribable event type. */
+/** Every subscribable event type. */
 export const WEBHOOK_EVENTS = [
   'generation.completed', 'generation.failed', 'credits.low', 'credits.depleted', 'billing.charged', 'key.used',
   'images.batch.completed', 'background.removed', 'background.replaced', 'background.blurred', 'shadow.added',
@@ -10,7 +10,7 @@ export const WEBHOOK_EVENTS = [
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /**
- * seed 000 §6: webhooks are offered on the Startup tier and above. Among today's tiers that is
+ * Webhooks are offered on the Startup tier and above. Among today's tiers that is
  * every paying pay-as-you-go tier from PAYG Standard up (Standard is the first tier a wallet
  * unlocks, as Startup was the first paid plan above Developer), Enterprise, and the retired
  * Startup and Business plans. PAYG Basic and the retired Developer plan poll GET /v1/jobs/{id}.
@@ -21,7 +21,7 @@ export function webhooksAllowed(tier: TierDefinition | undefined): boolean {
   return tier !== undefined && (WEBHOOK_TIERS as readonly string[]).includes(tier.slug);
 }
 
-/** 403 `feature_not_available` with `required_tiers` (seed 000 §7.2). */
+/** 403 `feature_not_available` with `required_tiers`. */
 export function requireWebhookTier(tier: TierDefinition | undefined): void {
   if (webhooksAllowed(tier)) return;
   throw coded(403, 'feature_not_available', 'Webhooks are available on PAYG Standard and above (Startup tier and above); lower tiers poll GET /v1/jobs/{job_id}.', {

@@ -51,7 +51,7 @@ async function gate(deps: Deps, req: Request, accountId: string) {
   requireWebhookTier(tier);
 }
 
-/** Console webhook management (seed 000 §4.5) and POST /v1/webhooks/register; paths relative to /v1. */
+/** Console webhook management and POST /v1/webhooks/register; paths relative to /v1. */
 export function webhookRoutes(deps: Deps): Router {
   const router = Router();
 
@@ -98,7 +98,7 @@ export function webhookRoutes(deps: Deps): Router {
       await gate(deps, req, auth.accountId);
       if (!webhook.active) throw coded(400, 'webhook_inactive', 'The webhook is not active; activate it (PATCH active=true) to send a test delivery.');
       const timestamp = new Date().toISOString();
-      // seed 000 §4.5: the first configured event type, data {test, timestamp, webhook_id}.
+      // The first configured event type, data {test, timestamp, webhook_id}.
       const event = webhook.events[0]!;
       const handle = await startDelivery(deps, {
         webhookId: webhook.id,

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
-// Secrets at rest (DESIGN §5): AES-256-GCM under config.encryptionKey, stored as
+// Secrets at rest: AES-256-GCM under config.encryptionKey, stored as
 // `v1:<iv>:<tag>:<ciphertext>` (base64url parts). A fresh 12-byte IV per secret.
 
 export function sealSecret(key: Buffer, plaintext: string): string {

@@ -39,7 +39,7 @@ export const DeliveryView = z.object({
   attempted_at: isoTime,
 });
 
-/** seed 000 §2.3 — never the secret (only the create response carries it). */
+/** Never the secret (only the create response carries it). */
 export function webhookView(w: Webhook): z.output<typeof WebhookView> {
   return {
     id: w.id,
@@ -54,7 +54,7 @@ export function webhookView(w: Webhook): z.output<typeof WebhookView> {
   };
 }
 
-/** seed 000 §2.4: exactly these fields and no others. */
+/** Exactly these fields and no others. */
 export function deliveryView(d: WebhookDelivery): z.output<typeof DeliveryView> {
   return {
     id: d.id,

@@ -19,7 +19,7 @@ export interface AccrualResult {
 }
 
 /**
- * One hour of storage, charged once per subject (seed 002 §1: simple buckets accrue hourly per GB
+ * One hour of storage, charged once per subject (simple buckets accrue hourly per GB
  * held; object-store buckets are reconciled hourly, drawing on their reservation first).
  *
  * Idempotent: the wallet charge is keyed by `<subject>:<hour>`, and the accrual row is written from
@@ -30,7 +30,7 @@ export async function accrueStorage(deps: Deps, hourStart: Date): Promise<Accrua
   const hour = new Date(Math.floor(hourStart.getTime() / 3_600_000) * 3_600_000);
   const result: AccrualResult = { hour: hour.toISOString(), simpleAccounts: 0, objectStoreBuckets: 0, chargedMicros: 0, expiredKeys: 0 };
 
-  // Simple buckets: what each account holds when the run happens (a snapshot, as the seed's "deleting
+  // Simple buckets: what each account holds when the run happens (a snapshot, as the documented "deleting
   // stops accrual on the next hourly run" reads), at the published per-GB-hour rate.
   const held = await deps.db
     .selectFrom('storage_files')

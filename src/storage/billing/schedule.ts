@@ -9,7 +9,7 @@ export const storageAccrual = workflowRef<() => Promise<{ hour: string; chargedM
 export const storageAccrualScheduleId = (taskQueue: string) => `atelier-storage-accrual-${taskQueue}`;
 
 /**
- * seed 002 §1: storage accrues hourly, as a Temporal Schedule (visible in the UI). Created
+ * Storage accrues hourly, as a Temporal Schedule (visible in the UI). Created
  * idempotently at worker start-up; an existing schedule is left as it is.
  */
 export async function ensureStorageAccrualSchedule(deps: Deps): Promise<void> {

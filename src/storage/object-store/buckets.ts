@@ -183,7 +183,7 @@ export function planLimit(tier: TierDefinition) {
 }
 
 /**
- * POST /buy (seed 002 §4.2): checks (region, plan caps, buy rate), the reservation deposit, the
+ * POST /buy: checks (region, plan caps, buy rate), the reservation deposit, the
  * real bucket with its settings and first key, then the rows. A failure after the deposit gives it
  * back and removes what was created, so a refused buy moves no money and leaves nothing behind.
  */
@@ -207,7 +207,7 @@ export async function buyBucket(deps: Deps, accountId: string, tier: TierDefinit
   if (counts.live >= plan.buckets) {
     throw coded(402, 'plan_gate_exceeded', `Your plan (${plan.plan}) allows ${plan.buckets} object-store bucket${plan.buckets === 1 ? '' : 's'}.`, { plan: plan.plan, limit: plan.buckets, current: counts.live });
   }
-  // seed 002 §8: store creation through buy, 3 per minute per account (configurable).
+  // Store creation through buy, 3 per minute per account (configurable).
   if (counts.recent >= cfg.buysPerMinute) {
     throw coded(429, 'rate_limit_exceeded', `At most ${cfg.buysPerMinute} buckets can be created per minute.`, { retry_after: 60 }, { 'Retry-After': '60' });
   }

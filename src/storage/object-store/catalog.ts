@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { StorageConfig } from '../config';
 
-/** seed 002 §2.2: storage classes and USD per GB-month. */
+/** Storage classes and USD per GB-month. */
 export const STORAGE_CLASSES = {
   STANDARD: { usd_per_gb_month: 0.0245, minimum_days: 0, retrieval_usd_per_gb: 0 },
   STANDARD_IA: { usd_per_gb_month: 0.0135, minimum_days: 30, retrieval_usd_per_gb: 0.01 },
@@ -14,10 +14,10 @@ export const STORAGE_CLASSES = {
 export type StorageClass = keyof typeof STORAGE_CLASSES;
 export const STORAGE_CLASS_NAMES = Object.keys(STORAGE_CLASSES) as [StorageClass, ...StorageClass[]];
 
-/** Request and transfer prices (ours; the seed publishes only the per-GB-month figures). */
+/** Request and transfer prices (ours; the published price list has only the per-GB-month figures). */
 export const REQUEST_PRICES = { put_per_1000_usd: 0.005, get_per_1000_usd: 0.0004, egress_usd_per_gb: 0.09 } as const;
 
-/** seed 002 §4.2: buckets per plan. Our tiers map onto the seed's plan names. */
+/** Buckets per plan. Our tiers map onto the documented plan names. */
 export const PLAN_BUCKET_LIMITS: Record<string, { plan: string; buckets: number; invoice: boolean }> = {
   'payg-basic': { plan: 'Free', buckets: 1, invoice: false },
   'payg-standard': { plan: 'Starter', buckets: 5, invoice: false },
@@ -76,7 +76,7 @@ export function regionRows(config: StorageConfig): Array<z.output<typeof RegionV
 }
 
 /**
- * seed 002 §2.2: the wallet reservation is about 1.5 days of full-quota cost, at least $0.15.
+ * The wallet reservation is about 1.5 days of full-quota cost, at least $0.15.
  * A month is 30 days here, so the deposit is quota × price × 1.5 / 30.
  */
 export function reservationMicros(quotaGb: number, storageClass: StorageClass): number {
@@ -168,7 +168,7 @@ export function estimate(config: StorageConfig, input: EstimateInput) {
     subtotal_usd: round(subtotalUsd, 6),
     subtotal_pln: round(subtotalPln, 6),
     flat_fee_pln: config.flatFeePln,
-    // seed 002 §4.2: total_usd excludes the flat fee; total_pln includes it.
+    // Total_usd excludes the flat fee; total_pln includes it.
     total_usd: round(subtotalUsd, 4),
     total_pln: round(subtotalPln + config.flatFeePln, 4),
   };

@@ -23,7 +23,7 @@ import { s3Call } from './objects';
 import { grantsEveryone, policyStatements } from './policy-principals';
 
 /**
- * Bucket configuration (seed 002 §4.2). Every section is validated here and kept on the bucket row
+ * Bucket configuration. Every section is validated here and kept on the bucket row
  * (`settings`), so GET answers what was set; sections the S3 server implements are also applied
  * there (`enforced: 'server'`), a few are enforced by Atelier itself, the rest are recorded.
  */
@@ -373,7 +373,7 @@ export async function readVersioning(deps: Deps, bucket: S3Bucket): Promise<S3Bu
 const retentionDays = (o: { retention_days?: number | null; retention_years?: number | null }) => o.retention_days ?? (o.retention_years ? o.retention_years * 365 : 0);
 
 /**
- * seed 002 §4.2: COMPLIANCE retention cannot be shortened or removed by anyone, this API included;
+ * COMPLIANCE retention cannot be shortened or removed by anyone, this API included;
  * once on, object lock stays on (as on S3). Versioning is switched on first when needed.
  */
 export async function applyObjectLock(deps: Deps, bucket: S3Bucket, value: z.output<typeof schemas.object_lock>) {

@@ -68,7 +68,7 @@ const KIND: Record<string, RequestKind> = {
   'multipart/abort': 'other',
 };
 
-/** seed 002 §4.2: the object-store family under /v1/storage/s3 (session token). */
+/** The object-store family under /v1/storage/s3 (session token). */
 export function objectStoreRoutes(deps: Deps): Router {
   const router = Router();
   const base = '/storage/s3';

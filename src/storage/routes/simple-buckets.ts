@@ -50,7 +50,7 @@ function cleanName(raw: string): string {
   return name;
 }
 
-/** seed 002 §4.1: simple buckets and their files (API key). */
+/** Simple buckets and their files (API key). */
 export function simpleBucketRoutes(deps: Deps): Router {
   const router = Router();
 
@@ -66,7 +66,7 @@ export function simpleBucketRoutes(deps: Deps): Router {
   router.post(
     '/buckets',
     route({ body: createBody, status: 201, response: SimpleBucketView }, async ({ body, auth }) => {
-      // seed 002 §7: only `eu`; anything else is a 400.
+      // Only `eu`; anything else is a 400.
       if (body.region !== undefined && body.region !== 'eu') throw badRequest(`Simple buckets exist only in region 'eu' (stored in eu-central-1); got ${JSON.stringify(body.region)}.`);
       if (auth.key?.bucket_id) assertBucketInScope(auth, '');
       await requireFunds(deps, auth.accountId);
@@ -87,7 +87,7 @@ export function simpleBucketRoutes(deps: Deps): Router {
     '/buckets/:id',
     route({ params: idParams, body: patchBody, response: SimpleBucketView }, async ({ params, body, auth }) => {
       const bucket = await getBucket(deps, auth, params.id);
-      // seed 002 §2.1: the region is immutable; naming it at all in a PATCH is refused.
+      // The region is immutable; naming it at all in a PATCH is refused.
       if (body.region !== undefined) throw badRequest('The region of a bucket cannot be changed.');
       const updated = await updateBucket(deps, bucket, { ...body, name: body.name === undefined ? undefined : cleanName(body.name) });
       return bucketView(updated, (await statsFor(deps, auth.accountId, [bucket.id])).get(bucket.id));

@@ -13,9 +13,9 @@ import { TOPUP_PATH, getBalanceMicros } from '../../platform/billing/wallet';
 import { microsToUsd } from '../../platform/billing/money';
 import { s3For } from '../context';
 
-/** seed 002 §2.1: the bucket uploads without `bucket_name` go to. */
+/** The bucket uploads without `bucket_name` go to. */
 export const DEFAULT_BUCKET_NAME = 'api-uploads';
-/** seed 002 §2.1 / §8: names keep [a-zA-Z0-9_-] and at most 50 characters. */
+/** Names keep [a-zA-Z0-9_-] and at most 50 characters. */
 export const MAX_NAME = 50;
 
 /** Anything outside [a-zA-Z0-9_-] becomes `-` (runs collapse); the result is cut to 50. */
@@ -85,7 +85,7 @@ export function bucketView(b: SimpleBucket, stats?: { files: number; bytes: numb
   };
 }
 
-/** seed 002 §7: an empty wallet cannot write; any positive balance suffices. */
+/** An empty wallet cannot write; any positive balance suffices. */
 export async function requireFunds(deps: Deps, accountId: string): Promise<void> {
   const balance = await getBalanceMicros(deps.db, accountId);
   if (balance > 0) return;
@@ -97,7 +97,7 @@ export async function requireFunds(deps: Deps, accountId: string): Promise<void>
   });
 }
 
-/** seed 000 §4.2: a bucket-scoped key reaches its own bucket and no other. */
+/** A bucket-scoped key reaches its own bucket and no other. */
 export function assertBucketInScope(auth: AuthContext, bucketId: string): void {
   const scoped = auth.key?.bucket_id;
   if (scoped && scoped !== bucketId) {
@@ -163,7 +163,7 @@ export async function createBucket(deps: Deps, accountId: string, settings: Buck
   }
 }
 
-/** The auto-created private `api-uploads` bucket (seed 002 §2.1); concurrent first uploads share one. */
+/** The auto-created private `api-uploads` bucket; concurrent first uploads share one. */
 export async function defaultBucket(deps: Deps, accountId: string): Promise<SimpleBucket> {
   const existing = await findBucketByName(deps, accountId, DEFAULT_BUCKET_NAME);
   if (existing) return existing;

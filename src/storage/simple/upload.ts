@@ -18,7 +18,7 @@ import { bucketInactive, defaultBucket, fileView, type FileView, findBucketByNam
 const MB = 1024 * 1024;
 
 /**
- * POST /v1/photos/upload (seed 002 §4.1): one multipart file, streamed to a temporary file while
+ * POST /v1/photos/upload: one multipart file, streamed to a temporary file while
  * its size is counted and its first bytes are kept for type detection, then put on the S3 server
  * with a known length. Nothing reaches the server (or the database) until size and type pass, and a
  * file of any size costs a few KB of memory. Form fields (`bucket_name`, `is_public`) must come
@@ -113,7 +113,7 @@ async function storeFile(
   const isPublic = parseBool(fields.is_public, 'is_public');
   const bucket = await resolveBucket(deps, auth, fields);
   if (!bucket.is_active) throw bucketInactive(bucket.name);
-  // The bucket's own limit; without one, the tier's upload size (seed 000 §8.1).
+  // The bucket's own limit; without one, the tier's upload size.
   const limitMb = bucket.max_file_size_mb ?? tierLimitMb;
   const limit = limitMb * MB;
 

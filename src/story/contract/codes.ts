@@ -1,4 +1,4 @@
-// Seed 001 §7: story error codes and their HTTP status. Pure data, shared by the API, the
+// Story error codes and their HTTP status. Pure data, shared by the API, the
 // activities (ApplicationFailure types) and the workflow.
 export const STORY_ERROR_STATUS = {
   invalid_request: 400,

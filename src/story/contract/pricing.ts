@@ -1,6 +1,6 @@
 import type { StepName } from '../catalog';
 
-/** Seed 001 §4.2: credits per call. Step 4 is priced per model and second (video-models.ts). */
+/** Credits per call. Step 4 is priced per model and second (video-models.ts). */
 export const STEP_CREDITS = {
   generate: 30,
   concept: 3,

@@ -2,5 +2,5 @@
 import { defineUpdate } from '@temporalio/workflow';
 import type { StepOutcome, StepRequest } from './steps';
 
-// seed 001 §4.2: each step endpoint is one update; the HTTP call answers with its result.
+// Each step endpoint is one update; the HTTP call answers with its result.
 export const storyStepUpdate = defineUpdate<StepOutcome, [StepRequest]>('storyStep');

@@ -21,7 +21,7 @@ export async function releaseSlot(kit: StepKit, input: { slotId: string }) {
   await kit.db.deleteFrom('story_slots').where('operation_id', '=', input.slotId).execute();
 }
 
-/** The pipeline's `complete` event (seed 001 §6), with signed URLs. */
+/** The pipeline's `complete` event, with signed URLs. */
 export async function emitPipelineComplete(kit: StepKit, input: StoryContext & { creditsUsed: number; startedAtMs: number }) {
   const { db, views } = kit;
   const story = await findLiveStory(db, input.accountId, input.storyId);

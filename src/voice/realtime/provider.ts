@@ -1,7 +1,7 @@
 import type { VoiceSessionConfig } from '../../infra/db/schema/voice-realtime-secrets';
 
 /**
- * seed 001 §2.4: the second subprotocol is this literal prefix followed by the client secret. It is
+ * The second subprotocol is this literal prefix followed by the client secret. It is
  * the prefix OpenAI Realtime uses, so a client written for it connects to either engine unchanged.
  */
 export const SECRET_SUBPROTOCOL_PREFIX = 'openai-insecure-api-key.';

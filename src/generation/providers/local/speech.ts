@@ -11,7 +11,7 @@ const VOICES: Record<string, string> = {
   ash: 'en-us+m2', coral: 'en-us+f3', sage: 'en-gb+f1', verse: 'en-us+m5', ballad: 'en-gb+m2',
 };
 
-/** Narrator presets (Story Studio's voices, seed 001 §2.5): espeak-ng variant, pitch and pace. */
+/** Narrator presets (Story Studio's voices): espeak-ng variant, pitch and pace. */
 export const PRESET_VOICES: Record<string, { variant: string; pitch: number; wpm: number }> = {
   'narrator-male-1': { variant: 'm3', pitch: 42, wpm: 165 },
   'narrator-male-2': { variant: 'm7', pitch: 32, wpm: 160 },

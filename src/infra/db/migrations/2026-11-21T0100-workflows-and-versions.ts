@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Workflows of the engine (seed 002 §4.3) and their immutable, content-addressed spec versions.
+// Workflows of the engine and their immutable, content-addressed spec versions.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('workflows')
@@ -16,7 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('version_count', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    // Soft delete: runs keep pointing at their workflow and its versions (seed 002 §4.3).
+    // Soft delete: runs keep pointing at their workflow and its versions.
     .addColumn('deleted_at', 'timestamptz')
     .execute();
   await db.schema.createIndex('workflows_account_idx').on('workflows').columns(['account_id', 'created_at']).execute();

@@ -1,13 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 
-// Runs of the workflow engine (seed 002 §2.3, §3): one row per run, one row per node output, and
-// the append-only event log SSE replays from (DESIGN §2 "Events").
+// Runs of the workflow engine: one row per run, one row per node output, and
+// the append-only event log SSE replays from.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('runs')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
-    // No foreign key: deleting a workflow does not touch its runs (seed 002 §4.3).
+    // No foreign key: deleting a workflow does not touch its runs.
     .addColumn('workflow_id', 'text', (c) => c.notNull())
     .addColumn('workflow_version', 'integer', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('queued'))

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Story Studio (seed 001 §2.5): the story projection written by activities, its append-only event
+// Story Studio: the story projection written by activities, its append-only event
 // log (SSE), concurrency slots, render log, and the generic included-credits ledger.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// seed 002 §2.3 "Other records" and §4.3: schedules, public hooks, connections, rate policies,
+// 3 "Other records": schedules, public hooks, connections, rate policies,
 // audit entries, incidents, tests, canary rules and the arm each run took, widget configs and
 // template use counts. Every customer row carries account_id; ids are text (prefixed) so they
 // read well in URLs and logs.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-/** Voice agents (seed 001 §2.1) and the local realtime engine's client secrets (§2.4). */
+/** Voice agents and the local realtime engine's client secrets. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('voice_agents')

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// seed 002 §4.3 incidents: a run that becomes `failed` opens (or, failing again after a resume,
+// Incidents: a run that becomes `failed` opens (or, failing again after a resume,
 // reopens) its incident in the same transaction as the status change, naming the failing node and
 // its error. The node's input is derived from the run's plan and outputs when read.
 export async function up(db: Kysely<unknown>): Promise<void> {

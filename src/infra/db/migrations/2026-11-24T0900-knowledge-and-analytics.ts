@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// seed 002 §2.3 knowledge document and analytics criterion / data point records, §4.3 /v1/knowledge
+// Knowledge document and analytics criterion / data point records /v1/knowledge
 // and /v1/analytics/…: documents and their indexed chunks (full-text tsvector with a GIN index, and
 // embeddings as plain float arrays — cosine is computed in SQL, no vector extension needed), the
 // criteria and data points of a workflow, and one analysis per finished run.

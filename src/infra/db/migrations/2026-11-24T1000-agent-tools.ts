@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// seed 002 §4.3 /v1/tools/workflow and /v1/tools/mcp: workflows exposed as agent tools, the
+// 3 /v1/tools/workflow and /v1/tools/mcp: workflows exposed as agent tools, the
 // account's MCP servers (auth token sealed) with the tools their last discovery found, and the
 // parent of a run an agent started through a workflow tool.
 export async function up(db: Kysely<unknown>): Promise<void> {

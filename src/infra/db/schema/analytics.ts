@@ -2,7 +2,7 @@ import type { ColumnType, JSONColumnType, Selectable } from 'kysely';
 
 export type DataPointType = 'string' | 'number' | 'boolean' | 'enum';
 
-/** What a finished run is scored on (seed 002 §2.3 analytics criterion). */
+/** What a finished run is scored on (analytics criterion). */
 export interface AnalyticsCriteriaTable {
   id: string;
   account_id: string;
@@ -15,7 +15,7 @@ export interface AnalyticsCriteriaTable {
 }
 export type AnalyticsCriterion = Selectable<AnalyticsCriteriaTable>;
 
-/** A typed value extracted from each finished run (seed 002 §2.3 data point). */
+/** A typed value extracted from each finished run (data point). */
 export interface AnalyticsDataPointsTable {
   id: string;
   account_id: string;
@@ -28,7 +28,7 @@ export interface AnalyticsDataPointsTable {
 }
 export type AnalyticsDataPoint = Selectable<AnalyticsDataPointsTable>;
 
-/** One analysis per run (seed 002 §4.3 run-analysis row). */
+/** One analysis per run (run-analysis row). */
 export interface RunAnalysesTable {
   id: string;
   account_id: string;

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-/** Requests per API key per UTC day; feeds `requests_30d` in the key list (seed 000 §2.1). */
+/** Requests per API key per UTC day; feeds `requests_30d` in the key list. */
 export interface ApiKeyDailyRequestsTable {
   key_id: string;
   day: ColumnType<string, string, string>;

@@ -8,7 +8,7 @@ export interface ApiKeysTable {
   account_id: string;
   name: string;
   description: string | null;
-  /** null for bucket-scoped keys, which carry no type (seed 000 §5). */
+  /** null for bucket-scoped keys, which carry no type. */
   type: KeyType | null;
   environment: KeyEnvironment;
   /** sha256 hex of the full key; the key itself is never stored. */

@@ -7,7 +7,7 @@ export interface AuditDiffOp {
   after?: unknown;
 }
 
-/** One audit entry (seed 002 §2.3): what changed on a workflow and its satellites, by whom. */
+/** One audit entry: what changed on a workflow and its satellites, by whom. */
 export interface EngineAuditEntriesTable {
   id: string;
   account_id: string;

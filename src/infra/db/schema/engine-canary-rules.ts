@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
-/** A workflow's canary rule (seed 002 §2.3); versions are spec content hashes. */
+/** A workflow's canary rule; versions are spec content hashes. */
 export interface EngineCanaryRulesTable {
   workflow_id: string;
   account_id: string;

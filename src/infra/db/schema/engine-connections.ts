@@ -1,6 +1,6 @@
 import type { ColumnType, JSONColumnType, Selectable } from 'kysely';
 
-/** A stored credential (seed 002 §2.3 connection); the secret is sealed and never returned. */
+/** A stored credential (connection); the secret is sealed and never returned. */
 export interface EngineConnectionsTable {
   id: string;
   account_id: string;

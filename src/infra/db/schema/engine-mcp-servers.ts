@@ -7,7 +7,7 @@ export interface McpToolRecord {
   input_schema: Record<string, unknown>;
 }
 
-/** An account's MCP server (seed 002 §2.3); the auth token is sealed and never returned. */
+/** An account's MCP server; the auth token is sealed and never returned. */
 export interface EngineMcpServersTable {
   id: string;
   account_id: string;

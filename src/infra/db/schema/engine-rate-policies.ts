@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 
-/** A workflow's rate policy (seed 002 §2.3); null limits are unlimited. */
+/** A workflow's rate policy; null limits are unlimited. */
 export interface EngineRatePoliciesTable {
   workflow_id: string;
   account_id: string;

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 
-/** A workflow's schedule (seed 002 §2.3), mirrored by one Temporal Schedule. */
+/** A workflow's schedule, mirrored by one Temporal Schedule. */
 export interface EngineSchedulesTable {
   id: string;
   account_id: string;

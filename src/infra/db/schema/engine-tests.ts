@@ -6,7 +6,7 @@ export interface TestAssertion {
   value?: unknown;
 }
 
-/** A workflow test (seed 002 §2.3): an input and assertions over the run's node outputs. */
+/** A workflow test: an input and assertions over the run's node outputs. */
 export interface EngineTestsTable {
   id: string;
   account_id: string;

@@ -1,6 +1,6 @@
 import type { ColumnType, JSONColumnType, Selectable } from 'kysely';
 
-/** A workflow's embeddable widget config (seed 002 §2.3). */
+/** A workflow's embeddable widget config. */
 export interface EngineWidgetsTable {
   workflow_id: string;
   account_id: string;

@@ -1,6 +1,6 @@
 import type { ColumnType, JSONColumnType, Selectable } from 'kysely';
 
-/** A workflow exposed to agents as a tool (seed 002 §4.3 /v1/tools/workflow). */
+/** A workflow exposed to agents as a tool (/v1/tools/workflow). */
 export interface EngineWorkflowToolsTable {
   id: string;
   account_id: string;

@@ -2,7 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
-/** seed 000 §4.4 registered face asset. */
+/** Registered face asset. */
 export interface FaceAssetsTable {
   id: string;
   account_id: string;

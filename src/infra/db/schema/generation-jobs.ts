@@ -5,7 +5,7 @@ type Updated = ColumnType<Date, Date | undefined, Date>;
 
 export type JobStatus = 'processing' | 'completed' | 'failed';
 
-/** Every generation operation (seed 000 §2.6); async ones are polled through GET /v1/jobs/{id}. */
+/** Every generation operation; async ones are polled through GET /v1/jobs/{id}. */
 export interface GenerationJobsTable {
   id: string;
   account_id: string;

@@ -2,7 +2,7 @@ import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 
 export type IdempotencyStatus = 'in_progress' | 'completed' | 'not_replayable';
 
-/** One `X-Idempotency-Key` per account, kept 24 hours (seed 000 §4.6). */
+/** One `X-Idempotency-Key` per account, kept 24 hours. */
 export interface IdempotencyKeysTable {
   id: Generated<number>;
   account_id: string;

@@ -3,7 +3,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 export type KnowledgeSourceType = 'url' | 'text';
 export type KnowledgeStatus = 'pending' | 'ready' | 'failed';
 
-/** A knowledge document (seed 002 §2.3): text given or fetched from a URL, chunked and indexed. */
+/** A knowledge document: text given or fetched from a URL, chunked and indexed. */
 export interface KnowledgeDocumentsTable {
   id: string;
   account_id: string;

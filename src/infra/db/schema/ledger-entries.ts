@@ -11,7 +11,7 @@ export interface LedgerEntriesTable {
   balance_after_micros: number;
   /** Caller-chosen id that makes the entry idempotent per account (retries never double-charge). */
   operation_id: string;
-  /** What was paid for, usually `<action>:<model>` (seed 000 §7.1). */
+  /** What was paid for, usually `<action>:<model>`. */
   operation: string;
   /** Ledger label shown in transactions, e.g. `story_step_videos:veo-3` or `s3_bucket_reservation`. */
   label: string;

@@ -3,7 +3,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 type Created = ColumnType<Date, Date | undefined, never>;
 type Updated = ColumnType<Date, Date | undefined, Date>;
 
-/** seed 000 §2.2 routing rule. */
+/** Routing rule. */
 export interface OutputRulesTable {
   id: string;
   account_id: string;

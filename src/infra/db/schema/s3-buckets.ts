@@ -2,7 +2,7 @@ import type { ColumnType, JSONColumnType, Selectable } from 'kysely';
 
 export type S3BillingMode = 'wallet' | 'invoice_monthly';
 
-/** seed 002 §2.2: an object-store bucket, one real bucket (`server_bucket`) on the S3 server. */
+/** An object-store bucket, one real bucket (`server_bucket`) on the S3 server. */
 export interface S3BucketsTable {
   id: string;
   account_id: string;

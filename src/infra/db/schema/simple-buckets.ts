@@ -1,6 +1,6 @@
 import type { ColumnType, JSONColumnType, Selectable } from 'kysely';
 
-/** seed 002 §2.1: a simple bucket; its files live under `path_prefix` in the server's simple-bucket bucket. */
+/** A simple bucket; its files live under `path_prefix` in the server's simple-bucket bucket. */
 export interface SimpleBucketsTable {
   id: string;
   account_id: string;

@@ -1,13 +1,13 @@
 import type { ColumnType, JSONColumnType, Selectable } from 'kysely';
 
-/** A normalised function tool (seed 001 §2.2). */
+/** A normalised function tool. */
 export interface VoiceTool {
   name: string;
   description: string;
   parameters: Record<string, unknown>;
 }
 
-/** seed 001 §2.1: a voice agent persona, scoped to its account. */
+/** A voice agent persona, scoped to its account. */
 export interface VoiceAgentsTable {
   id: string;
   account_id: string;

@@ -1,7 +1,7 @@
 import type { ColumnType, JSONColumnType, Selectable } from 'kysely';
 import type { VoiceTool } from './voice-agents';
 
-/** The session a client secret opens (seed 001 §2.4 `session`). */
+/** The session a client secret opens (`session`). */
 export interface VoiceSessionConfig {
   voice: string;
   instructions: string;

@@ -2,7 +2,7 @@ import type { ColumnType, JSONColumnType, Selectable } from 'kysely';
 
 type Created = ColumnType<Date, Date | undefined, never>;
 
-/** seed 000 §2.4: one row per delivery attempt. */
+/** One row per delivery attempt. */
 export interface WebhookDeliveriesTable {
   id: string;
   webhook_id: string;

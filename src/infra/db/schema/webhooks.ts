@@ -3,7 +3,7 @@ import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 type Created = ColumnType<Date, Date | undefined, never>;
 type Updated = ColumnType<Date, Date | undefined, Date>;
 
-/** seed 000 §2.3. The secret is stored AES-256-GCM encrypted (src/webhooks/secret-box.ts). */
+/** The secret is stored AES-256-GCM encrypted (src/webhooks/secret-box.ts). */
 export interface WebhooksTable {
   id: string;
   account_id: string;

@@ -78,7 +78,7 @@ export class RealtimeConversation {
     private readonly logger: Logger,
   ) {
     this.session = { ...secret.session, tools: [...secret.session.tools] };
-    // seed 001 §4.1: a session covers the conversation up to its lifetime; then a new one is needed.
+    // A session covers the conversation up to its lifetime; then a new one is needed.
     const remaining = Math.max(0, secret.expires_at.getTime() - Date.now());
     this.expiry = setTimeout(() => this.expire(), remaining);
     this.expiry.unref();

@@ -6,7 +6,7 @@ import { REALTIME_SUBPROTOCOL, SECRET_SUBPROTOCOL_PREFIX } from '../provider';
 import { RealtimeConversation } from './conversation';
 import { claimSecret, LOCAL_REALTIME_PATH, releaseSecret } from './secrets';
 
-/** Query parameters that would carry a credential in the URL; all are refused (seed 001 §2.4). */
+/** Query parameters that would carry a credential in the URL; all are refused. */
 const CREDENTIAL_PARAMS = ['client_secret', 'api_key', 'key', 'token', 'access_token', 'authorization'];
 
 const SUBPROTOCOL_HINT = `pass the client secret as the second WebSocket subprotocol: ['${REALTIME_SUBPROTOCOL}', '${SECRET_SUBPROTOCOL_PREFIX}<client_secret>']`;
@@ -14,7 +14,7 @@ const SUBPROTOCOL_HINT = `pass the client secret as the second WebSocket subprot
 /**
  * The local realtime engine's WebSocket server, on the API's own HTTP server at /v1/realtime
  * (so `websocket_url` is the API's host, with ws:// or wss://). A connection is accepted only with
- * the subprotocol array of seed 001 §2.4; a secret in the Authorization header or the query string
+ * the subprotocol array of; a secret in the Authorization header or the query string
  * is refused with 401 at the upgrade, as is an unknown, expired or already used secret; an account
  * already holding its cap of open conversations gets 429. Returns the stop hook: open
  * conversations are closed with 1001.
