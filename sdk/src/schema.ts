@@ -54,26 +54,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/engine/v1/v1/analytics/criteria/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete an analytics criterion
-         * @description Also served at `/engine/v1/analytics/criteria/{id}`.
-         */
-        delete: operations["delete_engine_v1_v1_analytics_criteria_id"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/engine/v1/v1/analytics/criteria/{workflow_id}": {
         parameters: {
             query?: never;
@@ -88,7 +68,11 @@ export interface paths {
         get: operations["get_engine_v1_v1_analytics_criteria_workflow_id"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete an analytics criterion
+         * @description Also served at `/engine/v1/analytics/criteria/{id}`.
+         */
+        delete: operations["delete_engine_v1_v1_analytics_criteria_id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -114,26 +98,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/engine/v1/v1/analytics/data-points/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /**
-         * Delete an analytics data point
-         * @description Also served at `/engine/v1/analytics/data-points/{id}`.
-         */
-        delete: operations["delete_engine_v1_v1_analytics_data_points_id"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/engine/v1/v1/analytics/data-points/{workflow_id}": {
         parameters: {
             query?: never;
@@ -148,7 +112,11 @@ export interface paths {
         get: operations["get_engine_v1_v1_analytics_data_points_workflow_id"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete an analytics data point
+         * @description Also served at `/engine/v1/analytics/data-points/{id}`.
+         */
+        delete: operations["delete_engine_v1_v1_analytics_data_points_id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -606,6 +574,26 @@ export interface paths {
          * @description Also served at `/engine/v1/runs/{run_id}/events`.
          */
         get: operations["get_engine_v1_v1_runs_run_id_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/engine/v1/v1/runs/{run_id}/nodes/{node_id}/outputs/{port}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A node output port too large to carry inline (a result reference's bytes), streamed as JSON
+         * @description Also served at `/engine/v1/runs/{run_id}/nodes/{node_id}/outputs/{port}`.
+         */
+        get: operations["get_engine_v1_v1_runs_run_id_nodes_node_id_outputs_port"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1338,6 +1326,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/engine/v1/v1/workflows/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /engine/v1/v1/workflows/validate
+         * @description Also served at `/engine/v1/workflows/validate`.
+         */
+        post: operations["post_engine_v1_v1_workflows_validate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -1349,6 +1357,40 @@ export interface paths {
         get: operations["get_healthz"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/storage/s3-access-log/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One record of the storage server's audit log, kept for buckets with access logging */
+        post: operations["post_internal_storage_s3_access_log_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/storage/s3-events/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The storage server's bucket events (S3 event records), routed to notification targets and replication rules */
+        post: operations["post_internal_storage_s3_events_token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1432,6 +1474,40 @@ export interface paths {
         };
         /** The run viewer's scripts and styles */
         get: operations["get_runs_assets_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Workflow Studio: workflows list (HTML; signs in with a console session or an API key) */
+        get: operations["get_studio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/studio/{workflow_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Workflow Studio: edit, validate, version and run one workflow (HTML; `new` for a blank canvas) */
+        get: operations["get_studio_workflow_id"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2735,6 +2811,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/storage/s3/buckets/{bucket_id}/replication/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /v1/storage/s3/buckets/{bucket_id}/replication/status */
+        get: operations["get_v1_storage_s3_buckets_bucket_id_replication_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/storage/s3/buckets/{bucket_id}/request-payment": {
         parameters: {
             query?: never;
@@ -3656,6 +3749,7 @@ export interface operations {
             /** @description HTML page */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3678,6 +3772,7 @@ export interface operations {
             /** @description JavaScript */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3713,6 +3808,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3724,34 +3820,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    delete_engine_v1_v1_analytics_criteria_id: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3771,6 +3839,37 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    delete_engine_v1_v1_analytics_criteria_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description For this operation: the id. */
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3809,6 +3908,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3820,34 +3920,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            422: components["responses"]["ValidationFailed"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    delete_engine_v1_v1_analytics_data_points_id: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
-            401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -3867,6 +3939,37 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    delete_engine_v1_v1_analytics_data_points_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description For this operation: the id. */
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3897,6 +4000,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3934,6 +4038,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3963,6 +4068,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3993,6 +4099,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4021,10 +4128,31 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @constant */
+                            has_secret: true;
+                            id: string;
+                            last_test_valid: boolean | null;
+                            last_tested_at: string | null;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            name: string;
+                            provider: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4059,10 +4187,26 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @constant */
+                        has_secret: true;
+                        id: string;
+                        last_test_valid: boolean | null;
+                        last_tested_at: string | null;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        name: string;
+                        provider: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4088,10 +4232,15 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4116,10 +4265,18 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        latency_ms: number;
+                        message: string;
+                        /** @description Whether a round trip to the provider was made */
+                        tested: boolean;
+                        /** @description null: the provider could not be tested, or accepted the credential without telling more */
+                        valid: boolean | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4144,6 +4301,7 @@ export interface operations {
             /** @description {run_id, status: "queued"} */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4174,6 +4332,7 @@ export interface operations {
             /** @description {run_id, status: "queued"} */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4205,6 +4364,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4244,6 +4404,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4281,6 +4442,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4312,6 +4474,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4350,6 +4513,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4380,6 +4544,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4408,6 +4573,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4438,6 +4604,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4468,10 +4635,41 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            category: string;
+                            description: string;
+                            /**
+                             * @description How the engine runs it
+                             * @enum {string}
+                             */
+                            execution: "activity" | "local" | "workflow";
+                            inputs: {
+                                description?: string;
+                                name: string;
+                            }[];
+                            name: string;
+                            /** @constant */
+                            object: "node_type";
+                            /** @description Static output ports (a switch node adds its cases) */
+                            outputs: {
+                                description?: string;
+                                name: string;
+                            }[];
+                            subcategory: string | null;
+                            tags: string[];
+                            type: string;
+                            version: number;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4496,10 +4694,39 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        category: string;
+                        description: string;
+                        /**
+                         * @description How the engine runs it
+                         * @enum {string}
+                         */
+                        execution: "activity" | "local" | "workflow";
+                        inputs: {
+                            description?: string;
+                            name: string;
+                        }[];
+                        name: string;
+                        /** @constant */
+                        object: "node_type";
+                        /** @description Static output ports (a switch node adds its cases) */
+                        outputs: {
+                            description?: string;
+                            name: string;
+                        }[];
+                        /** @description JSON Schema of the node's params */
+                        params_schema: {
+                            [key: string]: unknown;
+                        };
+                        subcategory: string | null;
+                        tags: string[];
+                        type: string;
+                        version: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4524,6 +4751,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4563,6 +4791,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4594,10 +4823,70 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            current_node: string | null;
+                            error: string | null;
+                            finished_at: string | null;
+                            id: string;
+                            input: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Each node that has run, by node id (a single run only) */
+                            node_outputs?: {
+                                [key: string]: {
+                                    /** @description Ports too large to carry inline, stored as blobs: `output` holds `{"$atelier_ref": {v, key, bytes, sha256}, preview}` for each, and this the path that serves its whole JSON */
+                                    downloads?: {
+                                        [key: string]: string;
+                                    };
+                                    duration_ms: number;
+                                    error: string | null;
+                                    logs: {
+                                        /** @enum {string} */
+                                        level: "debug" | "info" | "warn" | "error";
+                                        message: string;
+                                        ts: string;
+                                    }[];
+                                    ok: boolean;
+                                    /** @description {port: value}; only the ports the node emitted */
+                                    output: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** @description Present (true) when a branch not taken skipped the node */
+                                    skipped?: boolean;
+                                    usd_charged: number;
+                                };
+                            };
+                            nodes_completed: number;
+                            nodes_total: number;
+                            parent_node_id: string | null;
+                            parent_run_id: string | null;
+                            resumed_count: number;
+                            retried_from: string | null;
+                            run_id: string;
+                            started_at: string | null;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed" | "timed_out" | "cancelled";
+                            temporal_workflow_id: string;
+                            trigger_type: string;
+                            usd_cap: number | null;
+                            usd_charged: number;
+                            version: number;
+                            workflow_id: string;
+                        }[];
+                        has_more: boolean;
+                        limit: number;
+                        /** @constant */
+                        object: "list";
+                        offset: number;
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4636,10 +4925,18 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        run_id: string;
+                        /** @constant */
+                        status: "queued";
+                        temporal_workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4665,10 +4962,62 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        current_node: string | null;
+                        error: string | null;
+                        finished_at: string | null;
+                        id: string;
+                        input: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Each node that has run, by node id (a single run only) */
+                        node_outputs?: {
+                            [key: string]: {
+                                /** @description Ports too large to carry inline, stored as blobs: `output` holds `{"$atelier_ref": {v, key, bytes, sha256}, preview}` for each, and this the path that serves its whole JSON */
+                                downloads?: {
+                                    [key: string]: string;
+                                };
+                                duration_ms: number;
+                                error: string | null;
+                                logs: {
+                                    /** @enum {string} */
+                                    level: "debug" | "info" | "warn" | "error";
+                                    message: string;
+                                    ts: string;
+                                }[];
+                                ok: boolean;
+                                /** @description {port: value}; only the ports the node emitted */
+                                output: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Present (true) when a branch not taken skipped the node */
+                                skipped?: boolean;
+                                usd_charged: number;
+                            };
+                        };
+                        nodes_completed: number;
+                        nodes_total: number;
+                        parent_node_id: string | null;
+                        parent_run_id: string | null;
+                        resumed_count: number;
+                        retried_from: string | null;
+                        run_id: string;
+                        started_at: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed" | "timed_out" | "cancelled";
+                        temporal_workflow_id: string;
+                        trigger_type: string;
+                        usd_cap: number | null;
+                        usd_charged: number;
+                        version: number;
+                        workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4693,10 +5042,20 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        run_id: string;
+                        /**
+                         * @description cancelled once the cancellation took effect, or the current status if that takes over 10 s
+                         * @enum {string}
+                         */
+                        status: "queued" | "running" | "completed" | "failed" | "timed_out" | "cancelled";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4723,10 +5082,42 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get_engine_v1_v1_runs_run_id_nodes_node_id_outputs_port: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                node_id: string;
+                port: string;
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The port value, exactly as the node produced it */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4764,6 +5155,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4793,10 +5185,20 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        run_id: string;
+                        /** @description Nodes that had succeeded and are kept, not run again */
+                        skipped_nodes: string[];
+                        /** @constant */
+                        status: "resumed";
+                        total_skipped: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4821,10 +5223,21 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @constant */
+                        ok: true;
+                        retried_from: string;
+                        run_id: string;
+                        /** @constant */
+                        status: "queued";
+                        temporal_workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4859,10 +5272,19 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        delivered: true;
+                        /** @constant */
+                        ok: true;
+                        run_id: string;
+                        /** @enum {string} */
+                        signal: "approve" | "webhook" | "cancel";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4888,10 +5310,32 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        node_count: number;
+                        run_id: string;
+                        /** @description One span per node that ran (skipped nodes have none), in start order */
+                        spans: {
+                            duration_ms: number;
+                            finished_at: string | null;
+                            node_id: string;
+                            node_type: string;
+                            started_at: string | null;
+                            /** @enum {string} */
+                            status: "running" | "succeeded" | "failed" | "skipped";
+                            tokens_consumed: number;
+                            usd_cost: number;
+                        }[];
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed" | "timed_out" | "cancelled";
+                        total_duration_ms: number;
+                        total_tokens: number;
+                        total_usd_cost: number;
+                        workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4914,10 +5358,23 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        errors: {
+                            error: string;
+                            run_id: string;
+                        }[];
+                        /** @constant */
+                        ok: true;
+                        recovered: {
+                            run_id: string;
+                            skipped_nodes: string[];
+                        }[];
+                        total_recovered: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4939,10 +5396,46 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description Runs running too long, ended as timed_out */
+                        reaped: string[];
+                        /** @description Stalled runs resumed */
+                        recovered: string[];
+                        /** Format: date-time */
+                        scanned_at: string;
+                        /** @description Who asked: api (a tenant) or schedule (the maintenance loop) */
+                        source: string;
+                        /** @description Runs with no heartbeat and no live execution */
+                        stalled: string[];
+                        status: {
+                            /** @description Whether the maintenance loop is running */
+                            active: boolean;
+                            active_monitored_runs: number;
+                            config: {
+                                reaper_interval_s: number;
+                                reaper_max_running_s: number;
+                                stall_threshold_s: number;
+                                watchdog_interval_s: number;
+                            };
+                            last_scan_at: string | null;
+                            recent_actions: {
+                                action: string;
+                                /** Format: date-time */
+                                at: string;
+                                reason: string;
+                                run_id: string;
+                            }[];
+                            started_at: string | null;
+                            total_reaped: number;
+                            total_recovered: number;
+                            total_scans: number;
+                            total_stalled_detected: number;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4964,10 +5457,34 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description Whether the maintenance loop is running */
+                        active: boolean;
+                        active_monitored_runs: number;
+                        config: {
+                            reaper_interval_s: number;
+                            reaper_max_running_s: number;
+                            stall_threshold_s: number;
+                            watchdog_interval_s: number;
+                        };
+                        last_scan_at: string | null;
+                        recent_actions: {
+                            action: string;
+                            /** Format: date-time */
+                            at: string;
+                            reason: string;
+                            run_id: string;
+                        }[];
+                        started_at: string | null;
+                        total_reaped: number;
+                        total_recovered: number;
+                        total_scans: number;
+                        total_stalled_detected: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4992,10 +5509,35 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            cron: string;
+                            fire_count: number;
+                            id: string;
+                            /** @description The run input each firing starts with */
+                            input: {
+                                [key: string]: unknown;
+                            };
+                            last_error: string | null;
+                            last_fired_at: string | null;
+                            last_run_id: string | null;
+                            temporal_schedule_id: string;
+                            timezone: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            workflow_id: string;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5030,10 +5572,30 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        cron: string;
+                        fire_count: number;
+                        id: string;
+                        /** @description The run input each firing starts with */
+                        input: {
+                            [key: string]: unknown;
+                        };
+                        last_error: string | null;
+                        last_fired_at: string | null;
+                        last_run_id: string | null;
+                        temporal_schedule_id: string;
+                        timezone: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5059,10 +5621,15 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5098,10 +5665,30 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        cron: string;
+                        fire_count: number;
+                        id: string;
+                        /** @description The run input each firing starts with */
+                        input: {
+                            [key: string]: unknown;
+                        };
+                        last_error: string | null;
+                        last_fired_at: string | null;
+                        last_run_id: string | null;
+                        temporal_schedule_id: string;
+                        timezone: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5130,10 +5717,37 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            category: string;
+                            description: string;
+                            /** @enum {string} */
+                            difficulty: "beginner" | "intermediate" | "advanced";
+                            featured: boolean;
+                            id: string;
+                            name: string;
+                            node_count: number;
+                            node_types: string[];
+                            sample_input: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The workflow spec (a single template only) */
+                            spec?: {
+                                [key: string]: unknown;
+                            };
+                            tags: string[];
+                            /** @description Installs so far */
+                            use_count: number;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5158,10 +5772,31 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        category: string;
+                        description: string;
+                        /** @enum {string} */
+                        difficulty: "beginner" | "intermediate" | "advanced";
+                        featured: boolean;
+                        id: string;
+                        name: string;
+                        node_count: number;
+                        node_types: string[];
+                        sample_input: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The workflow spec (a single template only) */
+                        spec?: {
+                            [key: string]: unknown;
+                        };
+                        tags: string[];
+                        /** @description Installs so far */
+                        use_count: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5193,10 +5828,101 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        template_id: string;
+                        use_count: number;
+                        workflow: {
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            edge_count: number;
+                            id: string;
+                            legacy: boolean;
+                            name: string;
+                            node_count: number;
+                            /** @constant */
+                            object: "workflow";
+                            spec?: {
+                                edges: {
+                                    /** @default false */
+                                    animated: boolean;
+                                    id: string;
+                                    source: string;
+                                    /** @default main */
+                                    source_port: string;
+                                    target: string;
+                                    /** @default main */
+                                    target_port: string;
+                                }[];
+                                /**
+                                 * @default stop
+                                 * @enum {string}
+                                 */
+                                error_handler: "stop" | "continue" | "retry";
+                                /** @default 3600 */
+                                max_execution_time_s: number;
+                                /** @default 500 */
+                                max_steps: number;
+                                nodes: {
+                                    /** @default false */
+                                    continue_on_error: boolean;
+                                    /** @default {} */
+                                    credentials: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default false */
+                                    disabled: boolean;
+                                    id: string;
+                                    /** @default null */
+                                    notes: string | null;
+                                    /** @default {} */
+                                    params: {
+                                        [key: string]: unknown;
+                                    };
+                                    position: [
+                                        number,
+                                        number
+                                    ];
+                                    /** @default null */
+                                    retry: {
+                                        /**
+                                         * @default exponential
+                                         * @enum {string}
+                                         */
+                                        backoff: "fixed" | "exponential";
+                                        max_attempts: number;
+                                    } | null;
+                                    /** @default null */
+                                    timeout_s: number | null;
+                                    type: string;
+                                }[];
+                                trigger: {
+                                    /** @default {} */
+                                    config: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** @enum {string} */
+                                    type: "manual" | "schedule" | "webhook" | "event";
+                                };
+                                /** @default null */
+                                usd_cap: number | null;
+                                /** @default {} */
+                                variables: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            tags: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            version_hash: string;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5240,6 +5966,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5269,6 +5996,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5299,6 +6027,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5333,6 +6062,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5362,6 +6092,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5388,6 +6119,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5432,6 +6164,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5461,6 +6194,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5489,6 +6223,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5518,6 +6253,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5576,6 +6312,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5607,6 +6344,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5635,6 +6373,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5668,7 +6407,6 @@ export interface operations {
                     interface: {
                         /** @default null */
                         description?: string | null;
-                        /** @default [] */
                         fields?: {
                             label: string;
                             name: string;
@@ -5691,6 +6429,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5722,10 +6461,36 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string | null;
+                            edge_count: number;
+                            id: string;
+                            legacy: boolean;
+                            name: string;
+                            node_count: number;
+                            /** @constant */
+                            object: "workflow";
+                            tags: string[];
+                            /** Format: date-time */
+                            updated_at: string;
+                            version: number;
+                            version_hash: string;
+                        }[];
+                        has_more: boolean;
+                        limit: number;
+                        /** @constant */
+                        object: "list";
+                        offset: number;
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5758,10 +6523,97 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        edge_count: number;
+                        id: string;
+                        legacy: boolean;
+                        name: string;
+                        node_count: number;
+                        /** @constant */
+                        object: "workflow";
+                        spec?: {
+                            edges: {
+                                /** @default false */
+                                animated: boolean;
+                                id: string;
+                                source: string;
+                                /** @default main */
+                                source_port: string;
+                                target: string;
+                                /** @default main */
+                                target_port: string;
+                            }[];
+                            /**
+                             * @default stop
+                             * @enum {string}
+                             */
+                            error_handler: "stop" | "continue" | "retry";
+                            /** @default 3600 */
+                            max_execution_time_s: number;
+                            /** @default 500 */
+                            max_steps: number;
+                            nodes: {
+                                /** @default false */
+                                continue_on_error: boolean;
+                                /** @default {} */
+                                credentials: {
+                                    [key: string]: string;
+                                };
+                                /** @default false */
+                                disabled: boolean;
+                                id: string;
+                                /** @default null */
+                                notes: string | null;
+                                /** @default {} */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                position: [
+                                    number,
+                                    number
+                                ];
+                                /** @default null */
+                                retry: {
+                                    /**
+                                     * @default exponential
+                                     * @enum {string}
+                                     */
+                                    backoff: "fixed" | "exponential";
+                                    max_attempts: number;
+                                } | null;
+                                /** @default null */
+                                timeout_s: number | null;
+                                type: string;
+                            }[];
+                            trigger: {
+                                /** @default {} */
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                type: "manual" | "schedule" | "webhook" | "event";
+                            };
+                            /** @default null */
+                            usd_cap: number | null;
+                            /** @default {} */
+                            variables: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        tags: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        version: number;
+                        version_hash: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5787,10 +6639,97 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        edge_count: number;
+                        id: string;
+                        legacy: boolean;
+                        name: string;
+                        node_count: number;
+                        /** @constant */
+                        object: "workflow";
+                        spec?: {
+                            edges: {
+                                /** @default false */
+                                animated: boolean;
+                                id: string;
+                                source: string;
+                                /** @default main */
+                                source_port: string;
+                                target: string;
+                                /** @default main */
+                                target_port: string;
+                            }[];
+                            /**
+                             * @default stop
+                             * @enum {string}
+                             */
+                            error_handler: "stop" | "continue" | "retry";
+                            /** @default 3600 */
+                            max_execution_time_s: number;
+                            /** @default 500 */
+                            max_steps: number;
+                            nodes: {
+                                /** @default false */
+                                continue_on_error: boolean;
+                                /** @default {} */
+                                credentials: {
+                                    [key: string]: string;
+                                };
+                                /** @default false */
+                                disabled: boolean;
+                                id: string;
+                                /** @default null */
+                                notes: string | null;
+                                /** @default {} */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                position: [
+                                    number,
+                                    number
+                                ];
+                                /** @default null */
+                                retry: {
+                                    /**
+                                     * @default exponential
+                                     * @enum {string}
+                                     */
+                                    backoff: "fixed" | "exponential";
+                                    max_attempts: number;
+                                } | null;
+                                /** @default null */
+                                timeout_s: number | null;
+                                type: string;
+                            }[];
+                            trigger: {
+                                /** @default {} */
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                type: "manual" | "schedule" | "webhook" | "event";
+                            };
+                            /** @default null */
+                            usd_cap: number | null;
+                            /** @default {} */
+                            variables: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        tags: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        version: number;
+                        version_hash: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5825,10 +6764,97 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        edge_count: number;
+                        id: string;
+                        legacy: boolean;
+                        name: string;
+                        node_count: number;
+                        /** @constant */
+                        object: "workflow";
+                        spec?: {
+                            edges: {
+                                /** @default false */
+                                animated: boolean;
+                                id: string;
+                                source: string;
+                                /** @default main */
+                                source_port: string;
+                                target: string;
+                                /** @default main */
+                                target_port: string;
+                            }[];
+                            /**
+                             * @default stop
+                             * @enum {string}
+                             */
+                            error_handler: "stop" | "continue" | "retry";
+                            /** @default 3600 */
+                            max_execution_time_s: number;
+                            /** @default 500 */
+                            max_steps: number;
+                            nodes: {
+                                /** @default false */
+                                continue_on_error: boolean;
+                                /** @default {} */
+                                credentials: {
+                                    [key: string]: string;
+                                };
+                                /** @default false */
+                                disabled: boolean;
+                                id: string;
+                                /** @default null */
+                                notes: string | null;
+                                /** @default {} */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                position: [
+                                    number,
+                                    number
+                                ];
+                                /** @default null */
+                                retry: {
+                                    /**
+                                     * @default exponential
+                                     * @enum {string}
+                                     */
+                                    backoff: "fixed" | "exponential";
+                                    max_attempts: number;
+                                } | null;
+                                /** @default null */
+                                timeout_s: number | null;
+                                type: string;
+                            }[];
+                            trigger: {
+                                /** @default {} */
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                type: "manual" | "schedule" | "webhook" | "event";
+                            };
+                            /** @default null */
+                            usd_cap: number | null;
+                            /** @default {} */
+                            variables: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        tags: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        version: number;
+                        version_hash: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5854,10 +6880,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        deleted: boolean;
+                        id: string;
+                        /** @constant */
+                        object: "workflow";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5882,6 +6914,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5910,12 +6943,12 @@ export interface operations {
                 "application/json": {
                     /** @default null */
                     auto_rollback_error_threshold_pct?: number | null;
-                    canary_version: string;
+                    canary_version: number | string;
                     /** @default 10 */
                     canary_weight_pct?: number;
                     /** @default true */
                     is_active?: boolean;
-                    stable_version?: string;
+                    stable_version?: number | string;
                     /** @default true */
                     sticky_sessions?: boolean;
                 };
@@ -5925,6 +6958,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5954,6 +6988,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5988,6 +7023,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6023,10 +7059,97 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string | null;
+                        edge_count: number;
+                        id: string;
+                        legacy: boolean;
+                        name: string;
+                        node_count: number;
+                        /** @constant */
+                        object: "workflow";
+                        spec?: {
+                            edges: {
+                                /** @default false */
+                                animated: boolean;
+                                id: string;
+                                source: string;
+                                /** @default main */
+                                source_port: string;
+                                target: string;
+                                /** @default main */
+                                target_port: string;
+                            }[];
+                            /**
+                             * @default stop
+                             * @enum {string}
+                             */
+                            error_handler: "stop" | "continue" | "retry";
+                            /** @default 3600 */
+                            max_execution_time_s: number;
+                            /** @default 500 */
+                            max_steps: number;
+                            nodes: {
+                                /** @default false */
+                                continue_on_error: boolean;
+                                /** @default {} */
+                                credentials: {
+                                    [key: string]: string;
+                                };
+                                /** @default false */
+                                disabled: boolean;
+                                id: string;
+                                /** @default null */
+                                notes: string | null;
+                                /** @default {} */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                position: [
+                                    number,
+                                    number
+                                ];
+                                /** @default null */
+                                retry: {
+                                    /**
+                                     * @default exponential
+                                     * @enum {string}
+                                     */
+                                    backoff: "fixed" | "exponential";
+                                    max_attempts: number;
+                                } | null;
+                                /** @default null */
+                                timeout_s: number | null;
+                                type: string;
+                            }[];
+                            trigger: {
+                                /** @default {} */
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                type: "manual" | "schedule" | "webhook" | "event";
+                            };
+                            /** @default null */
+                            usd_cap: number | null;
+                            /** @default {} */
+                            variables: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        tags: string[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        version: number;
+                        version_hash: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6052,10 +7175,96 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            current: boolean;
+                            /** @constant */
+                            object: "workflow_version";
+                            origin: string;
+                            spec?: {
+                                edges: {
+                                    /** @default false */
+                                    animated: boolean;
+                                    id: string;
+                                    source: string;
+                                    /** @default main */
+                                    source_port: string;
+                                    target: string;
+                                    /** @default main */
+                                    target_port: string;
+                                }[];
+                                /**
+                                 * @default stop
+                                 * @enum {string}
+                                 */
+                                error_handler: "stop" | "continue" | "retry";
+                                /** @default 3600 */
+                                max_execution_time_s: number;
+                                /** @default 500 */
+                                max_steps: number;
+                                nodes: {
+                                    /** @default false */
+                                    continue_on_error: boolean;
+                                    /** @default {} */
+                                    credentials: {
+                                        [key: string]: string;
+                                    };
+                                    /** @default false */
+                                    disabled: boolean;
+                                    id: string;
+                                    /** @default null */
+                                    notes: string | null;
+                                    /** @default {} */
+                                    params: {
+                                        [key: string]: unknown;
+                                    };
+                                    position: [
+                                        number,
+                                        number
+                                    ];
+                                    /** @default null */
+                                    retry: {
+                                        /**
+                                         * @default exponential
+                                         * @enum {string}
+                                         */
+                                        backoff: "fixed" | "exponential";
+                                        max_attempts: number;
+                                    } | null;
+                                    /** @default null */
+                                    timeout_s: number | null;
+                                    type: string;
+                                }[];
+                                trigger: {
+                                    /** @default {} */
+                                    config: {
+                                        [key: string]: unknown;
+                                    };
+                                    /** @enum {string} */
+                                    type: "manual" | "schedule" | "webhook" | "event";
+                                };
+                                /** @default null */
+                                usd_cap: number | null;
+                                /** @default {} */
+                                variables: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            version: number;
+                            version_hash: string;
+                            workflow_id: string;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6081,10 +7290,90 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        current: boolean;
+                        /** @constant */
+                        object: "workflow_version";
+                        origin: string;
+                        spec?: {
+                            edges: {
+                                /** @default false */
+                                animated: boolean;
+                                id: string;
+                                source: string;
+                                /** @default main */
+                                source_port: string;
+                                target: string;
+                                /** @default main */
+                                target_port: string;
+                            }[];
+                            /**
+                             * @default stop
+                             * @enum {string}
+                             */
+                            error_handler: "stop" | "continue" | "retry";
+                            /** @default 3600 */
+                            max_execution_time_s: number;
+                            /** @default 500 */
+                            max_steps: number;
+                            nodes: {
+                                /** @default false */
+                                continue_on_error: boolean;
+                                /** @default {} */
+                                credentials: {
+                                    [key: string]: string;
+                                };
+                                /** @default false */
+                                disabled: boolean;
+                                id: string;
+                                /** @default null */
+                                notes: string | null;
+                                /** @default {} */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                position: [
+                                    number,
+                                    number
+                                ];
+                                /** @default null */
+                                retry: {
+                                    /**
+                                     * @default exponential
+                                     * @enum {string}
+                                     */
+                                    backoff: "fixed" | "exponential";
+                                    max_attempts: number;
+                                } | null;
+                                /** @default null */
+                                timeout_s: number | null;
+                                type: string;
+                            }[];
+                            trigger: {
+                                /** @default {} */
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                type: "manual" | "schedule" | "webhook" | "event";
+                            };
+                            /** @default null */
+                            usd_cap: number | null;
+                            /** @default {} */
+                            variables: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        version: number;
+                        version_hash: string;
+                        workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6109,6 +7398,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6137,6 +7427,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6165,6 +7456,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6213,10 +7505,128 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_engine_v1_v1_workflows_validate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    spec: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        edge_count: number;
+                        node_count: number;
+                        /** @constant */
+                        object: "workflow_validation";
+                        /** @description The nodes in a topological order */
+                        order: string[];
+                        /** @description Each node's output ports */
+                        ports: {
+                            [key: string]: string[];
+                        };
+                        spec: {
+                            edges: {
+                                /** @default false */
+                                animated: boolean;
+                                id: string;
+                                source: string;
+                                /** @default main */
+                                source_port: string;
+                                target: string;
+                                /** @default main */
+                                target_port: string;
+                            }[];
+                            /**
+                             * @default stop
+                             * @enum {string}
+                             */
+                            error_handler: "stop" | "continue" | "retry";
+                            /** @default 3600 */
+                            max_execution_time_s: number;
+                            /** @default 500 */
+                            max_steps: number;
+                            nodes: {
+                                /** @default false */
+                                continue_on_error: boolean;
+                                /** @default {} */
+                                credentials: {
+                                    [key: string]: string;
+                                };
+                                /** @default false */
+                                disabled: boolean;
+                                id: string;
+                                /** @default null */
+                                notes: string | null;
+                                /** @default {} */
+                                params: {
+                                    [key: string]: unknown;
+                                };
+                                position: [
+                                    number,
+                                    number
+                                ];
+                                /** @default null */
+                                retry: {
+                                    /**
+                                     * @default exponential
+                                     * @enum {string}
+                                     */
+                                    backoff: "fixed" | "exponential";
+                                    max_attempts: number;
+                                } | null;
+                                /** @default null */
+                                timeout_s: number | null;
+                                type: string;
+                            }[];
+                            trigger: {
+                                /** @default {} */
+                                config: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                type: "manual" | "schedule" | "webhook" | "event";
+                            };
+                            /** @default null */
+                            usd_cap: number | null;
+                            /** @default {} */
+                            variables: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @constant */
+                        valid: true;
+                        version_hash: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6240,6 +7650,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6247,6 +7658,80 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_internal_storage_s3_access_log_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret s3-dev.sh derives from the storage root secret */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        kept: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_internal_storage_s3_events_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret s3-dev.sh derives from the storage root secret */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    Records?: {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -6262,6 +7747,7 @@ export interface operations {
             /** @description Prometheus text exposition */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6284,6 +7770,7 @@ export interface operations {
             /** @description OpenAPI 3.1 document */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6306,6 +7793,7 @@ export interface operations {
             /** @description The viewer page */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6330,6 +7818,7 @@ export interface operations {
             /** @description The viewer page */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6355,10 +7844,60 @@ export interface operations {
             /** @description A built asset (script, stylesheet or source map) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/javascript": unknown;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get_studio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The studio page */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get_studio_workflow_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflow_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The studio page */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
                 };
             };
             404: components["responses"]["NotFound"];
@@ -6381,6 +7920,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6409,6 +7949,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6437,6 +7978,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6471,6 +8013,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6511,6 +8054,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6557,6 +8101,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6595,6 +8140,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6638,6 +8184,7 @@ export interface operations {
             /** @description Success */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6680,6 +8227,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6720,6 +8268,7 @@ export interface operations {
             /** @description Success */
             202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6749,6 +8298,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6775,6 +8325,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6809,6 +8360,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6836,6 +8388,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6868,6 +8421,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6902,10 +8456,14 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The bucket-scoped secret (svc_bkt_live_…), shown once */
+                        apiKey: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6935,10 +8493,42 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            allowed_ips: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @enum {string} */
+                            environment: "production" | "sandbox";
+                            expires_at: string | null;
+                            id: string;
+                            /** @description The secret itself: shown once, when the key is created */
+                            key?: string;
+                            last_used_at: string | null;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            name: string;
+                            /** @constant */
+                            object: "api_key";
+                            /** @description Masked form: first and last characters */
+                            prefix: string;
+                            requests_30d: number;
+                            scopes: string[];
+                            /** @enum {string} */
+                            status: "active" | "revoked" | "expired";
+                            /** @description null for a bucket-scoped key */
+                            type: ("read-only" | "write" | "admin") | null;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6983,10 +8573,33 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        allowed_ips: string[];
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        environment: "production" | "sandbox";
+                        expires_at: string | null;
+                        id: string;
+                        /** @description The secret itself: shown once, when the key is created */
+                        key?: string;
+                        last_used_at: string | null;
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        name: string;
+                        /** @constant */
+                        object: "api_key";
+                        /** @description Masked form: first and last characters */
+                        prefix: string;
+                        scopes: string[];
+                        /** @description null for a bucket-scoped key */
+                        type: ("read-only" | "write" | "admin") | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7012,10 +8625,30 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        limits: {
+                            max_rules: number;
+                        };
+                        /** @description In evaluation order */
+                        rules: {
+                            /** Format: date-time */
+                            created_at: string;
+                            destination_id: string;
+                            id: string;
+                            key_id: string;
+                            model_pattern: string;
+                            /** @constant */
+                            object: "output_rule";
+                            path_template: string | null;
+                            priority: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7052,10 +8685,24 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        destination_id: string;
+                        id: string;
+                        key_id: string;
+                        model_pattern: string;
+                        /** @constant */
+                        object: "output_rule";
+                        path_template: string | null;
+                        priority: number;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7082,10 +8729,17 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                        /** @constant */
+                        object: "output_rule";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7122,10 +8776,24 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        destination_id: string;
+                        id: string;
+                        key_id: string;
+                        model_pattern: string;
+                        /** @constant */
+                        object: "output_rule";
+                        path_template: string | null;
+                        priority: number;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7151,10 +8819,36 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        allowed_ips: string[];
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        environment: "production" | "sandbox";
+                        expires_at: string | null;
+                        id: string;
+                        /** @description The secret itself: shown once, when the key is created */
+                        key?: string;
+                        last_used_at: string | null;
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        name: string;
+                        /** @constant */
+                        object: "api_key";
+                        /** @description Masked form: first and last characters */
+                        prefix: string;
+                        requests_30d: number;
+                        scopes: string[];
+                        /** @enum {string} */
+                        status: "active" | "revoked" | "expired";
+                        /** @description null for a bucket-scoped key */
+                        type: ("read-only" | "write" | "admin") | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7179,10 +8873,19 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                        /** @constant */
+                        object: "api_key";
+                        /** Format: date-time */
+                        revoked_at: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7224,10 +8927,46 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        allowed_ips: string[];
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        environment: "production" | "sandbox";
+                        expires_at: string | null;
+                        id: string;
+                        /** @description The secret itself: shown once, when the key is created */
+                        key?: string;
+                        last_used_at: string | null;
+                        metadata: {
+                            [key: string]: string;
+                        };
+                        name: string;
+                        /** @constant */
+                        object: "api_key";
+                        /** @description Masked form: first and last characters */
+                        prefix: string;
+                        scopes: string[];
+                        settings: {
+                            allowed_referrers: string[];
+                            bucket_id: string | null;
+                            description: string | null;
+                            destination_id: string | null;
+                            keep_local_copy: boolean;
+                            rate_limit_per_minute: number | null;
+                            retention_hours: number | null;
+                            revoked_at: string | null;
+                            rotated_from: string | null;
+                        };
+                        /** @enum {string} */
+                        status: "active" | "revoked";
+                        /** @description null for a bucket-scoped key */
+                        type: ("read-only" | "write" | "admin") | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7253,10 +8992,26 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The new secret, shown once */
+                        apiKey: string;
+                        meta: {
+                            destination_id: string | null;
+                            expires_at: string | null;
+                            id: string;
+                            name: string;
+                            /** @constant */
+                            old_key_revoked: true;
+                            output_rules_copied: number;
+                            rate_limit_per_minute: number | null;
+                            retention_hours: number | null;
+                            rotated_from: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7279,10 +9034,18 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        account_id: string;
+                        balance_usd: number;
+                        /** @constant */
+                        currency: "USD";
+                        /** @constant */
+                        object: "balance";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7312,10 +9075,18 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        account_id: string;
+                        balance_usd: number;
+                        /** @constant */
+                        currency: "USD";
+                        /** @constant */
+                        object: "balance";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7350,10 +9121,46 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        balance_usd: number;
+                        /** @constant */
+                        billing_model: "prepaid_wallet_usd";
+                        breakdown: {
+                            amount_usd: number | null;
+                            breakdown: {
+                                amount_usd: number;
+                                leg: string;
+                                quantity: number;
+                                rate_usd: number;
+                                unit: string;
+                            }[];
+                            count: number;
+                            model: string;
+                            priced: boolean;
+                            pricing_verified: boolean;
+                            provider_cost_usd: number | null;
+                            /** @description Why an operation has no price */
+                            reason?: string;
+                            type: string;
+                            unit: string | null;
+                        }[];
+                        /** @constant */
+                        currency: "USD";
+                        margin: number;
+                        /** @constant */
+                        object: "billing_estimate";
+                        priced: boolean;
+                        provider_cost_usd: number;
+                        /** @description With an unpriced operation, only that the wallet is not empty */
+                        sufficient: boolean;
+                        /** @description Deprecated; always null */
+                        total_credits: null;
+                        total_usd: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7377,10 +9184,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description Always empty: subscription plans are retired */
+                        plans: unknown[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7409,10 +9220,29 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        amount_usd: number;
+                        balance_usd: number;
+                        bonus_percent: number;
+                        bonus_usd: number;
+                        /** @constant */
+                        currency: "USD";
+                        gateway: string;
+                        /** @description The payment's id at the gateway */
+                        id: string;
+                        /** @constant */
+                        object: "wallet_topup";
+                        package: string | null;
+                        /** @constant */
+                        status: "succeeded";
+                        total_credited_usd: number;
+                        /** @description The ledger entries written (txn_…): the top-up and its bonus */
+                        transactions: string[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7436,10 +9266,33 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The highest rung not above the amount applies to the whole amount */
+                        bonus_tiers: {
+                            bonus_percent: number;
+                            min_usd: number;
+                        }[];
+                        /** @constant */
+                        currency: "USD";
+                        max_usd: number;
+                        min_usd: number;
+                        /** @constant */
+                        object: "list";
+                        packages: {
+                            amount_usd: number;
+                            bonus_percent: number;
+                            bonus_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                            name: string;
+                            slug: string;
+                            total_usd: number;
+                        }[];
+                    };
                 };
             };
             404: components["responses"]["NotFound"];
@@ -7462,10 +9315,39 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @description Negative for charges */
+                            amount_usd: number;
+                            balance_after_usd: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @constant */
+                            currency: "USD";
+                            id: string;
+                            label: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            /** @constant */
+                            object: "transaction";
+                            operation: string;
+                            /** @description For a refund: the operation id of the charge it reverses */
+                            reference: string | null;
+                            /** @enum {string} */
+                            type: "charge" | "refund" | "topup" | "bonus" | "adjustment";
+                        }[];
+                        has_more: boolean;
+                        limit: number;
+                        /** @constant */
+                        object: "list";
+                        offset: number;
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7488,10 +9370,31 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        buckets: {
+                            allowed_mime_types: string[];
+                            /** Format: date-time */
+                            created_at: string;
+                            file_count: number;
+                            id: string;
+                            is_active: boolean;
+                            is_public: boolean;
+                            max_file_size_mb: number | null;
+                            name: string;
+                            path_prefix: string;
+                            region: string;
+                            /** @constant */
+                            storage_region: "eu-central-1";
+                            total_bytes: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7524,10 +9427,28 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        allowed_mime_types: string[];
+                        /** Format: date-time */
+                        created_at: string;
+                        file_count: number;
+                        id: string;
+                        is_active: boolean;
+                        is_public: boolean;
+                        max_file_size_mb: number | null;
+                        name: string;
+                        path_prefix: string;
+                        region: string;
+                        /** @constant */
+                        storage_region: "eu-central-1";
+                        total_bytes: number;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7553,10 +9474,28 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        allowed_mime_types: string[];
+                        /** Format: date-time */
+                        created_at: string;
+                        file_count: number;
+                        id: string;
+                        is_active: boolean;
+                        is_public: boolean;
+                        max_file_size_mb: number | null;
+                        name: string;
+                        path_prefix: string;
+                        region: string;
+                        /** @constant */
+                        storage_region: "eu-central-1";
+                        total_bytes: number;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7581,10 +9520,18 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bytes_freed: number;
+                        /** @constant */
+                        deleted: true;
+                        files_deleted: number;
+                        id: string;
+                        name: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7620,10 +9567,28 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        allowed_mime_types: string[];
+                        /** Format: date-time */
+                        created_at: string;
+                        file_count: number;
+                        id: string;
+                        is_active: boolean;
+                        is_public: boolean;
+                        max_file_size_mb: number | null;
+                        name: string;
+                        path_prefix: string;
+                        region: string;
+                        /** @constant */
+                        storage_region: "eu-central-1";
+                        total_bytes: number;
+                        /** Format: date-time */
+                        updated_at: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7655,6 +9620,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7686,12 +9652,17 @@ export interface operations {
         };
         responses: {
             /** @description Success */
-            201: {
+            202: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                        /** @constant */
+                        status: "accepted";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7712,10 +9683,26 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        events: string[];
+                        headers: {
+                            [key: string]: string;
+                        };
+                        id: string;
+                        name: string;
+                        /** @constant */
+                        object: "webhook";
+                        /** Format: date-time */
+                        updated_at: string;
+                        url: string;
+                    }[];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7740,6 +9727,7 @@ export interface operations {
                         [key: string]: string;
                     };
                     name: string;
+                    secret?: unknown;
                     url: string;
                 };
             };
@@ -7748,10 +9736,28 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        events: string[];
+                        headers: {
+                            [key: string]: string;
+                        };
+                        id: string;
+                        name: string;
+                        /** @constant */
+                        object: "webhook";
+                        /** @description The signing secret, shown once */
+                        secret: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7777,10 +9783,26 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        events: string[];
+                        headers: {
+                            [key: string]: string;
+                        };
+                        id: string;
+                        name: string;
+                        /** @constant */
+                        object: "webhook";
+                        /** Format: date-time */
+                        updated_at: string;
+                        url: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7805,6 +9827,7 @@ export interface operations {
             /** @description No content */
             204: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -7835,6 +9858,7 @@ export interface operations {
                         [key: string]: string;
                     };
                     name?: string;
+                    secret?: unknown;
                     url?: string;
                 };
             };
@@ -7843,10 +9867,26 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        events: string[];
+                        headers: {
+                            [key: string]: string;
+                        };
+                        id: string;
+                        name: string;
+                        /** @constant */
+                        object: "webhook";
+                        /** Format: date-time */
+                        updated_at: string;
+                        url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7872,10 +9912,23 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        attempted_at: string;
+                        event: string;
+                        id: string;
+                        payload: {
+                            [key: string]: unknown;
+                        };
+                        response_body: string;
+                        /** @description The receiver's HTTP status; 0 when no answer came */
+                        response_status: number;
+                        success: boolean;
+                    }[];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7900,10 +9953,16 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        message: string;
+                        success: boolean;
+                        /** Format: date-time */
+                        timestamp: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7928,6 +9987,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7952,6 +10012,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7978,10 +10039,28 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** @description prefix, and for s3 the bucket, region, endpoint and access key id (never the secret) */
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            /** @enum {string} */
+                            kind: "internal" | "s3";
+                            name: string;
+                            /** @constant */
+                            object: "output_destination";
+                        }[];
+                        /** @constant */
+                        object: "list";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8017,10 +10096,24 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description prefix, and for s3 the bucket, region, endpoint and access key id (never the secret) */
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "internal" | "s3";
+                        name: string;
+                        /** @constant */
+                        object: "output_destination";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8046,10 +10139,24 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description prefix, and for s3 the bucket, region, endpoint and access key id (never the secret) */
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        id: string;
+                        /** @enum {string} */
+                        kind: "internal" | "s3";
+                        name: string;
+                        /** @constant */
+                        object: "output_destination";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8074,10 +10181,17 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                        /** @constant */
+                        object: "output_destination";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8102,10 +10216,32 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_name: string | null;
+                        /** @description Newest first, at most 1000 */
+                        files: {
+                            bucket_id: string;
+                            bucket_name: string;
+                            content_type: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            filename: string;
+                            id: string;
+                            is_public: boolean;
+                            /** @description The object's key inside the bucket */
+                            key: string;
+                            signed: boolean;
+                            size_bytes: number;
+                            /** @description A plain URL for a public file, else a presigned one that expires */
+                            url: string;
+                            url_expires_at: string | null;
+                        }[];
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8128,10 +10264,27 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        bucket_name: string;
+                        content_type: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        filename: string;
+                        id: string;
+                        is_public: boolean;
+                        /** @description The object's key inside the bucket */
+                        key: string;
+                        signed: boolean;
+                        size_bytes: number;
+                        /** @description A plain URL for a public file, else a presigned one that expires */
+                        url: string;
+                        url_expires_at: string | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8157,10 +10310,39 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        billing_model: "prepaid_wallet_usd";
+                        /** @constant */
+                        currency: "USD";
+                        margin_percent: number;
+                        /** @constant */
+                        object: "pricing";
+                        operations: {
+                            legs: {
+                                leg: string;
+                                provider_cost_usd: number;
+                                rate_usd: number;
+                                unit: string;
+                            }[];
+                            model: string;
+                            pricing_verified: boolean;
+                            type: string;
+                            unit: string;
+                        }[];
+                        /** @description Decimal strings, so no float rounding shows */
+                        storage: {
+                            /** @constant */
+                            currency: "USD";
+                            price_per_gb_hourly: string;
+                            price_per_gb_monthly: string;
+                            source: string;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8185,6 +10367,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8207,6 +10390,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8234,6 +10418,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8261,6 +10446,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8288,6 +10474,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8322,6 +10509,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8351,6 +10539,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8387,6 +10576,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8417,6 +10607,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8446,6 +10637,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8475,6 +10667,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8512,6 +10705,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8542,6 +10736,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8570,6 +10765,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8597,6 +10793,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8639,6 +10836,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8668,6 +10866,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8695,6 +10894,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8722,6 +10922,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8759,6 +10960,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8788,6 +10990,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8815,6 +11018,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8860,6 +11064,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8890,6 +11095,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8918,6 +11124,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8978,6 +11185,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9007,6 +11215,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9034,6 +11243,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9070,6 +11280,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9104,6 +11315,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9139,6 +11351,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9179,6 +11392,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9220,6 +11434,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9259,6 +11474,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9288,6 +11504,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9323,6 +11540,18 @@ export interface operations {
                         filter_suffix?: string;
                     }[];
                     /** @default [] */
+                    queues?: {
+                        /** @enum {string} */
+                        broker: "rabbitmq" | "mqtt" | "nats" | "redis";
+                        connection_id: string;
+                        events: string[];
+                        filter_prefix?: string;
+                        filter_suffix?: string;
+                        id?: string;
+                        /** @description queue (RabbitMQ), topic (MQTT), subject (NATS) or list key (Redis) */
+                        topic: string;
+                    }[];
+                    /** @default [] */
                     sns?: {
                         arn: string;
                         events: string[];
@@ -9336,6 +11565,14 @@ export interface operations {
                         filter_prefix?: string;
                         filter_suffix?: string;
                     }[];
+                    /** @default [] */
+                    webhooks?: {
+                        events: string[];
+                        filter_prefix?: string;
+                        filter_suffix?: string;
+                        id?: string;
+                        webhook_id: string;
+                    }[];
                 };
             };
         };
@@ -9343,6 +11580,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9372,6 +11610,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9409,6 +11648,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9455,6 +11695,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9491,6 +11732,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9531,6 +11773,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9570,6 +11813,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9614,6 +11858,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9643,6 +11888,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9677,6 +11923,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9706,6 +11953,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9741,6 +11989,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9770,6 +12019,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9805,6 +12055,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9834,6 +12085,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9870,6 +12122,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9909,6 +12162,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9938,6 +12192,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9985,6 +12240,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10014,6 +12270,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10023,6 +12280,37 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get_v1_storage_s3_buckets_bucket_id_replication_status: {
+        parameters: {
+            query?: {
+                key?: string;
+            };
+            header?: never;
+            path: {
+                bucket_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
         };
@@ -10041,6 +12329,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10075,6 +12364,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10104,6 +12394,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10140,6 +12431,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10169,6 +12461,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10204,6 +12497,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10233,6 +12527,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10260,6 +12555,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10296,6 +12592,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10330,6 +12627,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10365,6 +12663,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10401,6 +12700,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10430,6 +12730,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10480,6 +12781,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10509,6 +12811,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10570,6 +12873,7 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10617,6 +12921,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10644,10 +12949,40 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing_modes: ("wallet" | "invoice_monthly")[];
+                        /** @constant */
+                        currency: "USD";
+                        data_transfer: {
+                            egress_per_gb_usd: number;
+                            ingress_per_gb_usd: number;
+                        };
+                        flat_fee_pln: number;
+                        /** @description Buckets allowed per plan name */
+                        plan_bucket_limits: {
+                            [key: string]: number;
+                        };
+                        requests: {
+                            get_select_per_1000_usd: number;
+                            put_copy_post_list_per_1000_usd: number;
+                        };
+                        reservation: {
+                            days_of_full_quota: number;
+                            ledger_label: string;
+                            minimum_usd: number;
+                        };
+                        storage_classes: {
+                            minimum_storage_days: number;
+                            price_per_gb_month_usd: number;
+                            retrieval_per_gb_usd: number;
+                            storage_class: string;
+                        }[];
+                        usd_pln_rate: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10669,10 +13004,20 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description Whether buckets can be created there in this deployment */
+                        available: boolean;
+                        city: string | null;
+                        continent: ("Europe" | "North America" | "Asia Pacific" | "South America") | null;
+                        country_code: string | null;
+                        display_name: string;
+                        gdpr_compliant: boolean;
+                        region: string;
+                    }[];
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10696,6 +13041,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10723,6 +13069,7 @@ export interface operations {
             /** @description The story's events from the given point */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10748,6 +13095,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10849,6 +13197,7 @@ export interface operations {
             /** @description step_start, step_complete, billing, complete or error events */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10886,6 +13235,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10924,6 +13274,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10970,6 +13321,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11024,6 +13376,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11089,6 +13442,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11133,6 +13487,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11167,6 +13522,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11211,6 +13567,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11262,6 +13619,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11290,6 +13648,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11322,6 +13681,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11349,10 +13709,67 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        billing_model: "prepaid_wallet_usd";
+                        /** @constant */
+                        currency: "USD";
+                        current_tier: string | null;
+                        /** @description Retired API subscriptions, listed for earlier holders */
+                        subscriptions: {
+                            /** @constant */
+                            legacy: true;
+                            limits: {
+                                /** @description Reported only */
+                                burst_4h: number | null;
+                                concurrent_jobs: number;
+                                /** @description Reported only */
+                                daily_quota: number | null;
+                                max_upload_mb: number;
+                                /** @description Requests per minute: the one limit enforced */
+                                rpm: number;
+                            };
+                            name: string;
+                            /** @constant */
+                            purchasable: false;
+                            /** Format: date */
+                            retired_at: string;
+                            tier: string;
+                        }[];
+                        tiers: {
+                            /** @constant */
+                            billing_model: "prepaid_wallet_usd";
+                            /** @constant */
+                            currency: "USD";
+                            limits: {
+                                /** @description Reported only */
+                                burst_4h: number | null;
+                                concurrent_jobs: number;
+                                /** @description Reported only */
+                                daily_quota: number | null;
+                                max_upload_mb: number;
+                                /** @description Requests per minute: the one limit enforced */
+                                rpm: number;
+                            };
+                            name: string;
+                            /** @constant */
+                            purchasable: false;
+                            /** @constant */
+                            subscriptions_retired: true;
+                            tier: string;
+                            /** @description Either threshold unlocks the tier */
+                            unlock: {
+                                balance_usd: number;
+                                lifetime_spend_usd: number;
+                            } | null;
+                            /** @enum {string} */
+                            upgrade_path: "contact_sales" | "wallet_topup";
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11374,10 +13791,46 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        billing_model: "prepaid_wallet_usd";
+                        /** @constant */
+                        currency: "USD";
+                        current_tier: string | null;
+                        tiers: {
+                            /** @constant */
+                            billing_model: "prepaid_wallet_usd";
+                            /** @constant */
+                            currency: "USD";
+                            limits: {
+                                /** @description Reported only */
+                                burst_4h: number | null;
+                                concurrent_jobs: number;
+                                /** @description Reported only */
+                                daily_quota: number | null;
+                                max_upload_mb: number;
+                                /** @description Requests per minute: the one limit enforced */
+                                rpm: number;
+                            };
+                            name: string;
+                            /** @constant */
+                            purchasable: false;
+                            /** @constant */
+                            subscriptions_retired: true;
+                            tier: string;
+                            /** @description Either threshold unlocks the tier */
+                            unlock: {
+                                balance_usd: number;
+                                lifetime_spend_usd: number;
+                            } | null;
+                            /** @enum {string} */
+                            upgrade_path: "contact_sales" | "wallet_topup";
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11399,10 +13852,27 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        limits: {
+                            /** @description Reported only */
+                            burst_4h: number | null;
+                            concurrent_jobs: number;
+                            /** @description Reported only */
+                            daily_quota: number | null;
+                            max_upload_mb: number;
+                            /** @description Requests per minute: the one limit enforced */
+                            rpm: number;
+                        };
+                        name: string;
+                        tier: string;
+                        wallet: {
+                            balance_usd: number;
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11437,10 +13907,24 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        company_name: string;
+                        contact_email: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        expected_monthly_spend_usd: number | null;
+                        id: string;
+                        /** @constant */
+                        object: "enterprise_application";
+                        status: string;
+                        /** @constant */
+                        tier: "sub-enterprise";
+                        use_case: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11464,6 +13948,7 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11497,10 +13982,29 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        amount_usd: number;
+                        balance_usd: number;
+                        bonus_percent: number;
+                        bonus_usd: number;
+                        /** @constant */
+                        currency: "USD";
+                        gateway: string;
+                        /** @description The payment's id at the gateway */
+                        id: string;
+                        /** @constant */
+                        object: "wallet_topup";
+                        package: string | null;
+                        /** @constant */
+                        status: "succeeded";
+                        total_credited_usd: number;
+                        /** @description The ledger entries written (txn_…): the top-up and its bonus */
+                        transactions: string[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11524,10 +14028,41 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        agents: {
+                            /** Format: date-time */
+                            created_at: string;
+                            greeting: string | null;
+                            id: string;
+                            instructions: string;
+                            is_active: boolean;
+                            language: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            model: string;
+                            name: string;
+                            temperature: number | null;
+                            tools: {
+                                description: string;
+                                name: string;
+                                /** @description JSON Schema of the arguments */
+                                parameters: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /** Format: date-time */
+                            updated_at: string;
+                            voice: string;
+                        }[];
+                        count: number;
+                        limit: number;
+                        offset: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11549,10 +14084,36 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        greeting: string | null;
+                        id: string;
+                        instructions: string;
+                        is_active: boolean;
+                        language: string;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        model: string;
+                        name: string;
+                        temperature: number | null;
+                        tools: {
+                            description: string;
+                            name: string;
+                            /** @description JSON Schema of the arguments */
+                            parameters: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        voice: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11577,10 +14138,36 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        greeting: string | null;
+                        id: string;
+                        instructions: string;
+                        is_active: boolean;
+                        language: string;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        model: string;
+                        name: string;
+                        temperature: number | null;
+                        tools: {
+                            description: string;
+                            name: string;
+                            /** @description JSON Schema of the arguments */
+                            parameters: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        voice: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11604,10 +14191,15 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11631,10 +14223,36 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        greeting: string | null;
+                        id: string;
+                        instructions: string;
+                        is_active: boolean;
+                        language: string;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        model: string;
+                        name: string;
+                        temperature: number | null;
+                        tools: {
+                            description: string;
+                            name: string;
+                            /** @description JSON Schema of the arguments */
+                            parameters: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        /** Format: date-time */
+                        updated_at: string;
+                        voice: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11659,10 +14277,44 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        agent_id: string | null;
+                        billing: {
+                            /** @enum {string} */
+                            method: "credits" | "wallet";
+                            /** @description Legacy mirror of usd_charged */
+                            pln_charged: number;
+                            usd_charged: number;
+                        };
+                        /** @description Short-lived; opens one realtime connection */
+                        client_secret: string;
+                        credits_used: number;
+                        /** @description Unix seconds */
+                        expires_at: number | null;
+                        model: string;
+                        session: {
+                            greeting: string | null;
+                            instructions: string;
+                            language: string;
+                            temperature: number | null;
+                            tools: {
+                                description: string;
+                                name: string;
+                                /** @description JSON Schema of the arguments */
+                                parameters: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            voice: string;
+                        };
+                        /** @description WebSocket subprotocols that carry the secret (for browsers, which cannot set headers) */
+                        subprotocols: string[];
+                        websocket_url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11688,10 +14340,44 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        agent_id: string | null;
+                        billing: {
+                            /** @enum {string} */
+                            method: "credits" | "wallet";
+                            /** @description Legacy mirror of usd_charged */
+                            pln_charged: number;
+                            usd_charged: number;
+                        };
+                        /** @description Short-lived; opens one realtime connection */
+                        client_secret: string;
+                        credits_used: number;
+                        /** @description Unix seconds */
+                        expires_at: number | null;
+                        model: string;
+                        session: {
+                            greeting: string | null;
+                            instructions: string;
+                            language: string;
+                            temperature: number | null;
+                            tools: {
+                                description: string;
+                                name: string;
+                                /** @description JSON Schema of the arguments */
+                                parameters: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            voice: string;
+                        };
+                        /** @description WebSocket subprotocols that carry the secret (for browsers, which cannot set headers) */
+                        subprotocols: string[];
+                        websocket_url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11717,10 +14403,19 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        count: number;
+                        voices: {
+                            id: string;
+                            /** @constant */
+                            language: "multilingual";
+                            name: string;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11741,6 +14436,7 @@ export interface operations {
             content: {
                 "application/json": {
                     events: ("generation.completed" | "generation.failed" | "credits.low" | "credits.depleted" | "billing.charged" | "key.used" | "images.batch.completed" | "background.removed" | "background.replaced" | "background.blurred" | "shadow.added" | "commerce.job.completed" | "commerce.job.failed" | "commerce.item.completed" | "commerce.job.awaiting_credits")[];
+                    secret?: unknown;
                     url: string;
                 };
             };
@@ -11749,10 +14445,28 @@ export interface operations {
             /** @description Success */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        /** Format: date-time */
+                        created_at: string;
+                        events: string[];
+                        headers: {
+                            [key: string]: string;
+                        };
+                        id: string;
+                        name: string;
+                        /** @constant */
+                        object: "webhook";
+                        /** @description The signing secret, shown once */
+                        secret: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11776,6 +14490,7 @@ export interface operations {
             /** @description The demo page */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11798,6 +14513,7 @@ export interface operations {
             /** @description The demo script */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
