@@ -148,6 +148,14 @@ describe('POST /v1/billing/estimate', () => {
     expect(p.body).toMatchObject({ priced: true, sufficient: false });
   });
 
+  it('an operation type named like an object property (toString, __proto__) is unknown, with a text reason', async () => {
+    const r = await stack.api('POST', '/v1/billing/estimate', {
+      body: { operations: [{ type: 'toString', model: 'x', count: 1 }, { type: '__proto__', model: 'x', count: 1 }] },
+    });
+    expect(r.status, r.text).toBe(200);
+    for (const b of r.body.breakdown) expect(b).toMatchObject({ priced: false, reason: expect.stringContaining('unknown operation type') });
+  });
+
   it('accepts at most 100 operations', async () => {
     const ops = Array.from({ length: 101 }, () => ({ type: 'image', model: 'atelier-image-v1', count: 1 }));
     const r = await stack.api('POST', '/v1/billing/estimate', { body: { operations: ops } });

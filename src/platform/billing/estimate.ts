@@ -68,7 +68,9 @@ export function estimate(operations: EstimateOperation[], balanceMicros: number)
 }
 
 function unpricedReason(type: string, model: string): string {
-  if (UNPRICED_TYPES[type]) return UNPRICED_TYPES[type];
+  // Own keys only: a type named `toString` or `__proto__` is unknown, not the object's prototype.
+  const unpriced = Object.hasOwn(UNPRICED_TYPES, type) ? UNPRICED_TYPES[type] : undefined;
+  if (unpriced) return unpriced;
   if (!(OPERATION_TYPES as readonly string[]).includes(type)) {
     return `unknown operation type '${type}'; priced types: ${OPERATION_TYPES.join(', ')}`;
   }
