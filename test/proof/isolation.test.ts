@@ -35,6 +35,8 @@ const NOT_OWNED: Record<string, string> = {
   name: 'a name inside an object-store bucket whose id is probed',
   config_id: 'a configuration id inside an object-store bucket whose id is probed',
   rule_id: 'probed together with its key id (the other account owns both)',
+  node_id: 'a node id inside a run whose id is probed',
+  port: 'an output port of a node inside a run whose id is probed',
 };
 
 
