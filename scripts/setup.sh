@@ -80,4 +80,5 @@ fi
 
 # The Temporal CLI (built with `go install` on first use; cached afterwards), and the Temporal
 # server and its sql tool that the processes-apart tests run as a real cluster (temporal-cluster.sh).
-if [ "$runtime" = 0 ]; then ./temporal-dev.sh --install >/dev/null; ./temporal-cluster.sh --install >/dev/null; fi
+# Helm, pinned and built the same way, for the chart's lint and render tests (test/deploy).
+if [ "$runtime" = 0 ]; then ./temporal-dev.sh --install >/dev/null; ./temporal-cluster.sh --install >/dev/null; ./scripts/helm.sh --install >/dev/null; fi

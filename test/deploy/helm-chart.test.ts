@@ -1,7 +1,7 @@
 // The Helm chart (deploy/helm/atelier): `helm lint` and `helm template` pass, the manifests have
 // what the production page promises, and every environment name an Atelier container gets is a
-// setting the configuration reads — with values loadConfig accepts. Runs when Helm is built
-// (`scripts/helm.sh --install`, a `go install` of the pinned version); skipped otherwise.
+// setting the configuration reads — with values loadConfig accepts. `npm test`'s setup builds the
+// pinned Helm (`scripts/helm.sh --install`, a `go install`); without it these tests fail, never skip.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -67,7 +67,11 @@ function atelierEnvs(manifests: Manifest[]) {
   return { envs, unknown };
 }
 
-describe.skipIf(!helm)('Helm chart', () => {
+describe('Helm chart', () => {
+  it('has the pinned Helm to run (scripts/setup.sh builds it)', () => {
+    expect(helm, 'helm is not built: run scripts/helm.sh --install (npm test does)').toBeDefined();
+  });
+
   it('passes helm lint --strict', () => {
     const lint = spawnSync(helm!, ['lint', chart, '--strict', ...SECRETS.flatMap((s) => ['--set', s])], { encoding: 'utf8' });
     expect(lint.stdout + lint.stderr).toContain('1 chart(s) linted, 0 chart(s) failed');
