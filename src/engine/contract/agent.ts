@@ -27,15 +27,8 @@ export interface AgentRunRef {
   agentKey: string;
 }
 
-export interface AgentRunInput {
-  runId: string;
-  accountId: string;
-  workflowId: string;
-  nodeId: string;
-  generation: number;
-  sandbox: boolean;
-  params: AgentParams;
-}
+/** What starts an agent execution: the run and node it works for (its key is its execution id), and its params. */
+export type AgentRunInput = Omit<AgentRunRef, 'agentKey'> & { params: AgentParams };
 
 /** A tool as the agent offers it to the model: its Atelier id and the function name the model sees. */
 export interface AgentTool extends ToolSpec {

@@ -88,13 +88,16 @@ const MAX_ROWS_PER_SCRAPE = 20_000;
  * counts the whole deployment: scrape one of them for these series, or aggregate with max().
  */
 function engineDurations(db: Deps['db'], registry: Registry): void {
-  const nodes = new Histogram({
+  const started = new Date().toISOString();
+  const nodeMark: Mark = { at: started, a: NIL_UUID, b: '' };
+  const runMark: Mark = { at: started, a: NIL_UUID, b: '' };
+  new Histogram({
     name: 'atelier_engine_node_duration_seconds',
     help: 'Durations of finished engine nodes by node type and status (succeeded, failed), deployment-wide, since this process started.',
     labelNames: ['node_type', 'status'] as const, buckets: DURATION_BUCKETS, registers: [registry],
     async collect() {
       await forward(nodeMark, async (mark, limit) => {
-        const rows = await sql<{ node_type: string; status: string; duration_ms: number } & MarkRow>`
+        const rows = await sql<{ node_type: string; status: string; duration_ms: number } & Mark>`
           select node_type, status, duration_ms, finished_at::text as at, run_id as a, node_id as b from run_node_outputs
           where finished_at is not null and finished_at < now() - make_interval(secs => ${SETTLE_MS / 1000}::int)
             and (finished_at, run_id, node_id) > (${mark.at}::timestamptz, ${mark.a}::uuid, ${mark.b}::text)
@@ -104,13 +107,13 @@ function engineDurations(db: Deps['db'], registry: Registry): void {
       });
     },
   });
-  const runs = new Histogram({
+  new Histogram({
     name: 'atelier_engine_run_duration_seconds',
     help: 'Durations of finished engine runs (start to end) by status, deployment-wide, since this process started.',
     labelNames: ['status'] as const, buckets: DURATION_BUCKETS, registers: [registry],
     async collect() {
       await forward(runMark, async (mark, limit) => {
-        const rows = await sql<{ status: string; seconds: number } & MarkRow>`
+        const rows = await sql<{ status: string; seconds: number } & Mark>`
           select status, extract(epoch from finished_at - coalesce(started_at, created_at)) as seconds, finished_at::text as at, id as a, '' as b from runs
           where finished_at is not null and finished_at < now() - make_interval(secs => ${SETTLE_MS / 1000}::int)
             and (finished_at, id) > (${mark.at}::timestamptz, ${mark.a}::uuid)
@@ -120,11 +123,6 @@ function engineDurations(db: Deps['db'], registry: Registry): void {
       });
     },
   });
-  void nodes;
-  void runs;
-  const started = new Date().toISOString();
-  const nodeMark: Mark = { at: started, a: NIL_UUID, b: '' };
-  const runMark: Mark = { at: started, a: NIL_UUID, b: '' };
 }
 
 /**
@@ -132,11 +130,10 @@ function engineDurations(db: Deps['db'], registry: Registry): void {
  * Postgres's own text (microseconds): a JS Date would round it to milliseconds and read the row again.
  */
 interface Mark { at: string; a: string; b: string }
-type MarkRow = Mark;
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
 /** Reads pages after `mark` until one comes back short (or the per-scrape budget is spent), moving the mark. */
-async function forward(mark: Mark, page: (mark: Mark, limit: number) => Promise<MarkRow[]>): Promise<void> {
+async function forward(mark: Mark, page: (mark: Mark, limit: number) => Promise<Mark[]>): Promise<void> {
   const limit = 5_000;
   for (let read = 0; read < MAX_ROWS_PER_SCRAPE;) {
     const rows = await page(mark, limit);
