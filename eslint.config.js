@@ -15,7 +15,7 @@ const root = dirname(fileURLToPath(import.meta.url));
 const faces = ['activities', 'workflows'].map((f) => join(root, f));
 
 /** The src/ folders whose files run inside the workflow sandbox (imported by workflow code at run time). */
-const sandboxHomes = ['src/engine/contract', 'src/story/contract', 'src/storage/contract'];
+const sandboxHomes = ['src/engine/contract', 'src/story/contract', 'src/storage/contract', 'src/engine/node-sdk/workflow'];
 const sandboxDirs = sandboxHomes.map((h) => join(root, h));
 /** Packages sandboxed code may load: Temporal's workflow-side APIs, deterministic by design. */
 const sandboxPackages = ['@temporalio/workflow', '@temporalio/common'];
@@ -91,6 +91,11 @@ export default tseslint.config(
           regex: '(^|/)src/storage/(?!contract/)',
           allowTypeImports: true,
           message: 'Workflows may import activities, infrastructure and service code for types only.',
+        }, {
+          // The node SDK's activity side loads I/O code; workflow code takes the SDK's sandbox side.
+          regex: '(^|/)src/engine/node-sdk(/index)?$',
+          allowTypeImports: true,
+          message: "Workflow code imports the node SDK from 'src/engine/node-sdk/workflow' (its sandbox side); the rest is for types only.",
         }, {
           // A node's workflow.ts (its deterministic handler) is the one node file workflow code may run.
           regex: '(^|/)nodes(/(?!([^/]+/){2}workflow$).*)?$',

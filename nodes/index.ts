@@ -1,6 +1,6 @@
 // The node catalogue: every node type, registered explicitly through its category's index
 // (nodes/<category>/index.ts). A test checks that every folder is listed and each `type@version` is unique.
-import type { NodeDefinition, NodeRegistry } from '../src/engine/types';
+import type { NodeDefinition, NodeRegistry } from '../src/engine/node-sdk';
 import { agentNodes } from './agent/index';
 import { controlNodes } from './control/index';
 import { shortsNodes } from './shorts/index';

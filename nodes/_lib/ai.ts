@@ -3,12 +3,7 @@
 // cannot cover it is refused before any provider is called). This file is the only place the
 // media/AI nodes price anything.
 import { z } from 'zod';
-import { NodeError } from '../../src/engine/contract/node-error';
-import { nodeServices } from '../../src/engine/services';
-import type { NodeContext } from '../../src/engine/types';
-import type { Providers } from '../../src/generation/providers/types';
-import { chatQuantities, countPromptTokens, operation, operationCostMicros, UnsupportedModelError } from '../../src/generation/operations';
-import type { OperationType } from '../../src/generation/prices';
+import { chatQuantities, countPromptTokens, type NodeContext, NodeError, nodeServices, operation, operationCostMicros, type OperationType, type Providers, UnsupportedModelError } from '../../src/engine/node-sdk';
 
 export const modelParam = () =>
   z.string().min(1).default('atelier-local').describe('Chat model served by the provider layer: `atelier-local` (offline, deterministic) or a configured OpenAI-compatible model such as `gpt-4o-mini`.');

@@ -3,7 +3,7 @@
 // input resolution, ffprobe of the input, ffmpeg with heartbeated progress, ffprobe of the output,
 // and storage of the result as a file reference.
 import { z } from 'zod';
-import type { NodeContext, NodeDefinition } from '../../src/engine/types';
+import type { NodeContext, NodeDefinition } from '../../src/engine/node-sdk';
 import { ffmpeg, mediaMeta, probe, probeMedia, type MediaInfo } from './ffmpeg';
 import { fileInput, pickFile, withWorkspace, type FileRef, type Workspace } from './media';
 

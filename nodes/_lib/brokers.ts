@@ -2,8 +2,7 @@
 // slots, with the broker host checked like a user URL and secrets kept out of errors.
 import amqp from 'amqplib';
 import mqtt from 'mqtt';
-import type { NodeContext } from '../../src/engine/types';
-import { NodeError } from '../../src/engine/contract/node-error';
+import { type NodeContext, NodeError } from '../../src/engine/node-sdk';
 import { credential, optionalField, redact } from './credentials';
 import { checkedEndpoint, withTimeout, type CheckedEndpoint } from './endpoint';
 

@@ -2,8 +2,7 @@
 // still slides turned into H.264 video with ffmpeg, and images from the image provider (charged).
 import { writeFile } from 'node:fs/promises';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
-import { NodeError } from '../../src/engine/contract/node-error';
-import type { NodeContext } from '../../src/engine/types';
+import { type NodeContext, NodeError } from '../../src/engine/node-sdk';
 import { operationPriceMicros, providerError, providersOf } from './ai';
 import { AAC_OUT, even, ffmpeg, MP4_OUT } from './ffmpeg';
 import type { Workspace } from './media';

@@ -1,7 +1,7 @@
 // One comparison vocabulary for the nodes that test values (io.filter, logic.if_all/if_any,
 // logic.partition, developer.assert), a superset of logic.if's operators.
 import { z } from 'zod';
-import { jsonEqual } from '../../src/engine/contract/node-io';
+import { jsonEqual } from '../../src/engine/node-sdk';
 import { getPath, isRecord } from './items';
 
 export const OPERATORS = [

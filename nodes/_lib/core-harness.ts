@@ -2,7 +2,7 @@
 // with a hand-made context that records logs, charges and the order of calls, and fake AI providers
 // (external services) for ai.chat and image.generate.
 import { expect } from 'vitest';
-import type { LogLevel, NodeContext } from '../../src/engine/types';
+import type { LogLevel, NodeContext } from '../../src/engine/node-sdk';
 import { getNode } from '../index';
 
 export interface Harness {

@@ -8,9 +8,7 @@
 // tests and local experiments; a connection keeps the secret out of the stored spec).
 // A credential is never emitted on an output port nor written to the node logs.
 import { z } from 'zod';
-import type { CredentialResolver } from '../../src/engine/connections/resolver';
-import { NodeError } from '../../src/engine/contract/node-error';
-import type { NodeContext } from '../../src/engine/types';
+import { type CredentialResolver, type NodeContext, NodeError } from '../../src/engine/node-sdk';
 import { isRecord } from './items';
 
 /** Fields that say where a credential is sent: with a bound connection only the connection may set them. */

@@ -1,11 +1,7 @@
 // Service endpoints given as URLs (redis://, amqp://, mqtt://, nats://, smtp hosts) follow the
 // SSRF rules of user URLs: the host is resolved once and checked (loopback/private refused unless
 // the deployment allows them), and a plain-text connection goes to the checked address.
-import { checkedAddress } from '../../src/engine/connections/resolve-host';
-import { NodeError } from '../../src/engine/contract/node-error';
-import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
-import type { NodeContext } from '../../src/engine/types';
-import { BlockedAddressError } from '../../src/infra/net/safe-fetch';
+import { allowPrivateNetwork, BlockedAddressError, checkedAddress, type NodeContext, NodeError, nodeServices } from '../../src/engine/node-sdk';
 
 export interface CheckedEndpoint {
   /** The URL with its host replaced by the checked address (unless TLS, which needs the name). */

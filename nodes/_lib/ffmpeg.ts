@@ -1,8 +1,7 @@
 // ffmpeg / ffprobe / sox for the media nodes: real processes with the node's abort signal, progress
 // reported through `ctx.heartbeat` (ffmpeg's `-progress` stream), and ffprobe facts for outputs.
 import { spawn } from 'node:child_process';
-import { NodeError } from '../../src/engine/contract/node-error';
-import type { NodeContext } from '../../src/engine/types';
+import { type NodeContext, NodeError } from '../../src/engine/node-sdk';
 
 export const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 export const FONT_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { LocalBlobStore } from '../../src/storage/blob-store';
-import type { LogLevel, NodeContext, NodeResult } from '../../src/engine/types';
+import type { LogLevel, NodeContext, NodeResult } from '../../src/engine/node-sdk';
 import { getNode } from '../index';
 
 export interface Harness {

@@ -2,7 +2,7 @@
 // folder declares its params and a sharp transform; this builds the NodeDefinition around it.
 import type { Sharp } from 'sharp';
 import { z } from 'zod';
-import type { NodeContext, NodeDefinition } from '../../src/engine/types';
+import type { NodeContext, NodeDefinition } from '../../src/engine/node-sdk';
 import { fileInput, pickFile, withWorkspace, type Workspace } from './media';
 import { formatFor, loadImage, outputFormat, storeImage } from './render';
 

@@ -1,7 +1,6 @@
 // Helpers shared by the automation and integration nodes (not a node folder: no subfolders here).
 import { z } from 'zod';
-import { passThrough } from '../../src/engine/contract/node-io';
-import { NodeError } from '../../src/engine/contract/node-error';
+import { NodeError, passThrough } from '../../src/engine/node-sdk';
 
 /** The `items` param most list nodes take; when absent the list comes from the node's input. */
 export const itemsParam = () =>

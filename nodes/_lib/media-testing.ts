@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { createLocalProviders } from '../../src/generation/providers/index';
-import type { NodeResult } from '../../src/engine/types';
+import type { NodeResult } from '../../src/engine/node-sdk';
 import { getNode } from '../index';
 import { harness, keyOfUrl, tempBlobs, type Harness } from './harness';
 import type { FileRef } from './media';

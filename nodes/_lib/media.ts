@@ -6,11 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { NodeError } from '../../src/engine/contract/node-error';
-import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
-import type { NodeContext } from '../../src/engine/types';
-import { safeFetch } from '../../src/infra/net/safe-fetch';
-import { BlobNotFoundError, contentTypeFor } from '../../src/storage/blob-store';
+import { allowPrivateNetwork, BlobNotFoundError, contentTypeFor, type NodeContext, NodeError, nodeServices, safeFetch } from '../../src/engine/node-sdk';
 import { isRecord } from './items';
 
 /** A file as nodes pass it: the signed URL plus what a consumer needs to know without opening it. */

@@ -1,7 +1,6 @@
 // logic.if_all and logic.if_any: one definition, AND or OR over the same conditions.
 import { z } from 'zod';
-import { passThrough } from '../../src/engine/contract/node-io';
-import type { NodeDefinition } from '../../src/engine/types';
+import { type NodeDefinition, passThrough } from '../../src/engine/node-sdk';
 import { conditionSchema, test } from './conditions';
 import { valueFrom } from './items';
 

@@ -1,8 +1,7 @@
 // One Redis connection per node execution (ioredis), from the `redis` credentials slot.
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import { NodeError } from '../../src/engine/contract/node-error';
-import type { NodeContext } from '../../src/engine/types';
+import { type NodeContext, NodeError } from '../../src/engine/node-sdk';
 import { credential, inlineCredential, optionalField, redact } from './credentials';
 import { checkedEndpoint } from './endpoint';
 

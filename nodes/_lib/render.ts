@@ -2,7 +2,7 @@
 // and rasterised by sharp (librsvg + DejaVu fonts), and images stored with their sharp metadata.
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
-import { NodeError } from '../../src/engine/contract/node-error';
+import { NodeError } from '../../src/engine/node-sdk';
 import type { FileRef, Workspace } from './media';
 
 export const hexColour = (what: string, dflt: string) =>

@@ -1,7 +1,6 @@
 // What started a run, for trigger nodes: the run's trigger type and times come from its `runs` row
 // when the executor gives nodes the database (`ctx.services.db`), and are null otherwise.
-import type { NodeContext } from '../../src/engine/types';
-import type { Database } from '../../src/infra/db/index';
+import type { Database, NodeContext } from '../../src/engine/node-sdk';
 
 export interface RunTriggerInfo {
   type: string | null;

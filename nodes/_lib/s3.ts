@@ -4,11 +4,7 @@
 // user URL before the client is built.
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { checkedAddress } from '../../src/engine/connections/resolve-host';
-import { NodeError } from '../../src/engine/contract/node-error';
-import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
-import type { NodeContext } from '../../src/engine/types';
-import { BlockedAddressError } from '../../src/infra/net/safe-fetch';
+import { allowPrivateNetwork, BlockedAddressError, checkedAddress, type NodeContext, NodeError, nodeServices } from '../../src/engine/node-sdk';
 import { credential, inlineCredential, optionalField, redact, requireField } from './credentials';
 
 export const s3Params = () => ({

@@ -2,10 +2,7 @@
 // configurable base URL (params `base_url`, or the connection's metadata.base_url) so tests and
 // self-hosted or proxy deployments can point elsewhere, through the SSRF-safe fetch.
 import { z } from 'zod';
-import { NodeError } from '../../src/engine/contract/node-error';
-import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
-import type { NodeContext } from '../../src/engine/types';
-import { BlockedAddressError, safeFetch } from '../../src/infra/net/safe-fetch';
+import { allowPrivateNetwork, BlockedAddressError, type NodeContext, NodeError, nodeServices, safeFetch } from '../../src/engine/node-sdk';
 import { assertConnectionOrigin, connectionHome, credential, inlineCredential, optionalField, redact, requireField } from './credentials';
 import { isRecord } from './items';
 

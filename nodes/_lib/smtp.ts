@@ -2,8 +2,7 @@
 // user, password}, the host checked like a user URL; STARTTLS when the server offers it.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { NodeError } from '../../src/engine/contract/node-error';
-import type { NodeContext } from '../../src/engine/types';
+import { type NodeContext, NodeError } from '../../src/engine/node-sdk';
 import { credential, optionalField } from './credentials';
 import { checkedEndpoint } from './endpoint';
 

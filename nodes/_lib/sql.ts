@@ -1,11 +1,7 @@
 // SQL building and connections for the PostgreSQL and MySQL/MariaDB nodes. Values always travel
 // as bound parameters; table and column names are checked identifiers, quoted per dialect.
 import { z } from 'zod';
-import { checkedAddress } from '../../src/engine/connections/resolve-host';
-import { NodeError } from '../../src/engine/contract/node-error';
-import { allowPrivateNetwork, nodeServices } from '../../src/engine/services';
-import type { NodeContext } from '../../src/engine/types';
-import { BlockedAddressError } from '../../src/infra/net/safe-fetch';
+import { allowPrivateNetwork, BlockedAddressError, checkedAddress, type NodeContext, NodeError, nodeServices } from '../../src/engine/node-sdk';
 import { credential, inlineCredential, redact } from './credentials';
 import { isRecord } from './items';
 

@@ -1,5 +1,5 @@
 // The `agent` category: one folder per node type, each registered here as `agent/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { agentCritique } from './critique/index';
 import { agentDecide } from './decide/index';
 import { agentPlan } from './plan/index';

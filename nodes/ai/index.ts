@@ -1,5 +1,5 @@
 // The `ai` category: one folder per node type, each registered here as `ai/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { aiCaption } from './caption/index';
 import { aiChat } from './chat/index';
 import { aiClassify } from './classify/index';

@@ -1,7 +1,7 @@
 // The `audio` category: one folder per node type, each registered here as `audio/<folder>`.
 // No transcription node: this deployment has no local speech-to-text engine (only model-download
 // based ones exist), and the provider layer offers no transcription capability.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { audioConcat } from './concat/index';
 import { audioConvert } from './convert/index';
 import { audioFade } from './fade/index';

@@ -1,6 +1,6 @@
 // The `brand` category (brand kit: logo placement, palette, compliance, intro/outro, lower thirds),
 // one folder per node type, each registered here as `brand/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { brandColoursCheck } from './colours-check/index';
 import { brandIntroOutro } from './intro-outro/index';
 import { brandLogoPlace } from './logo-place/index';

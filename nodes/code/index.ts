@@ -1,5 +1,5 @@
 // The `code` category: one folder per node type, each registered here as `code/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { codeExpression } from './expression/index';
 import { codeJavascript } from './javascript/index';
 import { codeJsonata } from './jsonata/index';

@@ -1,5 +1,5 @@
 // The `control` category: one folder per node type, each registered here as `control/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { controlApproval } from './approval/index';
 import { controlDelay } from './delay/index';
 import { controlSubWorkflow } from './sub-workflow/index';

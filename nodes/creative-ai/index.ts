@@ -1,6 +1,6 @@
 // The `creative_ai` category (AI-assisted ideation and copy: prompts, storyboards, ad copy,
 // moodboards, style variants), one folder per node type under nodes/creative-ai/.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { creativeAiAdCopy } from './ad-copy/index';
 import { creativeAiMoodboard } from './moodboard/index';
 import { creativeAiPromptEnhance } from './prompt-enhance/index';

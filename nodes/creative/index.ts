@@ -1,5 +1,5 @@
 // The `creative` category (compositions: memes, collages, cards, slideshows), one folder per node type.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { creativeCarousel } from './carousel/index';
 import { creativeCollage } from './collage/index';
 import { creativeMeme } from './meme/index';

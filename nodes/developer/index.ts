@@ -1,5 +1,5 @@
 // The `developer` category: one folder per node type, each registered here as `developer/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { developerAssert } from './assert/index';
 import { developerJsonSchemaValidate } from './json-schema-validate/index';
 import { developerJwtSign } from './jwt-sign/index';

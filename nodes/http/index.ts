@@ -1,5 +1,5 @@
 // The `http` category: one folder per node type, each registered here as `http/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { httpDownload } from './download/index';
 import { httpGraphql } from './graphql/index';
 import { httpHtmlExtract } from './html-extract/index';

@@ -1,5 +1,5 @@
 // The `image` category: one folder per node type, each registered here as `image/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { imageBlur } from './blur/index';
 import { imageCompose } from './compose/index';
 import { imageConvert } from './convert/index';

@@ -1,5 +1,5 @@
 // The `integration` category: one folder per node type, each registered here as `integration/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { integrationAirtableCreateRecord } from './airtable-create-record/index';
 import { integrationConnectionRequest } from './connection-request/index';
 import { integrationDiscordWebhook } from './discord-webhook/index';

@@ -1,5 +1,5 @@
 // The `io` category: one folder per node type, each registered here as `io/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { ioAggregate } from './aggregate/index';
 import { ioBase64Decode } from './base64-decode/index';
 import { ioBase64Encode } from './base64-encode/index';

@@ -1,5 +1,5 @@
 // The `knowledge` category: one folder per node type, each registered here as `knowledge/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { knowledgeChunkText } from './chunk-text/index';
 import { knowledgeExtractText } from './extract-text/index';
 import { knowledgeRank } from './rank/index';

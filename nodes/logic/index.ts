@@ -1,5 +1,5 @@
 // The `logic` category: one folder per node type, each registered here as `logic/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { logicBatch } from './batch/index';
 import { logicCoalesce } from './coalesce/index';
 import { logicCompareDatasets } from './compare-datasets/index';

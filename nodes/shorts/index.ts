@@ -1,6 +1,6 @@
 // The `shorts` category (vertical short-form video), one folder per node type, each registered
 // here as `shorts/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { shortsBrollMontage } from './broll-montage/index';
 import { shortsHookText } from './hook-text/index';
 import { shortsKaraokeCaptions } from './karaoke-captions/index';

@@ -1,5 +1,5 @@
 // The `social` category: one folder per node type, each registered here as `social/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { socialFormatPost } from './format-post/index';
 import { socialHashtags } from './hashtags/index';
 import { socialPublish } from './publish/index';

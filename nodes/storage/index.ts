@@ -1,5 +1,5 @@
 // The `storage` category: one folder per node type, each registered here as `storage/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { storageFileWrite } from './file-write/index';
 import { storageS3Delete } from './s3-delete/index';
 import { storageS3Get } from './s3-get/index';

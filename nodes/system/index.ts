@@ -1,5 +1,5 @@
 // The `system` category: one folder per node type, each registered here as `system/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { systemInfo } from './info/index';
 import { systemLog } from './log/index';
 import { systemRunMetadata } from './run-metadata/index';

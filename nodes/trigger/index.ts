@@ -1,5 +1,5 @@
 // The `trigger` category: one folder per node type, each registered here as `trigger/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { triggerEvent } from './event/index';
 import { triggerManual } from './manual/index';
 import { triggerSchedule } from './schedule/index';

@@ -1,6 +1,6 @@
 // The `ugc` category (user-generated-content formats: testimonials, reactions, demos, before/after),
 // one folder per node type, each registered here as `ugc/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { ugcBeforeAfter } from './before-after/index';
 import { ugcProductDemoSlides } from './product-demo-slides/index';
 import { ugcReactionLayout } from './reaction-layout/index';

@@ -1,5 +1,5 @@
 // The `video` category: one folder per node type, each registered here as `video/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { videoAddAudio } from './add-audio/index';
 import { videoBurnSubtitles } from './burn-subtitles/index';
 import { videoConcat } from './concat/index';

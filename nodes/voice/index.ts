@@ -1,5 +1,5 @@
 // The `voice` category: one folder per node type, each registered here as `voice/<folder>`.
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/node-sdk';
 import { voiceListVoices } from './list-voices/index';
 import { voicePreview } from './preview/index';
 import { voiceSpeak } from './speak/index';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 
 /** Agent tool ids: a built-in (`http_get`), `workflow:<tool_id>` or `mcp:<server_id>:<tool_name>`. */
 const ToolId = z.string().min(1).max(300).regex(/^(?:[a-z][a-z0-9_]*|workflow:[A-Za-z0-9_-]{1,64}|mcp:[A-Za-z0-9_]+:[^\s]{1,128})$/, 'a tool id is a built-in name (http_get), workflow:<tool_id> or mcp:<server_id>:<tool_name>');

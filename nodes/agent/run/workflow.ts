@@ -1,8 +1,6 @@
 // agent.run in the engineRun workflow: the loop runs as the agentRun child workflow, one child per
 // node execution (its id names the run, node and generation), so its steps are visible on their own.
-import type { AgentParams, AgentRunInput, AgentRunResult } from '../../../src/engine/contract/agent';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { WorkflowNodeHandler } from '../../../src/engine/workflow-node';
+import { type AgentParams, type AgentRunInput, type AgentRunResult, NodeError, type WorkflowNodeHandler } from '../../../src/engine/node-sdk/workflow';
 
 const STRATEGIES = ['auto', 'required', 'none'] as const;
 

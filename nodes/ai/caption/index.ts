@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { operationPriceMicros, providersOf } from '../../_lib/ai';
 import { fileInput, pickFile, withWorkspace } from '../../_lib/media';
 import { dominantColours, loadImage, rgbOf } from '../../_lib/render';

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
-import { chargeOperation, chatQuantities, countPromptTokens, operation, UnsupportedModelError } from '../../../src/generation/operations';
+import { chargeOperation, chatQuantities, countPromptTokens, type NodeDefinition, NodeError, operation, UnsupportedModelError } from '../../../src/engine/node-sdk';
 import { providersOf } from '../../_lib/ai';
 
 const params = z.object({

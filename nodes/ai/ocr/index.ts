@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { operationPriceMicros, providerError, providersOf } from '../../_lib/ai';
 import { fileInput, pickFile, withWorkspace } from '../../_lib/media';
 import { loadImage } from '../../_lib/render';

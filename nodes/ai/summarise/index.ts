@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { modelParam, textTask } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
 import { extractiveSummary, sentences } from '../../_lib/text-analysis';

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { findPrice, type NodeDefinition, NodeError, translateRefusal } from '../../../src/engine/node-sdk';
 import { chatCall, operationPriceMicros, providerError, providersOf } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
-import { findPrice } from '../../../src/generation/prices';
-import { translateRefusal } from '../../../src/generation/providers/local/translate';
 
 const params = z.object({
   text: z.string().max(100_000).optional().describe('Text to translate; when omitted, the text arriving on the input.'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { storeMedia } from '../../_lib/av-node';
 import { ffmpeg, probeMedia } from '../../_lib/ffmpeg';
 import { filesInput, pickFiles, withWorkspace } from '../../_lib/media';

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { probeMedia, runProcess } from '../../_lib/ffmpeg';
 import { fileInput, pickFile, withWorkspace } from '../../_lib/media';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
+import { NodeError } from '../../../src/engine/node-sdk';
 import { avNode } from '../../_lib/av-node';
 import { AUDIO_CODECS } from '../../video/extract-audio/index';
 

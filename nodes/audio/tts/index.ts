@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { speechCall } from '../../_lib/ai';
 import { storeMedia } from '../../_lib/av-node';
 import { pickText, withWorkspace } from '../../_lib/media';

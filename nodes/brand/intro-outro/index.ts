@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { storeMedia } from '../../_lib/av-node';
 import { renderCard, slidesToVideo } from '../../_lib/compose';
 import { AAC_OUT, even, ffmpeg, MP4_OUT, probeMedia } from '../../_lib/ffmpeg';

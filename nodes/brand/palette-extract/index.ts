@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { fileInput, pickFile, withWorkspace } from '../../_lib/media';
 import { contrastRatio, dominantColours, loadImage, luminance } from '../../_lib/render';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { valueFrom } from '../../_lib/items';
 import { runSandboxed } from '../javascript/index';
 

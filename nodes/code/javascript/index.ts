@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { LogLevel, NodeDefinition } from '../../../src/engine/types';
+import { type LogLevel, type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { sandboxPool, type SandboxOutcome } from '../sandbox-pool';
 
 export const CODE_MEMORY_LIMIT_MB = 64;

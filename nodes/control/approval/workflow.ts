@@ -1,6 +1,6 @@
 // control.approval in the engineRun workflow: waits for the `approve` signal; `default` decides
 // when timeout_s passes first.
-import type { WorkflowNodeHandler } from '../../../src/engine/workflow-node';
+import type { WorkflowNodeHandler } from '../../../src/engine/node-sdk/workflow';
 
 export const runApproval: WorkflowNodeHandler = async (api, params) => {
   const timeoutS = typeof params.timeout_s === 'number' ? params.timeout_s : undefined;

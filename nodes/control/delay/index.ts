@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   seconds: z.number().min(0).max(30 * 24 * 3600).describe('How long the run waits (a durable Temporal timer)'),

@@ -1,7 +1,5 @@
 // control.delay in the engineRun workflow: a durable timer, then the input passed on.
-import { NodeError } from '../../../src/engine/contract/node-error';
-import { passThrough } from '../../../src/engine/contract/node-io';
-import type { WorkflowNodeHandler } from '../../../src/engine/workflow-node';
+import { NodeError, passThrough, type WorkflowNodeHandler } from '../../../src/engine/node-sdk/workflow';
 
 export const runDelay: WorkflowNodeHandler = async (api, params, inputs) => {
   const seconds = Number(params.seconds ?? 0);

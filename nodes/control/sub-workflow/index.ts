@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Deps } from '../../../src/deps';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { ApiError } from '../../../src/infra/http/errors';
 import { isRecord, valueFrom } from '../../_lib/items';
 

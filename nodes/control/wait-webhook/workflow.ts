@@ -1,7 +1,6 @@
 // control.wait_webhook in the engineRun workflow: waits for the `webhook` signal and emits its
 // payload; with timeout_s, fails the node when nothing arrives in time.
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { WorkflowNodeHandler } from '../../../src/engine/workflow-node';
+import { NodeError, type WorkflowNodeHandler } from '../../../src/engine/node-sdk/workflow';
 
 export const runWaitWebhook: WorkflowNodeHandler = async (api, params) => {
   const timeoutS = typeof params.timeout_s === 'number' ? params.timeout_s : undefined;

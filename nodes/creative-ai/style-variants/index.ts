@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { generateImage } from '../../_lib/compose';
 import { pickText, withWorkspace } from '../../_lib/media';
 import { STYLES, templateEnhance } from '../prompt-enhance/index';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { renderCard } from '../../_lib/compose';
 import { withWorkspace } from '../../_lib/media';
 import { hex, hexColour, storeImage } from '../../_lib/render';

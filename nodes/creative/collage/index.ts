@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { grid } from '../../_lib/compose';
 import { filesInput, pickFiles, withWorkspace } from '../../_lib/media';
 import { hexColour, storeImage } from '../../_lib/render';

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { passThrough } from '../../../src/engine/contract/node-io';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError, passThrough } from '../../../src/engine/node-sdk';
 import { conditionSchema, test } from '../../_lib/conditions';
 import { getPath, valueFrom } from '../../_lib/items';
 

@@ -1,9 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv } from 'ajv';
 import { z } from 'zod';
-import { passThrough } from '../../../src/engine/contract/node-io';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError, passThrough } from '../../../src/engine/node-sdk';
 import { valueFrom } from '../../_lib/items';
 
 const params = z.object({

@@ -1,7 +1,6 @@
 import { importJWK, importPKCS8, SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { credential, inlineCredential } from '../../_lib/credentials';
 
 const params = z.object({

@@ -1,6 +1,6 @@
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { credential, inlineCredential } from '../../_lib/credentials';
 import { signingKey } from '../jwt-sign/index';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   operation: z.enum(['parse', 'compare', 'bump', 'satisfies']).describe('parse `version`; compare `version` with `other` (−1, 0, 1); bump `version` by `release`; satisfies: does `version` meet `range` (`^1.2.0`, `~1.2`, `>=1.0.0 <2.0.0`, `1.x`, `*`).'),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   value: z.union([z.string().max(100), z.number()]).optional().describe('A timestamp to convert: ISO 8601 text, Unix seconds (≤ 10^11) or milliseconds; defaults to now.'),

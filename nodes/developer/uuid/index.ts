@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   version: z.enum(['v4', 'v7', 'nil']).default('v4').describe('v4 (random), v7 (time-ordered: sorts by creation time, good for database keys) or the nil UUID.'),

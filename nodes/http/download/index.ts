@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
-import { contentTypeFor } from '../../../src/storage/blob-store';
+import { contentTypeFor, type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { withWorkspace } from '../../_lib/media';
 import { fetchDocument } from '../../_lib/saas';
 import { slugify } from '../../io/slugify/index';

@@ -1,7 +1,6 @@
 import * as cheerio from 'cheerio';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { fetchDocument } from '../../_lib/saas';
 
 const extraction = z.object({

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import { allowPrivateNetwork, nodeServices } from '../../../src/engine/services';
-import type { NodeDefinition } from '../../../src/engine/types';
-import { BlockedAddressError, FetchError, safeFetch } from '../../../src/infra/net/safe-fetch';
+import { allowPrivateNetwork, BlockedAddressError, FetchError, type NodeDefinition, NodeError, nodeServices, safeFetch } from '../../../src/engine/node-sdk';
 
 const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
+import { NodeError } from '../../../src/engine/node-sdk';
 import { imageNode } from '../../_lib/image-node';
 
 /** Crop a rectangle, or to an aspect ratio around the most interesting region. */

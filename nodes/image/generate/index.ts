@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import { nodeServices } from '../../../src/engine/services';
-import type { NodeDefinition } from '../../../src/engine/types';
-import { chargeOperation, operation, UnsupportedModelError } from '../../../src/generation/operations';
-import { DEFAULT_MODELS } from '../../../src/generation/prices';
+import { chargeOperation, DEFAULT_MODELS, type NodeDefinition, NodeError, nodeServices, operation, UnsupportedModelError } from '../../../src/engine/node-sdk';
 
 const side = z.number().int().min(64).max(2048);
 const params = z.object({

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { fileInput, pickFile, withWorkspace } from '../../_lib/media';
 import { loadImage } from '../../_lib/render';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
+import { NodeError } from '../../../src/engine/node-sdk';
 import { imageNode } from '../../_lib/image-node';
 import { hexColour } from '../../_lib/render';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
+import { NodeError } from '../../../src/engine/node-sdk';
 import { imageNode } from '../../_lib/image-node';
 import { fileInput } from '../../_lib/media';
 import { hexColour, renderSvg, textSvg } from '../../_lib/render';

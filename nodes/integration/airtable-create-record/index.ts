@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { passThrough } from '../../../src/engine/contract/node-io';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError, passThrough } from '../../../src/engine/node-sdk';
 import { isRecord } from '../../_lib/items';
 import { baseUrlParam, saasAuth, saasCredential, saasRequest } from '../../_lib/saas';
 

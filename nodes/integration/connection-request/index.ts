@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import { httpAuth } from '../../../src/engine/connections/http-auth';
-import { PROVIDER_METADATA } from '../../../src/engine/connections/service';
-import { nodeCredentials } from '../../../src/engine/connections/resolver';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import { allowPrivateNetwork, nodeServices } from '../../../src/engine/services';
-import type { NodeDefinition } from '../../../src/engine/types';
-import { BlockedAddressError, safeFetch } from '../../../src/infra/net/safe-fetch';
+import { allowPrivateNetwork, BlockedAddressError, httpAuth, nodeCredentials, type NodeDefinition, NodeError, nodeServices, PROVIDER_METADATA, safeFetch } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('GET').describe('HTTP method'),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { credential, inlineCredential, requireField } from '../../_lib/credentials';
 import { saasRequest } from '../../_lib/saas';
 

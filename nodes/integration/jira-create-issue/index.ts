@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { credential, inlineCredential, requireField } from '../../_lib/credentials';
 import { saasRequest } from '../../_lib/saas';
 

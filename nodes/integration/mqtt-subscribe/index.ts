@@ -1,6 +1,6 @@
 import type mqtt from 'mqtt';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { brokerError, connectMqtt, mqttTarget } from '../../_lib/brokers';
 import { inlineCredential } from '../../_lib/credentials';
 import { decodePayload } from '../../_lib/endpoint';

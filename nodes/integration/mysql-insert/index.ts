@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { passThrough } from '../../../src/engine/contract/node-io';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, passThrough } from '../../../src/engine/node-sdk';
 import { connectionParams, insertSql, rowsFrom, rowsParam, withDb } from '../../_lib/sql';
 
 const params = z.object({

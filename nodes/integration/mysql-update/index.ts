@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { connectionParams, updateSql, whereParam, withDb } from '../../_lib/sql';
 
 const params = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { inlineCredential } from '../../_lib/credentials';
 import { payloadText } from '../../_lib/endpoint';
 import { natsHeaderSet, withNats } from '../../_lib/nats';

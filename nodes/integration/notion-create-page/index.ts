@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { baseUrlParam, saasAuth, saasCredential, saasRequest } from '../../_lib/saas';
 
 const REAL = 'https://api.notion.com';

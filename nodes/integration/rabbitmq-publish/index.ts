@@ -1,6 +1,6 @@
 import type amqp from 'amqplib';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { amqpTarget, brokerError, connectAmqp } from '../../_lib/brokers';
 import { inlineCredential } from '../../_lib/credentials';
 import { payloadText, withTimeout } from '../../_lib/endpoint';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { redisParams, withRedis } from '../../_lib/redis';
 
 const params = z.object({

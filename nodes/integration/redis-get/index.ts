@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { decodePayload } from '../../_lib/endpoint';
 import { keyParam, redisParams, withRedis } from '../../_lib/redis';
 

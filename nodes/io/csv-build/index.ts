@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { getPath, isRecord, itemsFrom, itemsParam } from '../../_lib/items';
 
 const params = z.object({

@@ -1,7 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   text: z.string().max(20_000_000).describe('CSV text.'),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { textOf } from '../../_lib/items';
 
 const params = z.object({

@@ -1,6 +1,6 @@
 import * as cheerio from 'cheerio';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { textOf } from '../../_lib/items';
 
 const BLOCK = 'p, div, section, article, header, footer, li, tr, h1, h2, h3, h4, h5, h6, blockquote, pre, br, hr, table, ul, ol';

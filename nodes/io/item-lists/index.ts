@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { jsonEqual } from '../../../src/engine/contract/node-io';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { jsonEqual, type NodeDefinition } from '../../../src/engine/node-sdk';
 import { itemsFrom, itemsParam } from '../../_lib/items';
 
 const params = z.object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   text: z.string().max(10_000_000).describe('JSON text to parse.'),

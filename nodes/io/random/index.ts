@@ -1,7 +1,6 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   kind: z.enum(['uuid', 'integer', 'float', 'string', 'bytes', 'pick', 'shuffle']).default('uuid').describe('uuid (v4), integer in [min, max], float in [min, max), string of `length` from `alphabet`, bytes (`length`, hex), pick one of `items`, or shuffle `items`.'),

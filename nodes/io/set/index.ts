@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   values: z.record(z.string(), z.unknown()).default({}).describe('Keys and values the node outputs (templated)'),

@@ -1,6 +1,5 @@
 // io.set inside the engineRun workflow task (a PureNodeHandler): `main` = the resolved `values`.
-import type { PureNodeHandler } from '../../../src/engine/workflow-node';
-import { isPlainRecord } from '../../../src/engine/contract/node-io';
+import { isPlainRecord, type PureNodeHandler } from '../../../src/engine/node-sdk/workflow';
 
 export const evaluateIoSet: PureNodeHandler = (params) => {
   const values = params.values === undefined ? {} : params.values;

@@ -1,6 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { isRecord, valueFrom } from '../../_lib/items';
 
 const params = z.object({

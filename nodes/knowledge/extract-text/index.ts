@@ -1,9 +1,6 @@
 import * as cheerio from 'cheerio';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
-import { allowPrivateNetwork, nodeServices } from '../../../src/engine/services';
-import { safeFetch } from '../../../src/infra/net/safe-fetch';
+import { allowPrivateNetwork, type NodeDefinition, NodeError, nodeServices, safeFetch } from '../../../src/engine/node-sdk';
 import { textOf } from '../../_lib/media';
 
 const params = z.object({

@@ -1,7 +1,6 @@
 // logic.if's comparison, and the node inside the engineRun workflow task (a PureNodeHandler).
 // Workflow code: deterministic, no Node built-ins; index.ts uses the same compare().
-import { jsonEqual, passThrough } from '../../../src/engine/contract/node-io';
-import type { PureNodeHandler } from '../../../src/engine/workflow-node';
+import { jsonEqual, passThrough, type PureNodeHandler } from '../../../src/engine/node-sdk/workflow';
 
 export const IF_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'contains', 'exists'] as const;
 export type IfOperator = (typeof IF_OPERATORS)[number];

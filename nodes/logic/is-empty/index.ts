@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { passThrough } from '../../../src/engine/contract/node-io';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, passThrough } from '../../../src/engine/node-sdk';
 import { compare } from '../../_lib/conditions';
 import { valueFrom } from '../../_lib/items';
 

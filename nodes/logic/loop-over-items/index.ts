@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
-import { NodeError } from '../../../src/engine/contract/node-error';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { itemsFrom } from '../../_lib/items';
 import { runSandboxed } from '../../code/javascript/index';
 

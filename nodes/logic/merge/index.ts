@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   /** `all`: waits for every incoming branch; `any`: runs once any branch delivered (the executor decides when it starts). */

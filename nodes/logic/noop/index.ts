@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { passThrough } from '../../../src/engine/contract/node-io';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, passThrough } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   note: z.string().max(2000).default('').describe('A comment shown in the editor; no effect on the run.'),

@@ -1,6 +1,5 @@
 // logic.noop inside the engineRun workflow task (a PureNodeHandler): its input, passed on.
-import { passThrough } from '../../../src/engine/contract/node-io';
-import type { PureNodeHandler } from '../../../src/engine/workflow-node';
+import { passThrough, type PureNodeHandler } from '../../../src/engine/node-sdk/workflow';
 
 export const evaluateLogicNoop: PureNodeHandler = (params, inputs) => {
   // `note` (≤ 2000 characters) has no effect; anything its schema would refuse goes to the activity.

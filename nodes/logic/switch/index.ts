@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { jsonEqual, passThrough } from '../../../src/engine/contract/node-io';
-import type { NodeDefinition, PortSpec } from '../../../src/engine/types';
+import { jsonEqual, type NodeDefinition, passThrough, type PortSpec } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   value: z.unknown().describe('The value compared with each case (templated)'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { pickText } from '../../_lib/media';
 import { hashtagsFrom } from '../../_lib/text-analysis';
 import { LIMITS, PLATFORMS } from '../platforms';

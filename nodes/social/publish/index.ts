@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeContext, NodeDefinition } from '../../../src/engine/types';
-import { allowPrivateNetwork, nodeServices } from '../../../src/engine/services';
-import { safeFetch } from '../../../src/infra/net/safe-fetch';
+import { allowPrivateNetwork, type NodeContext, type NodeDefinition, NodeError, nodeServices, safeFetch } from '../../../src/engine/node-sdk';
 import { assertConnectionOrigin, connectionHome, credential, inlineCredential, redact, requireField } from '../../_lib/credentials';
 import { pickText } from '../../_lib/media';
 import { LIMITS, platformLength } from '../platforms';

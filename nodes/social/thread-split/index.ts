@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { pickText } from '../../_lib/media';
 import { sentences } from '../../_lib/text-analysis';
 import { fitText, LIMITS, PLATFORMS, platformLength } from '../platforms';

@@ -1,7 +1,6 @@
 import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { s3Client, s3Error, s3Params } from '../../_lib/s3';
 
 const params = z.object({

@@ -1,8 +1,6 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
-import { contentTypeFor } from '../../../src/storage/blob-store';
+import { contentTypeFor, type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { withWorkspace } from '../../_lib/media';
 import { objectKey, s3Client, s3Error, s3Params } from '../../_lib/s3';
 

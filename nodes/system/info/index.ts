@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 
 const params = z.object({});
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { stringify } from '../../../src/engine/contract/templates';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, stringify } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   /** Any value; non-strings are written as JSON. */

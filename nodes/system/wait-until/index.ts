@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { passThrough } from '../../../src/engine/contract/node-io';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError, passThrough } from '../../../src/engine/node-sdk';
 
 const MAX_WAIT_S = 3600;
 const params = z.object({

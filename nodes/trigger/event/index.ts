@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { conditionSchema, test } from '../../_lib/conditions';
 import { getPath } from '../../_lib/items';
 import { runTriggerInfo } from '../../_lib/run-info';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { requiredFile, withWorkspace } from '../../_lib/media';
 import { hexColour, renderSvg, storeImage, textSvg } from '../../_lib/render';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { speechCall } from '../../_lib/ai';
 import { storeMedia } from '../../_lib/av-node';
 import { cardSlide, slidesToVideo, type Slide } from '../../_lib/compose';

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
+import { NodeError } from '../../../src/engine/node-sdk';
 import { avNode } from '../../_lib/av-node';
 import { AAC_OUT, filterPath, MP4_OUT } from '../../_lib/ffmpeg';
 

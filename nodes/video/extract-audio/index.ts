@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
+import { NodeError } from '../../../src/engine/node-sdk';
 import { avNode } from '../../_lib/av-node';
 
 export const AUDIO_CODECS = { wav: ['-c:a', 'pcm_s16le'], mp3: ['-c:a', 'libmp3lame', '-q:a', '4'], ogg: ['-c:a', 'libvorbis', '-q:a', '4'], flac: ['-c:a', 'flac'] } as const;

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { ffmpeg, probeMedia } from '../../_lib/ffmpeg';
 import { fileInput, pickFile, withWorkspace } from '../../_lib/media';
 import sharp from 'sharp';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { NodeError } from '../../../src/engine/contract/node-error';
-import type { NodeDefinition } from '../../../src/engine/types';
+import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { operationPriceMicros, providerError, providersOf } from '../../_lib/ai';
 import { storeMedia } from '../../_lib/av-node';
 import { withWorkspace } from '../../_lib/media';

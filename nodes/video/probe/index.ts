@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { z } from 'zod';
 import { probeMedia } from '../../_lib/ffmpeg';
 import { fileInput, pickFile, withWorkspace } from '../../_lib/media';

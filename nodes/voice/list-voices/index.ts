@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { runProcess } from '../../_lib/ffmpeg';
 
 // The named voices of the speech provider (OpenAI-style names); offline each is an espeak-ng voice
