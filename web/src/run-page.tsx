@@ -1,7 +1,8 @@
 // GET /runs/{run_id}: the run's graph laid out from its pinned spec version, coloured live from the
 // run's SSE events (pending → running with its elapsed time → completed / failed with the error;
 // skipped from the run's node outputs), the cost so far, a node's outputs on click, approve/reject
-// for a waiting approval node, and a link to the execution in the Temporal UI.
+// for a waiting approval node, and a link to the execution in the Temporal UI. A finished run can be
+// re-run from any node (a new linked run reusing the outputs upstream of it) or saved as a test.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, downloadOutput, ENGINE, followRunEvents, type List, type NodeOutput, type NodeType, type Run, type RunEvent, type RunStatus, type WorkflowVersion } from './api';
 import { formatDuration, formatUsd } from './format';
@@ -188,6 +189,32 @@ export function RunPage(props: { runId: string }) {
   const selectedView = views.find((v) => v.placed.id === selected);
   const selectedOutput = selected ? run?.node_outputs?.[selected] : undefined;
 
+  const [actionNote, setActionNote] = useState<string | null>(null);
+  const rerunFrom = async (nodeId: string) => {
+    setSending(`rerun:${nodeId}`);
+    setSignalError(null);
+    try {
+      const r = await api<{ run_id: string }>('POST', `${ENGINE}/runs/${encodeURIComponent(runId)}/rerun-from`, { node_id: nodeId });
+      navigate(`/runs/${encodeURIComponent(r.run_id)}`);
+    } catch (err) {
+      setSignalError((err as Error).message);
+    } finally {
+      setSending(null);
+    }
+  };
+  const saveAsTest = async () => {
+    setSending('test');
+    setSignalError(null);
+    try {
+      const t = await api<{ name: string; assertions: unknown[] }>('POST', `${ENGINE}/tests/from-run`, { run_id: runId, name: `run ${runId.slice(0, 8)}` });
+      setActionNote(`Saved as test "${t.name}" with ${t.assertions.length} assertions (run it from the Studio's Run & test tab).`);
+    } catch (err) {
+      setSignalError((err as Error).message);
+    } finally {
+      setSending(null);
+    }
+  };
+
   const decide = async (nodeId: string, approved: boolean) => {
     setSending(nodeId);
     setSignalError(null);
@@ -256,6 +283,30 @@ export function RunPage(props: { runId: string }) {
             <dt>Events</dt>
             <dd data-testid="stream-state">{streamState}</dd>
           </div>
+          <div>
+            <dt>Studio</dt>
+            <dd>
+              <a
+                href={`/studio/${run.workflow_id}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate(`/studio/${encodeURIComponent(run.workflow_id)}`);
+                }}
+              >
+                Edit the workflow
+              </a>
+            </dd>
+          </div>
+          {finished && (
+            <div>
+              <dt>Test</dt>
+              <dd>
+                <button type="button" disabled={sending !== null} onClick={() => void saveAsTest()} data-testid="save-as-test">
+                  Save run as test
+                </button>
+              </dd>
+            </div>
+          )}
           {link && (
             <div>
               <dt>Temporal</dt>
@@ -284,6 +335,11 @@ export function RunPage(props: { runId: string }) {
         </div>
       ))}
       {signalError && <p class="error">{signalError}</p>}
+      {actionNote && (
+        <p class="notice" role="status">
+          {actionNote}
+        </p>
+      )}
       <div class="workspace">
         <div class="canvas">{layout ? <Graph layout={layout} nodes={views} selected={selected} onSelect={select} /> : !error && <p class="muted">Loading the graph…</p>}</div>
         {selectedView && (
@@ -297,6 +353,11 @@ export function RunPage(props: { runId: string }) {
             <p class="muted">
               {selectedView.placed.type} · <span class={`badge ${selectedView.status}`}>{selectedView.status}</span>
             </p>
+            {finished && (
+              <button type="button" disabled={sending !== null} onClick={() => void rerunFrom(selectedView.placed.id)} data-testid="rerun-from">
+                Re-run from {selectedView.placed.id}
+              </button>
+            )}
             {selectedOutput ? (
               <>
                 {selectedOutput.error && <p class="error">{selectedOutput.error}</p>}

@@ -1,7 +1,8 @@
 // The Studio's canvas: nodes where their spec positions put them, edges between ports. Drag a node
 // to move it; drag from an output port (the `error` port included) and let go over another node to
-// connect it. Pointer capture keeps a drag alive outside the node; SVG coordinates are the page's
-// pixels (no viewBox scaling), so a pointer position maps onto the drawing directly.
+// connect it; drag the empty background to pan (the wrapper scrolls). Pointer capture keeps a drag
+// alive outside the node. The drawing is scaled by `zoom`: a pointer position divided by it is a
+// spec position.
 import { useRef, useState } from 'preact/hooks';
 import type { SpecEdge } from '../api';
 import { curve, NODE_W, pathOf, type Point } from '../layout';
@@ -36,13 +37,16 @@ function portPoint(node: StudioNode, ports: Ports, side: 'in' | 'out', name: str
 
 type Drag =
   | { kind: 'move'; id: string; offX: number; offY: number; startX: number; startY: number; moved: boolean }
-  | { kind: 'connect'; source: string; port: string; from: Point; to: Point };
+  | { kind: 'connect'; source: string; port: string; from: Point; to: Point }
+  | { kind: 'pan'; x: number; y: number; left: number; top: number };
 
 export function Canvas(props: {
   draft: Draft;
   catalogue: Map<string, NodeTypeSummary>;
   issues: Issue[];
   selection: Selection;
+  zoom: number;
+  onZoom: (zoom: number) => void;
   onSelect: (s: Selection) => void;
   /** Live position while dragging (no history step). */
   onMove: (id: string, position: [number, number]) => void;
@@ -50,7 +54,7 @@ export function Canvas(props: {
   onMoved: (id: string, from: [number, number]) => void;
   onConnect: (edge: Omit<SpecEdge, 'id'>) => void;
 }) {
-  const { draft, catalogue, issues, selection } = props;
+  const { draft, catalogue, issues, selection, zoom } = props;
   const svgRef = useRef<SVGSVGElement>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const ports = new Map(draft.nodes.map((n) => [n.id, portsOf(n, catalogue)]));
@@ -58,7 +62,7 @@ export function Canvas(props: {
 
   const at = (e: PointerEvent): Point => {
     const r = svgRef.current!.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
+    return { x: (e.clientX - r.left) / zoom, y: (e.clientY - r.top) / zoom };
   };
   const nodeAt = (p: Point): StudioNode | undefined =>
     [...draft.nodes].reverse().find((n) => {
@@ -71,6 +75,12 @@ export function Canvas(props: {
 
   const onPointerMove = (e: PointerEvent) => {
     if (!drag) return;
+    if (drag.kind === 'pan') {
+      const wrap = svgRef.current!.parentElement!;
+      wrap.scrollLeft = drag.left - (e.clientX - drag.x);
+      wrap.scrollTop = drag.top - (e.clientY - drag.y);
+      return;
+    }
     const p = at(e);
     if (drag.kind === 'move') {
       const x = Math.max(0, Math.round(p.x - drag.offX));
@@ -85,6 +95,7 @@ export function Canvas(props: {
   const onPointerUp = (e: PointerEvent) => {
     if (!drag) return;
     setDrag(null);
+    if (drag.kind === 'pan') return;
     if (drag.kind === 'move') {
       if (drag.moved) props.onMoved(drag.id, [drag.startX, drag.startY]);
       return;
@@ -104,22 +115,36 @@ export function Canvas(props: {
   return (
     <svg
       ref={svgRef}
-      class={`studio-canvas${drag?.kind === 'connect' ? ' connecting' : ''}`}
-      width={width}
-      height={height}
+      class={`studio-canvas${drag?.kind === 'connect' ? ' connecting' : ''}${drag?.kind === 'pan' ? ' panning' : ''}`}
+      width={width * zoom}
+      height={height * zoom}
       data-testid="canvas"
+      data-zoom={zoom}
+      role="group"
       aria-label="Workflow canvas"
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
+      onWheel={(e) => {
+        if (!e.ctrlKey && !e.metaKey) return;
+        e.preventDefault();
+        props.onZoom(e.deltaY < 0 ? zoom * 1.1 : zoom / 1.1);
+      }}
       onPointerDown={(e) => {
-        if (e.target === svgRef.current) props.onSelect(null);
+        if (e.target !== svgRef.current && !(e.target as Element).classList.contains('backdrop')) return;
+        props.onSelect(null);
+        if (e.button !== 0) return;
+        const wrap = svgRef.current!.parentElement!;
+        svgRef.current!.setPointerCapture(e.pointerId);
+        setDrag({ kind: 'pan', x: e.clientX, y: e.clientY, left: wrap.scrollLeft, top: wrap.scrollTop });
       }}
     >
+      <rect class="backdrop" width={width * zoom} height={height * zoom} />
       <defs>
         <marker id="studio-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
           <path d="M0,0 L10,5 L0,10 z" class="arrowhead" />
         </marker>
       </defs>
+      <g transform={`scale(${zoom})`}>
       {draft.edges.map((e) => {
         const s = byId.get(e.source);
         const t = byId.get(e.target);
@@ -146,7 +171,7 @@ export function Canvas(props: {
         return (
           <g
             key={n.id}
-            class={`node${selected ? ' selected' : ''}${mine.length ? ' has-issue' : ''}`}
+            class={`node${selected ? ' selected' : ''}${mine.length ? ' has-issue' : ''}${n.disabled ? ' disabled' : ''}`}
             data-node-id={n.id}
             data-issues={mine.length}
             transform={`translate(${n.position[0]},${n.position[1]})`}
@@ -221,6 +246,7 @@ export function Canvas(props: {
         );
       })}
       {drag?.kind === 'connect' && <path class="wire" d={pathOf(curve(drag.from, drag.to))} />}
+      </g>
     </svg>
   );
 }

@@ -1,32 +1,51 @@
 // /studio/{workflow_id} (or /studio/new): the editor. Catalogue on the left, canvas in the middle,
-// the selected node's parameters, the versions and Run on the right. Every edit is checked by the
-// server (POST /workflows/validate, debounced): its issues land on the node and the field their
-// `loc` points at and vanish once the server accepts the spec. Save = POST, then PUT (a version each).
+// the inspector on the right (the selected node, the workflow's settings, its versions, running
+// it). Every edit is checked by the server (POST /workflows/validate, debounced): its issues land on
+// the node, the field or the setting their `loc` points at and vanish once the server accepts the
+// spec. Save = POST, then PUT (a version each). Keyboard: see SHORTCUTS.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { api, ApiFailure, ENGINE, type List, type SpecEdge, type SpecNode } from '../api';
-import { relativeTime } from '../format';
+import { api, ApiFailure, ENGINE, type List, type SpecEdge } from '../api';
 import { layoutGraph } from '../layout';
 import { navigate } from '../nav';
 import { Canvas, portsOf, type Selection } from './canvas';
-import { draftOf, freshId, History, issuesOf, specOf, type Draft, type Issue, type NodeTypeSummary } from './model';
-import { ParamsForm, type ParamsSchema } from './params-form';
+import { copyNodes, inputFieldsOf, pasteNodes, renameNode, templateSuggestions, type Clipboard } from './edit-ops';
+import { draftOf, freshId, History, issuesOf, specOf, type Draft, type Issue, type NodeTypeSummary, type SavedSpec, type Settings } from './model';
+import { NodePanel, type ConnectionRow } from './node-panel';
+import type { ParamsSchema } from './params-form';
+import { RunPanel } from './run-panel';
+import { VersionsPanel, type VersionRow } from './versions-panel';
+import { Deployment, WorkflowPanel, type WorkflowMeta } from './workflow-panel';
 
 const VALIDATE_DELAY_MS = 350;
+const ZOOMS = { min: 0.3, max: 2 };
+
+export const SHORTCUTS: Array<[string, string]> = [
+  ['Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y)', 'undo / redo'],
+  ['Delete or Backspace', 'delete the selected node or connection'],
+  ['Ctrl+C / Ctrl+V', 'copy / paste the selected node'],
+  ['Ctrl+D', 'duplicate the selected node'],
+  ['Arrow keys (Shift: ×5)', 'move the selected node'],
+  ['+ / − / 0', 'zoom in / out / reset'],
+  ['Ctrl+S', 'save'],
+  ['Escape', 'clear the selection'],
+];
 
 interface WorkflowView {
   id: string;
   name: string;
   version: number;
   active: boolean;
-  spec?: { nodes: SpecNode[]; edges: SpecEdge[] };
+  tags: string[];
+  spec?: SavedSpec;
 }
 
-interface VersionRow {
-  version: number;
-  created_at: string;
-  current: boolean;
-  origin: string;
-}
+type Tab = 'node' | 'workflow' | 'versions' | 'run';
+const TABS: Array<[Tab, string]> = [
+  ['node', 'Node'],
+  ['workflow', 'Workflow'],
+  ['versions', 'Versions'],
+  ['run', 'Run & test'],
+];
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const inField = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName));
@@ -34,10 +53,13 @@ const inField = (t: EventTarget | null) => t instanceof HTMLElement && (t.isCont
 export function StudioEditor(props: { workflowId: string }) {
   const [id, setId] = useState<string | null>(props.workflowId === 'new' ? null : props.workflowId);
   const [name, setName] = useState('Untitled workflow');
-  const [draft, setDraft] = useState<Draft>({ nodes: [], edges: [] });
+  const [meta, setMeta] = useState<WorkflowMeta>({ tags: [], active: true });
+  const [draft, setDraft] = useState<Draft>({ nodes: [], edges: [], settings: {} });
   const [selection, setSelection] = useState<Selection>(null);
+  const [tab, setTab] = useState<Tab>('workflow');
   const [catalogue, setCatalogue] = useState<NodeTypeSummary[]>([]);
   const [schemas, setSchemas] = useState<Map<string, ParamsSchema>>(new Map());
+  const [connections, setConnections] = useState<ConnectionRow[] | null>(null);
   const [issues, setIssues] = useState<Issue[]>([]);
   /** The draft the shown issues are about: any other draft is still being checked. */
   const [verdictFor, setVerdictFor] = useState<Draft | null>(null);
@@ -49,17 +71,19 @@ export function StudioEditor(props: { workflowId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
-  const [runInput, setRunInput] = useState('{}');
-  const [lastRun, setLastRun] = useState<string | null>(null);
+  const [zoom, setZoomState] = useState(1);
   const undoLog = useRef(new History()).current;
+  const clipboard = useRef<Clipboard | null>(null);
   const draftRef = useRef(draft);
   draftRef.current = draft;
 
   const types = useMemo(() => new Map(catalogue.map((t) => [t.type, t])), [catalogue]);
+  const setZoom = (z: number) => setZoomState(Math.min(ZOOMS.max, Math.max(ZOOMS.min, Math.round(z * 100) / 100)));
 
   /** Every edit goes through here: one undo step (or a coalesced one) and a fresh validation. */
   const change = (next: Draft, coalesce?: string) => {
     undoLog.record(draftRef.current, coalesce);
+    draftRef.current = next;
     setDraft(next);
     setDirty(true);
   };
@@ -69,20 +93,25 @@ export function StudioEditor(props: { workflowId: string }) {
       .then((l) => setVersions([...l.data].sort((a, b) => b.version - a.version)))
       .catch((err) => setError(messageOf(err)));
 
+  const loadWorkflow = (wid: string) =>
+    api<WorkflowView>('GET', `${ENGINE}/workflows/${encodeURIComponent(wid)}`).then((w) => {
+      setName(w.name);
+      setVersion(w.version);
+      setMeta({ tags: w.tags ?? [], active: w.active });
+      if (w.spec) setDraft(draftOf(w.spec));
+      undoLog.reset();
+      setDirty(false);
+    });
+
   useEffect(() => {
     api<List<NodeTypeSummary>>('GET', `${ENGINE}/nodes`)
       .then((l) => setCatalogue(l.data))
       .catch((err) => setError(messageOf(err)));
+    api<List<ConnectionRow>>('GET', `${ENGINE}/connections`)
+      .then((l) => setConnections(l.data))
+      .catch(() => setConnections([]));
     if (!id) return;
-    api<WorkflowView>('GET', `${ENGINE}/workflows/${encodeURIComponent(id)}`)
-      .then((w) => {
-        setName(w.name);
-        setVersion(w.version);
-        if (w.spec) setDraft(draftOf(w.spec));
-        undoLog.reset();
-        setDirty(false);
-      })
-      .catch((err) => setError(messageOf(err)));
+    loadWorkflow(id).catch((err) => setError(messageOf(err)));
     void loadVersions(id);
   }, []);
 
@@ -118,45 +147,84 @@ export function StudioEditor(props: { workflowId: string }) {
   }, [draft]);
   const checking = verdictFor !== draft;
 
-  const undo = () => {
-    const prev = undoLog.undo(draftRef.current);
-    if (!prev) return;
-    setDraft(prev);
+  const restoreDraft = (d: Draft | undefined) => {
+    if (!d) return;
+    draftRef.current = d;
+    setDraft(d);
     setDirty(true);
+    setSelection((s) => (s?.kind === 'node' && !d.nodes.some((n) => n.id === s.id) ? null : s));
   };
-  const redo = () => {
-    const next = undoLog.redo(draftRef.current);
-    if (!next) return;
-    setDraft(next);
-    setDirty(true);
+  const undo = () => restoreDraft(undoLog.undo(draftRef.current));
+  const redo = () => restoreDraft(undoLog.redo(draftRef.current));
+
+  const select = (s: Selection) => {
+    setSelection(s);
+    if (s) setTab('node');
   };
   const removeSelected = (sel: Selection) => {
     const d = draftRef.current;
     if (!sel) return;
-    if (sel.kind === 'node') change({ nodes: d.nodes.filter((n) => n.id !== sel.id), edges: d.edges.filter((e) => e.source !== sel.id && e.target !== sel.id) });
+    if (sel.kind === 'node') change({ ...d, nodes: d.nodes.filter((n) => n.id !== sel.id), edges: d.edges.filter((e) => e.source !== sel.id && e.target !== sel.id) });
     else change({ ...d, edges: d.edges.filter((e) => e.id !== sel.id) });
     setSelection(null);
+  };
+  const paste = (clip: Clipboard | null) => {
+    if (!clip?.nodes.length) return;
+    const out = pasteNodes(draftRef.current, clip);
+    change(out.draft);
+    select({ kind: 'node', id: out.ids[0]! });
+  };
+  const duplicate = (nodeId: string) => paste(copyNodes(draftRef.current, [nodeId]));
+  const nudge = (nodeId: string, dx: number, dy: number) => {
+    const d = draftRef.current;
+    change(
+      { ...d, nodes: d.nodes.map((n) => (n.id === nodeId ? { ...n, position: [Math.max(0, n.position[0] + dx), Math.max(0, n.position[1] + dy)] as [number, number] } : n)) },
+      `move:${nodeId}`,
+    );
   };
 
   const selectionRef = useRef(selection);
   selectionRef.current = selection;
+  const saveRef = useRef<() => Promise<void>>(async () => undefined);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (inField(e.target)) return; // text fields keep their own undo
       const mod = e.ctrlKey || e.metaKey;
-      if (mod && e.key.toLowerCase() === 'z') {
+      const key = e.key.toLowerCase();
+      if (mod && key === 's') {
+        e.preventDefault();
+        void saveRef.current();
+        return;
+      }
+      if (inField(e.target)) return; // text fields keep their own undo, copy and arrows
+      const sel = selectionRef.current;
+      if (mod && key === 'z') {
         e.preventDefault();
         if (e.shiftKey) redo();
         else undo();
-      } else if (mod && e.key.toLowerCase() === 'y') {
+      } else if (mod && key === 'y') {
         e.preventDefault();
         redo();
+      } else if (mod && key === 'c' && sel?.kind === 'node') {
+        clipboard.current = copyNodes(draftRef.current, [sel.id]);
+      } else if (mod && key === 'v') {
+        e.preventDefault();
+        paste(clipboard.current);
+      } else if (mod && key === 'd' && sel?.kind === 'node') {
+        e.preventDefault();
+        duplicate(sel.id);
       } else if (e.key === 'Delete' || e.key === 'Backspace') {
-        if (selectionRef.current) {
+        if (sel) {
           e.preventDefault();
-          removeSelected(selectionRef.current);
+          removeSelected(sel);
         }
-      }
+      } else if (e.key.startsWith('Arrow') && sel?.kind === 'node' && !mod) {
+        e.preventDefault();
+        const step = e.shiftKey ? 50 : 10;
+        nudge(sel.id, e.key === 'ArrowLeft' ? -step : e.key === 'ArrowRight' ? step : 0, e.key === 'ArrowUp' ? -step : e.key === 'ArrowDown' ? step : 0);
+      } else if (!mod && (e.key === '+' || e.key === '=')) setZoomState((z) => Math.min(ZOOMS.max, z * 1.2));
+      else if (!mod && (e.key === '-' || e.key === '_')) setZoomState((z) => Math.max(ZOOMS.min, z / 1.2));
+      else if (!mod && e.key === '0') setZoomState(1);
+      else if (e.key === 'Escape') setSelection(null);
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
@@ -168,7 +236,7 @@ export function StudioEditor(props: { workflowId: string }) {
     const right = d.nodes.reduce((m, n) => Math.max(m, n.position[0]), -Infinity);
     const position: [number, number] = Number.isFinite(right) ? [right + 240, d.nodes.find((n) => n.position[0] === right)!.position[1]] : [40, 40];
     change({ ...d, nodes: [...d.nodes, { id: nid, type, position, params: {} }] });
-    setSelection({ kind: 'node', id: nid });
+    select({ kind: 'node', id: nid });
   };
 
   const connect = (edge: Omit<SpecEdge, 'id'>) => {
@@ -185,7 +253,7 @@ export function StudioEditor(props: { workflowId: string }) {
     const d = draftRef.current;
     if (!d.nodes.length) return;
     const placed = layoutGraph(d, types, { forceDagre: true });
-    const at = new Map(placed.nodes.map((n) => [n.id, [Math.round(n.x), Math.round(n.y)] as [number, number]]));
+    const at = new Map(placed.nodes.map((n) => [n.id, [Math.round(n.x) + 20, Math.round(n.y) + 20] as [number, number]]));
     change({ ...d, nodes: d.nodes.map((n) => ({ ...n, position: at.get(n.id) ?? n.position })) });
   };
 
@@ -211,7 +279,7 @@ export function StudioEditor(props: { workflowId: string }) {
     setError(null);
     setNotice(null);
     try {
-      const body = { name: name.trim() || 'Untitled workflow', spec: specOf(draftRef.current) };
+      const body = { name: name.trim() || 'Untitled workflow', spec: specOf(draftRef.current), tags: meta.tags, active: meta.active };
       const w = id
         ? await api<WorkflowView>('PUT', `${ENGINE}/workflows/${encodeURIComponent(id)}`, body)
         : await api<WorkflowView>('POST', `${ENGINE}/workflows`, body);
@@ -231,11 +299,12 @@ export function StudioEditor(props: { workflowId: string }) {
       setBusy(null);
     }
   };
+  saveRef.current = save;
 
   const openVersion = async (n: number) => {
     if (!id) return;
     try {
-      const v = await api<{ spec: { nodes: SpecNode[]; edges: SpecEdge[] } }>('GET', `${ENGINE}/workflows/${encodeURIComponent(id)}/versions/${n}`);
+      const v = await api<{ spec: SavedSpec }>('GET', `${ENGINE}/workflows/${encodeURIComponent(id)}/versions/${n}`);
       change(draftOf(v.spec));
       setSelection(null);
       setNotice(`Version ${n} loaded into the editor; save to make it the current version.`);
@@ -244,22 +313,19 @@ export function StudioEditor(props: { workflowId: string }) {
     }
   };
 
-  const run = async () => {
+  const restoreVersion = async (n: number) => {
     if (!id) return;
+    setBusy('restore');
     setError(null);
-    let input: unknown;
     try {
-      input = JSON.parse(runInput || '{}');
-    } catch {
-      setError('The run input is not JSON.');
-      return;
-    }
-    setBusy('run');
-    try {
-      const r = await api<{ run_id: string }>('POST', `${ENGINE}/runs`, { workflow_id: id, input });
-      setLastRun(r.run_id);
+      const v = await api<{ spec: SavedSpec }>('GET', `${ENGINE}/workflows/${encodeURIComponent(id)}/versions/${n}`);
+      const w = await api<WorkflowView>('PUT', `${ENGINE}/workflows/${encodeURIComponent(id)}`, { spec: v.spec });
+      await loadWorkflow(id);
+      await loadVersions(id);
+      setSelection(null);
+      setNotice(`Version ${n} restored as version ${w.version}.`);
     } catch (err) {
-      setError(`Not started: ${messageOf(err)}`);
+      setError(`Not restored: ${messageOf(err)}`);
     } finally {
       setBusy(null);
     }
@@ -267,15 +333,21 @@ export function StudioEditor(props: { workflowId: string }) {
 
   const selectedNode = selection?.kind === 'node' ? draft.nodes.find((n) => n.id === selection.id) : undefined;
   const selectedEdge = selection?.kind === 'edge' ? draft.edges.find((e) => e.id === selection.id) : undefined;
-  const nodeIssues = selectedNode ? issues.filter((i) => i.nodeId === selectedNode.id) : [];
-  const selectedSchema = selectedNode ? schemas.get(selectedNode.type) : undefined;
-  const fieldNames = new Set(Object.keys(selectedSchema?.properties ?? {}));
-  const generalIssues = issues.filter((i) => !i.nodeId && !i.edgeId);
+  const generalIssues = issues.filter((i) => !i.nodeId && !i.edgeId && !i.setting);
+  const settingIssues = issues.filter((i) => i.setting);
   const categories = [...new Set(catalogue.map((t) => t.category))].sort();
   const q = query.trim().toLowerCase();
   const shownTypes = catalogue.filter(
     (t) => (!category || t.category === category) && (!q || t.type.toLowerCase().includes(q) || t.name.toLowerCase().includes(q) || t.description.toLowerCase().includes(q)),
   );
+  const triggerNode = draft.nodes.find((n) => n.type.startsWith('trigger.'));
+  const triggerType = triggerNode ? triggerNode.type.slice('trigger.'.length) : 'manual';
+  const outputsOf = (nodeId: string) => {
+    const n = draft.nodes.find((x) => x.id === nodeId);
+    return n ? portsOf(n, types).outputs : [];
+  };
+  const suggestions = useMemo(() => (selectedNode ? templateSuggestions(draft, selectedNode.id, outputsOf) : []), [draft, selectedNode?.id, types]);
+  const inputFields = useMemo(() => inputFieldsOf(draft), [draft]);
 
   return (
     <section class="studio">
@@ -297,7 +369,12 @@ export function StudioEditor(props: { workflowId: string }) {
           {version ? `v${version}` : 'not saved'}
           {dirty ? ' · unsaved changes' : ''}
         </span>
-        <span class={`validity ${checking ? 'checking' : issues.length ? 'invalid' : 'valid'}`} data-testid="validation" data-state={checking ? 'checking' : issues.length ? 'invalid' : 'valid'}>
+        <span
+          class={`validity ${checking ? 'checking' : issues.length ? 'invalid' : 'valid'}`}
+          data-testid="validation"
+          data-state={checking ? 'checking' : issues.length ? 'invalid' : 'valid'}
+          role="status"
+        >
           {checking ? 'Checking…' : issues.length ? `${issues.length} issue${issues.length === 1 ? '' : 's'}` : 'Valid'}
         </span>
         <span class="spacer" />
@@ -310,7 +387,18 @@ export function StudioEditor(props: { workflowId: string }) {
         <button type="button" onClick={autoLayout}>
           Auto-layout
         </button>
-        <button type="button" class="primary" disabled={busy === 'save'} onClick={() => void save()}>
+        <span class="zoom" role="group" aria-label="Zoom">
+          <button type="button" onClick={() => setZoom(zoom / 1.2)} aria-label="Zoom out" title="Zoom out (−)">
+            −
+          </button>
+          <button type="button" onClick={() => setZoom(1)} aria-label={`Zoom ${Math.round(zoom * 100)}%, reset to 100%`} title="Reset zoom (0)" data-testid="zoom-level">
+            {Math.round(zoom * 100)}%
+          </button>
+          <button type="button" onClick={() => setZoom(zoom * 1.2)} aria-label="Zoom in" title="Zoom in (+)">
+            +
+          </button>
+        </span>
+        <button type="button" class="primary" disabled={busy === 'save'} onClick={() => void save()} title="Save (Ctrl+S)">
           {busy === 'save' ? 'Saving…' : 'Save'}
         </button>
       </div>
@@ -336,6 +424,10 @@ export function StudioEditor(props: { workflowId: string }) {
               ))}
             </select>
           </label>
+          <p class="hint" aria-live="polite">
+            {shownTypes.length} node type{shownTypes.length === 1 ? '' : 's'}
+            {shownTypes.length > 150 ? ' (first 150 shown)' : ''}
+          </p>
           <ul>
             {shownTypes.slice(0, 150).map((t) => (
               <li key={t.type}>
@@ -345,6 +437,19 @@ export function StudioEditor(props: { workflowId: string }) {
               </li>
             ))}
           </ul>
+          <details class="shortcuts">
+            <summary>Keyboard shortcuts</summary>
+            <dl>
+              {SHORTCUTS.map(([k, what]) => (
+                <div key={k}>
+                  <dt>
+                    <kbd>{k}</kbd>
+                  </dt>
+                  <dd>{what}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
         </aside>
         <div class="canvas-wrap">
           {generalIssues.length > 0 && (
@@ -359,7 +464,9 @@ export function StudioEditor(props: { workflowId: string }) {
             catalogue={types}
             issues={issues}
             selection={selection}
-            onSelect={setSelection}
+            zoom={zoom}
+            onZoom={setZoom}
+            onSelect={select}
             onMove={(nid, position) => setDraft((d) => ({ ...d, nodes: d.nodes.map((n) => (n.id === nid ? { ...n, position } : n)) }))}
             onMoved={(nid, from) => {
               const d = draftRef.current;
@@ -370,146 +477,92 @@ export function StudioEditor(props: { workflowId: string }) {
           />
         </div>
         <aside class="inspector" aria-label="Inspector">
-          {selectedNode ? (
-            <div data-testid="node-panel">
-              <h2>
-                <code>{selectedNode.id}</code>
-              </h2>
-              <p class="muted">
-                {types.get(selectedNode.type)?.name ?? selectedNode.type} · <code>{selectedNode.type}</code>
-              </p>
-              {nodeIssues
-                .filter((i) => i.field === undefined || !fieldNames.has(i.field))
-                .map((i, n) => (
-                  <p class="field-error" role="alert" key={n}>
-                    {i.field ? `${i.field}: ` : ''}
-                    {i.msg}
-                  </p>
-                ))}
-              <ParamsForm nodeId={selectedNode.id} schema={selectedSchema} params={selectedNode.params} issues={nodeIssues} onChange={(k, v) => setParam(selectedNode.id, k, v)} />
-              <div class="field">
-                <label class="check">
-                  <input
-                    type="checkbox"
-                    checked={!!selectedNode.continue_on_error}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      const d = draftRef.current;
-                      change({ ...d, nodes: d.nodes.map((n) => (n.id === selectedNode.id ? { ...n, continue_on_error: on || undefined } : n)) });
-                    }}
-                  />{' '}
-                  Continue on error (wire the <code>error</code> port to route failures)
-                </label>
-              </div>
-              <ConnectForm
-                from={selectedNode.id}
-                ports={portsOf(selectedNode, types).outputs}
-                targets={draft.nodes.filter((n) => n.id !== selectedNode.id && portsOf(n, types).inputs.length > 0).map((n) => n.id)}
-                onConnect={(port, target) => connect({ source: selectedNode.id, source_port: port, target, target_port: portsOf(draft.nodes.find((n) => n.id === target)!, types).inputs[0]! })}
-              />
-              <button type="button" class="danger" onClick={() => removeSelected(selection)}>
-                Delete node
-              </button>
-            </div>
-          ) : selectedEdge ? (
-            <div data-testid="edge-panel">
-              <h2>Connection</h2>
-              <p>
-                <code>
-                  {selectedEdge.source}.{selectedEdge.source_port ?? 'main'} → {selectedEdge.target}.{selectedEdge.target_port ?? 'main'}
-                </code>
-              </p>
-              {issues
-                .filter((i) => i.edgeId === selectedEdge.id)
-                .map((i, n) => (
-                  <p class="field-error" role="alert" key={n}>
-                    {i.msg}
-                  </p>
-                ))}
-              <button type="button" class="danger" onClick={() => removeSelected(selection)}>
-                Delete connection
-              </button>
-            </div>
-          ) : (
-            <p class="muted">Add a node from the catalogue, then select it to set its parameters. Drag from an output port onto a node to connect.</p>
-          )}
-
-          <h3>Versions</h3>
-          {versions.length ? (
-            <ul class="versions" data-testid="versions">
-              {versions.map((v) => (
-                <li key={v.version} data-version={v.version}>
-                  <button type="button" class="link" onClick={() => void openVersion(v.version)}>
-                    v{v.version}
-                  </button>{' '}
-                  {v.current && <span class="badge completed">current</span>} <span class="muted">{relativeTime(v.created_at)}</span>
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p class="muted">Save to create version 1.</p>
-          )}
-
-          <h3>Run</h3>
-          <label for="run-input">Run input (JSON)</label>
-          <textarea id="run-input" class="json" rows={3} spellcheck={false} value={runInput} onInput={(e) => setRunInput(e.currentTarget.value)} />
-          {dirty && id && <p class="hint">Runs start from the saved version (v{version}), not unsaved changes.</p>}
-          <button type="button" class="primary" disabled={!id || busy === 'run'} onClick={() => void run()}>
-            {busy === 'run' ? 'Starting…' : 'Run'}
-          </button>
-          {lastRun && (
-            <p>
-              <a
-                href={`/runs/${lastRun}`}
-                data-testid="run-link"
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(`/runs/${encodeURIComponent(lastRun)}`);
-                }}
+          <div class="tabs" role="tablist" aria-label="Inspector sections">
+            {TABS.map(([t, label]) => (
+              <button
+                key={t}
+                type="button"
+                role="tab"
+                id={`tab-${t}`}
+                aria-selected={tab === t}
+                aria-controls="inspector-panel"
+                class={`tab${tab === t ? ' active' : ''}`}
+                onClick={() => setTab(t)}
               >
-                Follow the run live →
-              </a>
-            </p>
-          )}
+                {label}
+                {t === 'workflow' && settingIssues.length > 0 ? ` (${settingIssues.length})` : ''}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id="inspector-panel" aria-labelledby={`tab-${tab}`}>
+            {tab === 'node' &&
+              (selectedNode ? (
+                <NodePanel
+                  node={selectedNode}
+                  def={types.get(selectedNode.type)}
+                  schema={schemas.get(selectedNode.type)}
+                  issues={issues.filter((i) => i.nodeId === selectedNode.id)}
+                  suggestions={suggestions}
+                  otherIds={draft.nodes.filter((n) => n.id !== selectedNode.id).map((n) => n.id)}
+                  outputs={portsOf(selectedNode, types).outputs}
+                  targets={draft.nodes.filter((n) => n.id !== selectedNode.id && portsOf(n, types).inputs.length > 0).map((n) => n.id)}
+                  connections={connections}
+                  onParam={(k, v) => setParam(selectedNode.id, k, v)}
+                  onPatch={(patch, coalesce) => {
+                    const d = draftRef.current;
+                    change({ ...d, nodes: d.nodes.map((n) => (n.id === selectedNode.id ? { ...n, ...patch } : n)) }, coalesce);
+                  }}
+                  onRename={(to) => {
+                    change(renameNode(draftRef.current, selectedNode.id, to));
+                    setSelection({ kind: 'node', id: to });
+                  }}
+                  onConnect={(port, target) => connect({ source: selectedNode.id, source_port: port, target, target_port: portsOf(draft.nodes.find((n) => n.id === target)!, types).inputs[0]! })}
+                  onDuplicate={() => duplicate(selectedNode.id)}
+                  onDelete={() => removeSelected(selection)}
+                />
+              ) : selectedEdge ? (
+                <div data-testid="edge-panel">
+                  <h2>Connection</h2>
+                  <p>
+                    <code>
+                      {selectedEdge.source}.{selectedEdge.source_port ?? 'main'} → {selectedEdge.target}.{selectedEdge.target_port ?? 'main'}
+                    </code>
+                  </p>
+                  {issues
+                    .filter((i) => i.edgeId === selectedEdge.id)
+                    .map((i, n) => (
+                      <p class="field-error" role="alert" key={n}>
+                        {i.msg}
+                      </p>
+                    ))}
+                  <button type="button" class="danger" onClick={() => removeSelected(selection)}>
+                    Delete connection
+                  </button>
+                </div>
+              ) : (
+                <p class="muted">Add a node from the catalogue, then select it to set its parameters. Drag from an output port onto a node to connect.</p>
+              ))}
+            {tab === 'workflow' && (
+              <>
+                <WorkflowPanel
+                  triggerType={triggerType}
+                  settings={draft.settings ?? {}}
+                  meta={meta}
+                  issues={settingIssues}
+                  onSettings={(s: Settings, coalesce) => change({ ...draftRef.current, settings: s }, coalesce)}
+                  onMeta={(m) => {
+                    setMeta(m);
+                    setDirty(true);
+                  }}
+                />
+                {id && <Deployment workflowId={id} triggerType={triggerType} version={version} />}
+              </>
+            )}
+            {tab === 'versions' && <VersionsPanel workflowId={id} versions={versions} onOpen={(n) => void openVersion(n)} onRestore={(n) => void restoreVersion(n)} busy={busy !== null} />}
+            {tab === 'run' && <RunPanel workflowId={id} version={version} dirty={dirty} fields={inputFields} nodeIds={draft.nodes.map((n) => n.id)} spec={() => specOf(draftRef.current)} />}
+          </div>
         </aside>
       </div>
     </section>
-  );
-}
-
-/** The keyboard's way to wire a node (the canvas's way is dragging a port onto a node). */
-function ConnectForm(props: { from: string; ports: string[]; targets: string[]; onConnect: (port: string, target: string) => void }) {
-  const [port, setPort] = useState(props.ports[0] ?? 'main');
-  const [target, setTarget] = useState('');
-  if (!props.targets.length) return null;
-  const portId = `connect-port-${props.from}`;
-  const targetId = `connect-target-${props.from}`;
-  return (
-    <form
-      class="connect"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const to = target || props.targets[0]!;
-        props.onConnect(props.ports.includes(port) ? port : (props.ports[0] ?? 'main'), to);
-      }}
-    >
-      <label for={portId}>Connect output</label>
-      <select id={portId} value={port} onChange={(e) => setPort(e.currentTarget.value)}>
-        {props.ports.map((p) => (
-          <option key={p} value={p}>
-            {p}
-          </option>
-        ))}
-      </select>
-      <label for={targetId}>to node</label>
-      <select id={targetId} value={target || props.targets[0]} onChange={(e) => setTarget(e.currentTarget.value)}>
-        {props.targets.map((t) => (
-          <option key={t} value={t}>
-            {t}
-          </option>
-        ))}
-      </select>
-      <button type="submit">Connect</button>
-    </form>
   );
 }

@@ -1,8 +1,11 @@
 // A node's parameters as a form generated from its type's JSON Schema (GET /nodes/{type}):
 // text, number, checkbox and select inputs for scalars, a JSON box for objects, arrays and unions.
 // Every input has a label; an issue the server reported on a field sits under it (aria-describedby).
+// Text inputs and JSON boxes complete `{{…}}` templates from what the node may read.
 import { useEffect, useState } from 'preact/hooks';
+import type { Suggestion } from './edit-ops';
 import type { Issue } from './model';
+import { TemplateField } from './template-field';
 
 interface PropSchema {
   type?: string | string[];
@@ -29,7 +32,7 @@ function kindOf(p: PropSchema): Kind {
 const fieldId = (nodeId: string, key: string) => `param-${nodeId}-${key}`;
 
 /** A JSON box keeps what was typed until it parses; only then does the value change. */
-function JsonField(props: { id: string; value: unknown; onChange: (v: unknown) => void; describedBy?: string; invalid: boolean }) {
+export function JsonField(props: { id: string; value: unknown; onChange: (v: unknown) => void; describedBy?: string; invalid: boolean; suggestions?: Suggestion[]; rows?: number }) {
   const shown = props.value === undefined ? '' : JSON.stringify(props.value, null, 2);
   const [text, setText] = useState(shown);
   const [bad, setBad] = useState(false);
@@ -48,16 +51,16 @@ function JsonField(props: { id: string; value: unknown; onChange: (v: unknown) =
   }, [shown]);
   return (
     <>
-      <textarea
+      <TemplateField
         id={props.id}
-        rows={4}
-        spellcheck={false}
-        class="json"
-        aria-invalid={props.invalid || bad}
-        aria-describedby={props.describedBy}
+        multiline
+        rows={props.rows ?? 4}
+        className="json"
+        suggestions={props.suggestions ?? []}
+        invalid={props.invalid || bad}
+        describedBy={props.describedBy}
         value={text}
-        onInput={(e) => {
-          const t = e.currentTarget.value;
+        onInput={(t) => {
           setText(t);
           if (t.trim() === '') {
             setBad(false);
@@ -83,9 +86,10 @@ export function ParamsForm(props: {
   schema: ParamsSchema | undefined;
   params: Record<string, unknown>;
   issues: Issue[];
+  suggestions: Suggestion[];
   onChange: (key: string, value: unknown) => void;
 }) {
-  const { nodeId, schema, params, issues } = props;
+  const { nodeId, schema, params, issues, suggestions } = props;
   if (!schema) return <p class="muted">Loading the parameters…</p>;
   const props_ = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
@@ -143,19 +147,21 @@ export function ParamsForm(props: {
           );
         } else if (kind === 'string') {
           input = (
-            <input
+            <TemplateField
               id={id}
-              type="text"
-              spellcheck={false}
               placeholder={placeholder}
-              aria-invalid={invalid}
-              aria-describedby={describedBy}
+              invalid={invalid}
+              describedBy={describedBy}
+              suggestions={suggestions}
+              multiline={key === 'code'}
+              rows={key === 'code' ? 6 : undefined}
+              className={key === 'code' ? 'json' : undefined}
               value={typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value)}
-              onInput={(e) => props.onChange(key, e.currentTarget.value === '' ? undefined : e.currentTarget.value)}
+              onInput={(t) => props.onChange(key, t === '' ? undefined : t)}
             />
           );
         } else {
-          input = <JsonField id={id} value={value} invalid={invalid} describedBy={describedBy} onChange={(v) => props.onChange(key, v)} />;
+          input = <JsonField id={id} value={value} invalid={invalid} describedBy={describedBy} suggestions={suggestions} onChange={(v) => props.onChange(key, v)} />;
         }
         return (
           <div class={`field${invalid ? ' invalid' : ''}`} key={key} data-field={key}>
