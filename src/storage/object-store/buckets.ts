@@ -21,6 +21,7 @@ import { PLAN_BUCKET_LIMITS, reservationMicros, type StorageClass } from './cata
 import { transitionedClass } from './lifecycle';
 import { recordSizeSample } from './metrics';
 import { mapS3Error } from './objects';
+import type { BucketDeletedView, BucketRow, CredentialRow, ProvisionView, RegeneratedKeysView, UsageView } from './views';
 
 export interface BuyInput {
   display_name: string;
@@ -37,7 +38,7 @@ export interface BuyInput {
   tags: Record<string, string>;
 }
 
-export function bucketRow(b: S3Bucket) {
+export function bucketRow(b: S3Bucket): BucketRow {
   return {
     id: b.id,
     display_name: b.display_name,
@@ -50,7 +51,7 @@ export function bucketRow(b: S3Bucket) {
   };
 }
 
-export function credentialRow(c: S3Credential) {
+export function credentialRow(c: S3Credential): CredentialRow {
   return {
     access_key_id: c.access_key_id,
     label: c.label,
@@ -276,7 +277,7 @@ export async function buyBucket(deps: Deps, accountId: string, tier: TierDefinit
   }
 }
 
-export function provisionView(deps: Deps, bucket: S3Bucket, pair: { access: string; secret: string }, reservation: number) {
+export function provisionView(deps: Deps, bucket: S3Bucket, pair: { access: string; secret: string }, reservation: number): ProvisionView {
   const cfg = deps.config.storage;
   const endpoint = cfg.publicEndpoint;
   return {
@@ -312,7 +313,7 @@ export async function reservationRemaining(deps: Deps, bucket: S3Bucket): Promis
 }
 
 /** Live usage, measured on the server; cached on the row for the list view and the metrics. */
-export async function measureUsage(deps: Deps, bucket: S3Bucket) {
+export async function measureUsage(deps: Deps, bucket: S3Bucket): Promise<UsageView> {
   const totals = await s3For(deps).totals(bucket.server_bucket, '', transitionedClass(bucket));
   const now = new Date();
   await deps.db.updateTable('s3_buckets').set({ used_bytes: totals.bytes, object_count: totals.objects, usage_updated_at: now }).where('id', '=', bucket.id).execute();
@@ -334,7 +335,7 @@ export async function measureUsage(deps: Deps, bucket: S3Bucket) {
  * before anything else, so of concurrent deletes exactly one reaches the server and refunds; the
  * others answer 409 `bucket_busy` while it runs and 404 once the bucket is gone.
  */
-export async function deleteS3Bucket(deps: Deps, bucket: S3Bucket) {
+export async function deleteS3Bucket(deps: Deps, bucket: S3Bucket): Promise<BucketDeletedView> {
   const s3 = s3For(deps);
   const claimed = await deps.db
     .updateTable('s3_buckets')
@@ -399,7 +400,7 @@ export async function deleteS3Bucket(deps: Deps, bucket: S3Bucket) {
 }
 
 /** POST regenerate-keys: a new pair; old keys expire after the grace period or at once. */
-export async function regenerateKeys(deps: Deps, bucket: S3Bucket, input: { label?: string; revoke_old_immediately: boolean; grace_period_days: number }) {
+export async function regenerateKeys(deps: Deps, bucket: S3Bucket, input: { label?: string; revoke_old_immediately: boolean; grace_period_days: number }): Promise<RegeneratedKeysView> {
   const old = await deps.db.selectFrom('s3_credentials').select('access_key_id').where('bucket_id', '=', bucket.id).where('status', '=', 'active').execute();
   const label = input.label ?? `rotated ${new Date().toISOString().slice(0, 10)}`;
   const pair = await issueKey(deps, bucket, label);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { StorageConfig } from '../config';
+import type { StorageEstimateView } from './views';
 
 /** Storage classes and USD per GB-month. */
 export const STORAGE_CLASSES = {
@@ -134,7 +135,7 @@ export interface EstimateInput {
 }
 
 /** POST /estimate: line items in USD and PLN (the rate is configuration, ATELIER_USD_PLN_RATE). */
-export function estimate(config: StorageConfig, input: EstimateInput) {
+export function estimate(config: StorageConfig, input: EstimateInput): StorageEstimateView {
   const rate = config.usdPlnRate;
   const cls = STORAGE_CLASSES[input.storage_class];
   const months = input.period_days / 30;

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
+import type { MetricView } from './views';
 
 const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
 
@@ -59,7 +60,7 @@ const COLUMN: Record<MetricName, { column: string; stat: 'Sum' | 'Maximum' }> = 
 };
 
 /** GET …/metrics: datapoints per `period` seconds between start and end (periods without data are left out). */
-export async function queryMetric(deps: Deps, bucketId: string, q: { metric: MetricName; start: Date; end: Date; period: number }) {
+export async function queryMetric(deps: Deps, bucketId: string, q: { metric: MetricName; start: Date; end: Date; period: number }): Promise<MetricView> {
   const { column, stat } = COLUMN[q.metric];
   const agg = stat === 'Sum' ? sql`sum(${sql.ref(column)})` : sql`max(${sql.ref(column)})`;
   const rows = await sql<{ bucket_start: Date; value: string | number | null }>`

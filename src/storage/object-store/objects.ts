@@ -19,6 +19,20 @@ import { ApiError, coded, detail } from '../../infra/http/errors';
 import { attachmentDisposition, isActiveContentType } from '../../infra/http/user-content';
 import { s3For } from '../context';
 import { transitionedClass } from './lifecycle';
+import type {
+  CopiedObjectView,
+  DeletedObjectsView,
+  DeletedVersionView,
+  MultipartAbortedView,
+  MultipartCompletedView,
+  MultipartCreatedView,
+  ObjectListView,
+  PartUrlView,
+  PresignedDownloadView,
+  PresignedUploadView,
+  RestoredVersionView,
+  VersionListView,
+} from './views';
 
 const uploadNotFound = () => coded(404, 'upload_not_found', 'No such multipart upload (completed or aborted already?).');
 
@@ -68,7 +82,7 @@ export async function s3Call<T>(fn: () => Promise<T>): Promise<T> {
 
 const expiry = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
 
-export async function listObjects(deps: Deps, bucket: S3Bucket, q: { prefix: string; continuation_token?: string; max_keys: number; delimiter?: string }) {
+export async function listObjects(deps: Deps, bucket: S3Bucket, q: { prefix: string; continuation_token?: string; max_keys: number; delimiter?: string }): Promise<ObjectListView> {
   const page = await s3Call(() =>
     s3For(deps).root.send(
       new ListObjectsV2Command({ Bucket: bucket.server_bucket, Prefix: q.prefix || undefined, ContinuationToken: q.continuation_token, MaxKeys: q.max_keys, Delimiter: q.delimiter }),
@@ -94,7 +108,7 @@ export async function presignUpload(
   deps: Deps,
   bucket: S3Bucket,
   b: { key: string; content_type?: string; content_length?: number; expires_in: number; storage_class?: string; metadata?: Record<string, string> },
-) {
+): Promise<PresignedUploadView> {
   // The quota is checked against the last measured usage plus what this upload declares.
   if (b.content_length !== undefined && bucket.used_bytes + b.content_length > bucket.quota_gb * 1024 ** 3) {
     throw coded(413, 'quota_exceeded', `This upload would exceed the bucket's quota of ${bucket.quota_gb} GB.`, { quota_gb: bucket.quota_gb, used_bytes: bucket.used_bytes });
@@ -112,7 +126,7 @@ export async function presignUpload(
   return { upload_url: url, method: 'PUT', key: b.key, expires_at: expiry(b.expires_in), headers };
 }
 
-export async function presignDownload(deps: Deps, bucket: S3Bucket, b: { key: string; version_id?: string; expires_in: number; response_content_disposition?: string }) {
+export async function presignDownload(deps: Deps, bucket: S3Bucket, b: { key: string; version_id?: string; expires_in: number; response_content_disposition?: string }): Promise<PresignedDownloadView> {
   const s3 = s3For(deps);
   const head = await s3Call(() => s3.root.send(new HeadObjectCommand({ Bucket: bucket.server_bucket, Key: b.key, VersionId: b.version_id })));
   // Active types (HTML, SVG, scripts…) download unless the caller chose a disposition itself.
@@ -121,7 +135,7 @@ export async function presignDownload(deps: Deps, bucket: S3Bucket, b: { key: st
   return { url, key: b.key, version_id: b.version_id ?? head.VersionId ?? null, size: head.ContentLength ?? null, expires_at: expiry(b.expires_in) };
 }
 
-export async function deleteObjects(deps: Deps, bucket: S3Bucket, b: { keys: string[]; version_ids?: string[] }) {
+export async function deleteObjects(deps: Deps, bucket: S3Bucket, b: { keys: string[]; version_ids?: string[] }): Promise<DeletedObjectsView> {
   const s3 = s3For(deps).root;
   const targets = b.keys.map((Key, i) => ({ Key, VersionId: b.version_ids?.[i] || undefined }));
   let result;
@@ -151,7 +165,7 @@ export async function copyObject(
   deps: Deps,
   bucket: S3Bucket,
   b: { source_key: string; dest_key: string; source_version_id?: string; metadata_directive: 'COPY' | 'REPLACE'; metadata?: Record<string, string>; content_type?: string },
-) {
+): Promise<CopiedObjectView> {
   const source = `${bucket.server_bucket}/${encodeURIComponent(b.source_key).replace(/%2F/g, '/')}${b.source_version_id ? `?versionId=${encodeURIComponent(b.source_version_id)}` : ''}`;
   const r = await s3Call(() =>
     s3For(deps).root.send(
@@ -168,7 +182,7 @@ export async function copyObject(
   return { key: b.dest_key, source_key: b.source_key, etag: r.CopyObjectResult?.ETag ?? null, last_modified: r.CopyObjectResult?.LastModified?.toISOString() ?? null, version_id: r.VersionId ?? null };
 }
 
-export async function createMultipart(deps: Deps, bucket: S3Bucket, b: { key: string; content_type?: string; storage_class?: string; metadata?: Record<string, string> }) {
+export async function createMultipart(deps: Deps, bucket: S3Bucket, b: { key: string; content_type?: string; storage_class?: string; metadata?: Record<string, string> }): Promise<MultipartCreatedView> {
   const r = await s3Call(() =>
     s3For(deps).root.send(
       new CreateMultipartUploadCommand({
@@ -183,13 +197,13 @@ export async function createMultipart(deps: Deps, bucket: S3Bucket, b: { key: st
   return { upload_id: r.UploadId!, key: b.key, bucket_id: bucket.id };
 }
 
-export async function presignPart(deps: Deps, bucket: S3Bucket, b: { upload_id: string; key: string; part_number: number; expires_in: number }) {
+export async function presignPart(deps: Deps, bucket: S3Bucket, b: { upload_id: string; key: string; part_number: number; expires_in: number }): Promise<PartUrlView> {
   const s3 = s3For(deps);
   const url = await getSignedUrl(s3.presigner, new UploadPartCommand({ Bucket: bucket.server_bucket, Key: b.key, UploadId: b.upload_id, PartNumber: b.part_number }), { expiresIn: b.expires_in });
   return { url, method: 'PUT', part_number: b.part_number, upload_id: b.upload_id, expires_at: expiry(b.expires_in) };
 }
 
-export async function completeMultipart(deps: Deps, bucket: S3Bucket, b: { upload_id: string; key: string; parts: { part_number: number; etag: string }[] }) {
+export async function completeMultipart(deps: Deps, bucket: S3Bucket, b: { upload_id: string; key: string; parts: { part_number: number; etag: string }[] }): Promise<MultipartCompletedView> {
   const parts = [...b.parts].sort((x, y) => x.part_number - y.part_number);
   const s3 = s3For(deps).root;
   let r;
@@ -223,12 +237,12 @@ async function uploadMissing(s3: ReturnType<typeof s3For>['root'], bucket: S3Buc
   }
 }
 
-export async function abortMultipart(deps: Deps, bucket: S3Bucket, b: { upload_id: string; key: string }) {
+export async function abortMultipart(deps: Deps, bucket: S3Bucket, b: { upload_id: string; key: string }): Promise<MultipartAbortedView> {
   await s3Call(() => s3For(deps).root.send(new AbortMultipartUploadCommand({ Bucket: bucket.server_bucket, Key: b.key, UploadId: b.upload_id })));
   return { upload_id: b.upload_id, key: b.key, aborted: true };
 }
 
-export async function listVersions(deps: Deps, bucket: S3Bucket, q: { prefix?: string; max_keys: number; key_marker?: string; version_id_marker?: string }) {
+export async function listVersions(deps: Deps, bucket: S3Bucket, q: { prefix?: string; max_keys: number; key_marker?: string; version_id_marker?: string }): Promise<VersionListView> {
   const r = await s3Call(() =>
     s3For(deps).root.send(
       new ListObjectVersionsCommand({ Bucket: bucket.server_bucket, Prefix: q.prefix || undefined, MaxKeys: q.max_keys, KeyMarker: q.key_marker, VersionIdMarker: q.version_id_marker }),
@@ -244,13 +258,13 @@ export async function listVersions(deps: Deps, bucket: S3Bucket, q: { prefix?: s
 }
 
 /** versions/restore: copies the old version over the key, so it becomes the latest again. */
-export async function restoreVersion(deps: Deps, bucket: S3Bucket, b: { key: string; version_id: string }) {
+export async function restoreVersion(deps: Deps, bucket: S3Bucket, b: { key: string; version_id: string }): Promise<RestoredVersionView> {
   const r = await copyObject(deps, bucket, { source_key: b.key, dest_key: b.key, source_version_id: b.version_id, metadata_directive: 'COPY' });
   return { key: b.key, restored_version_id: b.version_id, new_version_id: r.version_id, etag: r.etag };
 }
 
 /** versions/delete: removes one version for good (object lock may refuse). */
-export async function deleteVersion(deps: Deps, bucket: S3Bucket, b: { key: string; version_id: string }) {
+export async function deleteVersion(deps: Deps, bucket: S3Bucket, b: { key: string; version_id: string }): Promise<DeletedVersionView> {
   try {
     await s3For(deps).root.send(new DeleteObjectCommand({ Bucket: bucket.server_bucket, Key: b.key, VersionId: b.version_id }));
   } catch (err) {

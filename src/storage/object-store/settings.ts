@@ -21,6 +21,7 @@ import { syncAccessPolicy } from './buckets';
 import { QUEUE_BROKERS } from './notify-queues';
 import { s3Call } from './objects';
 import { grantsEveryone, policyStatements } from './policy-principals';
+import type { SectionName, SectionView } from './views';
 
 /**
  * Bucket configuration. Every section is validated here and kept on the bucket row
@@ -248,8 +249,18 @@ export async function saveSection(deps: Deps, bucket: S3Bucket, name: string, va
     .executeTakeFirstOrThrow();
 }
 
-export function view(bucket: S3Bucket, name: string, value: unknown = section(bucket, name)) {
-  return { bucket_id: bucket.id, ...enforcement(name), ...(value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { value }) };
+/**
+ * GET and PUT of a section: how it is enforced and what is stored (what its PUT accepted, or the
+ * default); a section with no default that was never set answers `value: null`.
+ */
+export function view<N extends SectionName>(bucket: S3Bucket, name: N): SectionView<N> {
+  const value = section(bucket, name);
+  return { bucket_id: bucket.id, ...enforcement(name), ...(value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { value }) } as SectionView<N>;
+}
+
+/** The bucket's own policy statements, null when it has none. */
+export function policyOf(bucket: S3Bucket): Record<string, unknown> | null {
+  return (bucket.settings.policy as Record<string, unknown> | undefined) ?? null;
 }
 
 /** `enforced`, and for settings this deployment cannot carry out, a `note` saying why. */

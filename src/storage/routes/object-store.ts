@@ -28,6 +28,7 @@ import { destinationBucket, replicationStatuses } from '../object-store/replicat
 import * as cfg from '../object-store/settings';
 import { grantsEveryone, policyStatements } from '../object-store/policy-principals';
 import { microsToUsd } from '../../platform/billing/money';
+import * as views from '../object-store/views';
 
 const expiresIn = z.number().int().min(60).max(604800).default(3600);
 const objectKey = z.string().min(1).max(1024);
@@ -95,6 +96,7 @@ export function objectStoreRoutes(deps: Deps): Router {
           retrieval_gb: z.number().min(0).default(0),
           period_days: z.number().int().min(1).max(366).default(30),
         }),
+        response: views.StorageEstimateView,
       },
       ({ body }) => {
         if (!regionRows(deps.config.storage).some((r) => r.region === body.region)) throw coded(400, 'unknown_region', `Region '${body.region}' is not in the region list.`);
@@ -105,7 +107,7 @@ export function objectStoreRoutes(deps: Deps): Router {
 
   router.post(
     `${base}/buy`,
-    route({ body: buyBody, status: 201 }, async ({ body, auth, req }) => {
+    route({ body: buyBody, status: 201, response: views.ProvisionView }, async ({ body, auth, req }) => {
       const tier = req.accountTier?.tier ?? DEFAULT_TIER;
       const { bucket, pair, reservationMicros } = await buyBucket(deps, auth.accountId, tier, body);
       return provisionView(deps, bucket, pair, reservationMicros);
@@ -114,7 +116,7 @@ export function objectStoreRoutes(deps: Deps): Router {
 
   router.get(
     `${base}/buckets`,
-    route({}, async ({ auth }) => ({ buckets: (await listS3Buckets(deps, auth.accountId)).map(bucketRow) })),
+    route({ response: views.BucketListView }, async ({ auth }) => ({ buckets: (await listS3Buckets(deps, auth.accountId)).map(bucketRow) })),
   );
 
   // Every /buckets/:bucket_id route: the bucket (404 for others' or unknown ids), and counters.
@@ -145,7 +147,7 @@ export function objectStoreRoutes(deps: Deps): Router {
 
   bucketRoutes.get(
     '/',
-    route({}, async ({ res }) => {
+    route({ response: views.BucketDetailView }, async ({ res }) => {
       const bucket = await cfg.readVersioning(deps, bucketOf(res));
       await expireKeys(deps, bucket.id);
       const credentials = await deps.db.selectFrom('s3_credentials').selectAll().where('bucket_id', '=', bucket.id).orderBy('created_at', 'asc').execute();
@@ -163,7 +165,7 @@ export function objectStoreRoutes(deps: Deps): Router {
         object_count: bucket.object_count,
         reservation: { held_usd: microsToUsd(bucket.reservation_micros), remaining_usd: microsToUsd(await reservationRemaining(deps, bucket)) },
         usage: await measureUsage(deps, bucket),
-        configuration: Object.fromEntries(Object.keys(cfg.ENFORCEMENT).map((name) => [name, { ...cfg.enforcement(name), value: name === 'acl' ? undefined : name === 'policy' ? (bucket.settings.policy ?? null) : cfg.section(bucket, name) }])),
+        configuration: Object.fromEntries(Object.keys(cfg.ENFORCEMENT).map((name) => [name, { ...cfg.enforcement(name), value: name === 'acl' ? undefined : name === 'policy' ? cfg.policyOf(bucket) : cfg.section(bucket, name) }])),
         credentials: credentials.map(credentialRow),
         updated_at: bucket.updated_at.toISOString(),
       };
@@ -172,7 +174,7 @@ export function objectStoreRoutes(deps: Deps): Router {
 
   bucketRoutes.post(
     '/upgrade',
-    route({ body: z.object({ quota_gb: z.number().int().min(1).max(1048576).optional(), default_storage_class: storageClass.optional() }) }, async ({ body, res }) => {
+    route({ body: z.object({ quota_gb: z.number().int().min(1).max(1048576).optional(), default_storage_class: storageClass.optional() }), response: views.UpgradeView }, async ({ body, res }) => {
       const bucket = bucketOf(res);
       if (body.quota_gb === undefined && body.default_storage_class === undefined) throw validationFailed([{ type: 'missing', loc: ['body', 'quota_gb'], msg: 'give quota_gb and/or default_storage_class', input: undefined }]);
       if (body.quota_gb !== undefined && body.quota_gb <= bucket.quota_gb) {
@@ -183,11 +185,11 @@ export function objectStoreRoutes(deps: Deps): Router {
     }),
   );
 
-  bucketRoutes.delete('/', route({}, ({ res }) => deleteS3Bucket(deps, bucketOf(res))));
+  bucketRoutes.delete('/', route({ response: views.BucketDeletedView }, ({ res }) => deleteS3Bucket(deps, bucketOf(res))));
 
   bucketRoutes.get(
     '/credentials',
-    route({}, async ({ res }) => {
+    route({ response: views.CredentialListView }, async ({ res }) => {
       await expireKeys(deps, bucketOf(res).id);
       const rows = await deps.db.selectFrom('s3_credentials').selectAll().where('bucket_id', '=', bucketOf(res).id).orderBy('created_at', 'asc').execute();
       return { credentials: rows.map(credentialRow) };
@@ -197,12 +199,12 @@ export function objectStoreRoutes(deps: Deps): Router {
   bucketRoutes.post(
     '/regenerate-keys',
     route(
-      { body: z.object({ label: z.string().trim().min(1).max(100).optional(), revoke_old_immediately: z.boolean().default(false), grace_period_days: z.number().int().min(0).max(30).default(7) }), status: 201 },
+      { body: z.object({ label: z.string().trim().min(1).max(100).optional(), revoke_old_immediately: z.boolean().default(false), grace_period_days: z.number().int().min(0).max(30).default(7) }), status: 201, response: views.RegeneratedKeysView },
       ({ body, res }) => regenerateKeys(deps, bucketOf(res), body),
     ),
   );
 
-  bucketRoutes.get('/usage', route({}, ({ res }) => measureUsage(deps, bucketOf(res))));
+  bucketRoutes.get('/usage', route({ response: views.UsageView }, ({ res }) => measureUsage(deps, bucketOf(res))));
 
   bucketRoutes.get(
     '/metrics',
@@ -214,6 +216,7 @@ export function objectStoreRoutes(deps: Deps): Router {
           end: z.iso.datetime({ offset: true }).optional(),
           period: z.coerce.number().int().min(60).max(31_536_000).default(86400),
         }),
+        response: views.MetricView,
       },
       ({ query, res }) => {
         const end = query.end ? new Date(query.end) : new Date();
@@ -229,21 +232,21 @@ export function objectStoreRoutes(deps: Deps): Router {
   bucketRoutes.post(
     '/objects/list',
     route(
-      { body: z.object({ prefix: z.string().max(1024).default(''), continuation_token: z.string().max(2048).optional(), max_keys: z.number().int().min(1).max(1000).default(1000), delimiter: z.string().min(1).max(16).optional() }) },
+      { body: z.object({ prefix: z.string().max(1024).default(''), continuation_token: z.string().max(2048).optional(), max_keys: z.number().int().min(1).max(1000).default(1000), delimiter: z.string().min(1).max(16).optional() }), response: views.ObjectListView },
       ({ body, res }) => objects.listObjects(deps, bucketOf(res), body),
     ),
   );
   bucketRoutes.post(
     '/objects/presign-upload',
     route(
-      { body: z.object({ key: objectKey, content_type: z.string().min(1).max(255).optional(), content_length: z.number().int().min(0).max(5 * 1024 ** 4).optional(), expires_in: expiresIn, storage_class: storageClass.optional(), metadata }) },
+      { body: z.object({ key: objectKey, content_type: z.string().min(1).max(255).optional(), content_length: z.number().int().min(0).max(5 * 1024 ** 4).optional(), expires_in: expiresIn, storage_class: storageClass.optional(), metadata }), response: views.PresignedUploadView },
       ({ body, res }) => objects.presignUpload(deps, bucketOf(res), body),
     ),
   );
   bucketRoutes.post(
     '/objects/presign-download',
     route(
-      { body: z.object({ key: objectKey, version_id: z.string().min(1).max(1024).optional(), expires_in: expiresIn, response_content_disposition: z.string().max(1024).optional() }) },
+      { body: z.object({ key: objectKey, version_id: z.string().min(1).max(1024).optional(), expires_in: expiresIn, response_content_disposition: z.string().max(1024).optional() }), response: views.PresignedDownloadView },
       ({ body, res }) => objects.presignDownload(deps, bucketOf(res), body),
     ),
   );
@@ -254,6 +257,7 @@ export function objectStoreRoutes(deps: Deps): Router {
         body: z
           .object({ keys: z.array(objectKey).min(1).max(1000), version_ids: z.array(z.string().max(1024)).max(1000).optional() })
           .refine((b) => !b.version_ids || b.version_ids.length === b.keys.length, { message: 'version_ids must have the same length as keys', path: ['version_ids'] }),
+        response: views.DeletedObjectsView,
       },
       ({ body, res }) => objects.deleteObjects(deps, bucketOf(res), body),
     ),
@@ -261,19 +265,19 @@ export function objectStoreRoutes(deps: Deps): Router {
   bucketRoutes.post(
     '/objects/copy',
     route(
-      { body: z.object({ source_key: objectKey, dest_key: objectKey, source_version_id: z.string().max(1024).optional(), metadata_directive: z.enum(['COPY', 'REPLACE']).default('COPY'), metadata, content_type: z.string().max(255).optional() }) },
+      { body: z.object({ source_key: objectKey, dest_key: objectKey, source_version_id: z.string().max(1024).optional(), metadata_directive: z.enum(['COPY', 'REPLACE']).default('COPY'), metadata, content_type: z.string().max(255).optional() }), response: views.CopiedObjectView },
       ({ body, res }) => objects.copyObject(deps, bucketOf(res), body),
     ),
   );
   bucketRoutes.post(
     '/multipart/create',
-    route({ body: z.object({ key: objectKey, content_type: z.string().max(255).optional(), storage_class: storageClass.optional(), metadata }), status: 201 }, ({ body, res }) =>
+    route({ body: z.object({ key: objectKey, content_type: z.string().max(255).optional(), storage_class: storageClass.optional(), metadata }), status: 201, response: views.MultipartCreatedView }, ({ body, res }) =>
       objects.createMultipart(deps, bucketOf(res), body),
     ),
   );
   bucketRoutes.post(
     '/multipart/presign-part',
-    route({ body: z.object({ upload_id: z.string().min(1).max(1024), key: objectKey, part_number: z.number().int().min(1).max(10000), expires_in: expiresIn }) }, ({ body, res }) =>
+    route({ body: z.object({ upload_id: z.string().min(1).max(1024), key: objectKey, part_number: z.number().int().min(1).max(10000), expires_in: expiresIn }), response: views.PartUrlView }, ({ body, res }) =>
       objects.presignPart(deps, bucketOf(res), body),
     ),
   );
@@ -290,13 +294,14 @@ export function objectStoreRoutes(deps: Deps): Router {
             .max(10000)
             .refine((p) => new Set(p.map((x) => x.part_number)).size === p.length, 'part numbers must be unique'),
         }),
+        response: views.MultipartCompletedView,
       },
       ({ body, res }) => objects.completeMultipart(deps, bucketOf(res), body),
     ),
   );
   bucketRoutes.post(
     '/multipart/abort',
-    route({ body: z.object({ upload_id: z.string().min(1).max(1024), key: objectKey }) }, ({ body, res }) => objects.abortMultipart(deps, bucketOf(res), body)),
+    route({ body: z.object({ upload_id: z.string().min(1).max(1024), key: objectKey }), response: views.MultipartAbortedView }, ({ body, res }) => objects.abortMultipart(deps, bucketOf(res), body)),
   );
 
   // ---- versions ------------------------------------------------------------------------------------
@@ -304,32 +309,32 @@ export function objectStoreRoutes(deps: Deps): Router {
   bucketRoutes.get(
     '/versions',
     route(
-      { query: z.object({ prefix: z.string().max(1024).optional(), max_keys: z.coerce.number().int().min(1).max(1000).default(1000), key_marker: z.string().max(1024).optional(), version_id_marker: z.string().max(1024).optional() }) },
+      { query: z.object({ prefix: z.string().max(1024).optional(), max_keys: z.coerce.number().int().min(1).max(1000).default(1000), key_marker: z.string().max(1024).optional(), version_id_marker: z.string().max(1024).optional() }), response: views.VersionListView },
       ({ query, res }) => objects.listVersions(deps, bucketOf(res), query),
     ),
   );
   const versionBody = z.object({ key: objectKey, version_id: z.string().min(1).max(1024) });
-  bucketRoutes.post('/versions/restore', route({ body: versionBody }, ({ body, res }) => objects.restoreVersion(deps, bucketOf(res), body)));
-  bucketRoutes.post('/versions/delete', route({ body: versionBody }, ({ body, res }) => objects.deleteVersion(deps, bucketOf(res), body)));
+  bucketRoutes.post('/versions/restore', route({ body: versionBody, response: views.RestoredVersionView }, ({ body, res }) => objects.restoreVersion(deps, bucketOf(res), body)));
+  bucketRoutes.post('/versions/delete', route({ body: versionBody, response: views.DeletedVersionView }, ({ body, res }) => objects.deleteVersion(deps, bucketOf(res), body)));
 
   // ---- configuration -------------------------------------------------------------------------------
 
-  bucketRoutes.get('/policy', route({}, ({ res }) => ({ bucket_id: bucketOf(res).id, enforced: 'server', policy_json: bucketOf(res).settings.policy ?? null })));
+  bucketRoutes.get('/policy', route({ response: views.PolicyView }, ({ res }) => ({ bucket_id: bucketOf(res).id, enforced: 'server' as const, policy_json: cfg.policyOf(bucketOf(res)) })));
   bucketRoutes.put(
     '/policy',
-    route({ body: cfg.schemas.policy }, async ({ body, res }) => {
+    route({ body: cfg.schemas.policy, response: views.PolicySetView }, async ({ body, res }) => {
       const { updated, warnings } = await cfg.putPolicy(deps, bucketOf(res), body.policy_json);
-      return { bucket_id: updated.id, enforced: 'server', policy_json: updated.settings.policy, warnings };
+      return { bucket_id: updated.id, enforced: 'server' as const, policy_json: cfg.policyOf(updated), warnings };
     }),
   );
-  bucketRoutes.delete('/policy', route({}, async ({ res }) => { await cfg.deletePolicy(deps, bucketOf(res)); return { bucket_id: bucketOf(res).id, deleted: true }; }));
-  bucketRoutes.post('/policy/validate', route({ body: cfg.schemas.policy }, ({ body, res }) => {
+  bucketRoutes.delete('/policy', route({ response: views.SectionDeletedView }, async ({ res }) => { await cfg.deletePolicy(deps, bucketOf(res)); return { bucket_id: bucketOf(res).id, deleted: true as const }; }));
+  bucketRoutes.post('/policy/validate', route({ body: cfg.schemas.policy, response: views.PolicyCheckView }, ({ body, res }) => {
     const r = cfg.validatePolicy(bucketOf(res), body.policy_json);
     return { valid: r.valid, warnings: r.warnings, errors: r.errors };
   }));
 
   // Sections with a plain GET / PUT (/ DELETE): validate, apply where the server can, record.
-  const simple: Array<{ path: string; name: string; schema: z.ZodType; apply?: (bucket: ReturnType<typeof bucketOf>, value: unknown) => Promise<unknown>; remove?: (bucket: ReturnType<typeof bucketOf>) => Promise<unknown> }> = [
+  const simple: Array<{ path: string; name: views.SectionName; schema: z.ZodType; apply?: (bucket: ReturnType<typeof bucketOf>, value: unknown) => Promise<unknown>; remove?: (bucket: ReturnType<typeof bucketOf>) => Promise<unknown> }> = [
     { path: 'cors', name: 'cors', schema: cfg.schemas.cors, apply: (b, v) => cfg.applyCors(deps, b, v as Out<'cors'>), remove: (b) => cfg.applyCors(deps, b, null) },
     { path: 'public-access-block', name: 'public_access_block', schema: cfg.schemas.public_access_block },
     { path: 'ownership', name: 'ownership', schema: cfg.schemas.ownership, apply: (b, v) => cfg.applyOwnership(deps, b, v as Out<'ownership'>) },
@@ -345,14 +350,16 @@ export function objectStoreRoutes(deps: Deps): Router {
     { path: 'notifications', name: 'notifications', schema: cfg.schemas.notifications },
     { path: 'replication', name: 'replication', schema: cfg.schemas.replication, remove: async () => undefined },
   ];
+  // One schema type for every section's answer, so the loop's handlers may answer any of them.
+  const sectionView = (name: views.SectionName) => views.SectionViews[name] as z.ZodType<unknown, views.SectionView<views.SectionName>>;
   for (const s of simple) {
     bucketRoutes.get(
       `/${s.path}`,
-      route({}, async ({ res }) => (s.name === 'versioning' ? cfg.view(await cfg.readVersioning(deps, bucketOf(res)), s.name) : cfg.view(bucketOf(res), s.name))),
+      route({ response: sectionView(s.name) }, async ({ res }) => (s.name === 'versioning' ? cfg.view(await cfg.readVersioning(deps, bucketOf(res)), s.name) : cfg.view(bucketOf(res), s.name))),
     );
     bucketRoutes.put(
       `/${s.path}`,
-      route({ body: s.schema }, async ({ body, res }) => {
+      route({ body: s.schema, response: sectionView(s.name) }, async ({ body, res }) => {
         let bucket = await fresh(res);
         if (s.name === 'replication' || s.name === 'object_lock') bucket = await cfg.readVersioning(deps, bucket);
         if (s.name === 'replication' && (cfg.section(bucket, 'versioning') as { status: string }).status !== 'Enabled') {
@@ -385,11 +392,11 @@ export function objectStoreRoutes(deps: Deps): Router {
     if (s.remove) {
       bucketRoutes.delete(
         `/${s.path}`,
-        route({}, async ({ res }) => {
+        route({ response: views.SectionDeletedView }, async ({ res }) => {
           const bucket = await fresh(res);
           await s.remove!(bucket);
           await cfg.saveSection(deps, bucket, s.name, undefined);
-          return { bucket_id: bucket.id, deleted: true };
+          return { bucket_id: bucket.id, deleted: true as const };
         }),
       );
     }
@@ -397,30 +404,31 @@ export function objectStoreRoutes(deps: Deps): Router {
 
   bucketRoutes.get(
     '/replication/status',
-    route({ query: z.object({ key: objectKey.optional() }) }, async ({ query, res }) => ({ bucket_id: bucketOf(res).id, objects: await replicationStatuses(deps, bucketOf(res), query.key) })),
+    route({ query: z.object({ key: objectKey.optional() }), response: views.ReplicationStatusView }, async ({ query, res }) => ({ bucket_id: bucketOf(res).id, objects: await replicationStatuses(deps, bucketOf(res), query.key) })),
   );
 
-  bucketRoutes.get('/acl', route({}, async ({ res }) => ({ bucket_id: bucketOf(res).id, enforced: 'server', read_only: true, ...(await cfg.readAcl(deps, bucketOf(res))) })));
+  bucketRoutes.get('/acl', route({ response: views.AclView }, async ({ res }) => ({ bucket_id: bucketOf(res).id, enforced: 'server' as const, read_only: true as const, ...(await cfg.readAcl(deps, bucketOf(res))) })));
 
-  bucketRoutes.get('/intelligent-tiering', route({}, ({ res }) => ({ bucket_id: bucketOf(res).id, ...cfg.enforcement('intelligent_tiering'), configurations: cfg.section(bucketOf(res), 'intelligent_tiering') })));
+  const tierings = (bucket: ReturnType<typeof bucketOf>) => cfg.section(bucket, 'intelligent_tiering') as views.TieringConfiguration[];
+  bucketRoutes.get('/intelligent-tiering', route({ response: views.IntelligentTieringView }, ({ res }) => ({ bucket_id: bucketOf(res).id, ...cfg.enforcement('intelligent_tiering'), configurations: tierings(bucketOf(res)) })));
   bucketRoutes.put(
     '/intelligent-tiering',
-    route({ body: cfg.schemas.intelligent_tiering }, async ({ body, res }) => {
+    route({ body: cfg.schemas.intelligent_tiering, response: views.IntelligentTieringView }, async ({ body, res }) => {
       const bucket = await fresh(res);
-      const list = (cfg.section(bucket, 'intelligent_tiering') as { id: string }[]).filter((c) => c.id !== body.id);
+      const list = tierings(bucket).filter((c) => c.id !== body.id);
       if (list.length >= 1000) throw coded(400, 'too_many_configurations', 'At most 1000 intelligent-tiering configurations per bucket.');
       const updated = await cfg.saveSection(deps, bucket, 'intelligent_tiering', [...list, body]);
-      return { bucket_id: bucket.id, ...cfg.enforcement('intelligent_tiering'), configurations: cfg.section(updated, 'intelligent_tiering') };
+      return { bucket_id: bucket.id, ...cfg.enforcement('intelligent_tiering'), configurations: tierings(updated) };
     }),
   );
   bucketRoutes.delete(
     '/intelligent-tiering/:config_id',
-    route({ params: z.object({ config_id: z.string().min(1).max(64) }) }, async ({ params, res }) => {
+    route({ params: z.object({ config_id: z.string().min(1).max(64) }), response: views.TieringDeletedView }, async ({ params, res }) => {
       const bucket = await fresh(res);
-      const list = cfg.section(bucket, 'intelligent_tiering') as { id: string }[];
+      const list = tierings(bucket);
       if (!list.some((c) => c.id === params.config_id)) throw notFound();
       await cfg.saveSection(deps, bucket, 'intelligent_tiering', list.filter((c) => c.id !== params.config_id));
-      return { bucket_id: bucket.id, id: params.config_id, deleted: true };
+      return { bucket_id: bucket.id, id: params.config_id, deleted: true as const };
     }),
   );
 
@@ -428,11 +436,11 @@ export function objectStoreRoutes(deps: Deps): Router {
   type AccessPoint = z.output<typeof cfg.schemas.access_point> & { created_at: string; alias: string; policy_json: Record<string, unknown> | null };
   const points = (res: Response) => cfg.section(bucketOf(res), 'access_points') as Record<string, AccessPoint>;
   const pointParams = z.object({ name: z.string().min(1).max(50) });
-  const pointView = (bucketId: string, p: AccessPoint) => ({ bucket_id: bucketId, name: p.name, alias: p.alias, vpc_id: p.vpc_id ?? null, network_origin: p.vpc_id ? 'VPC' : 'Internet', block_public_access: p.block_public_access, has_policy: p.policy_json !== null, created_at: p.created_at, ...cfg.enforcement('access_points') });
-  bucketRoutes.get('/access-points', route({}, ({ res }) => ({ access_points: Object.values(points(res)).map((p) => pointView(bucketOf(res).id, p)) })));
+  const pointView = (bucketId: string, p: AccessPoint): views.AccessPointView => ({ bucket_id: bucketId, name: p.name, alias: p.alias, vpc_id: p.vpc_id ?? null, network_origin: p.vpc_id ? 'VPC' : 'Internet', block_public_access: p.block_public_access, has_policy: p.policy_json !== null, created_at: p.created_at, ...cfg.enforcement('access_points') });
+  bucketRoutes.get('/access-points', route({ response: views.AccessPointListView }, ({ res }) => ({ access_points: Object.values(points(res)).map((p) => pointView(bucketOf(res).id, p)) })));
   bucketRoutes.post(
     '/access-points',
-    route({ body: cfg.schemas.access_point, status: 201 }, async ({ body, res }) => {
+    route({ body: cfg.schemas.access_point, status: 201, response: views.AccessPointView }, async ({ body, res }) => {
       const bucket = await fresh(res);
       const all = cfg.section(bucket, 'access_points') as Record<string, AccessPoint>;
       if (all[body.name]) throw coded(409, 'access_point_exists', `An access point named '${body.name}' already exists on this bucket.`);
@@ -447,18 +455,18 @@ export function objectStoreRoutes(deps: Deps): Router {
     if (!p) throw notFound();
     return p;
   };
-  bucketRoutes.get('/access-points/:name', route({ params: pointParams }, ({ params, res }) => pointView(bucketOf(res).id, findPoint(res, params.name))));
+  bucketRoutes.get('/access-points/:name', route({ params: pointParams, response: views.AccessPointView }, ({ params, res }) => pointView(bucketOf(res).id, findPoint(res, params.name))));
   bucketRoutes.delete(
     '/access-points/:name',
-    route({ params: pointParams }, async ({ params, res }) => {
+    route({ params: pointParams, response: views.AccessPointDeletedView }, async ({ params, res }) => {
       findPoint(res, params.name);
       const rest = { ...points(res) };
       delete rest[params.name];
       await cfg.saveSection(deps, bucketOf(res), 'access_points', rest);
-      return { bucket_id: bucketOf(res).id, name: params.name, deleted: true };
+      return { bucket_id: bucketOf(res).id, name: params.name, deleted: true as const };
     }),
   );
-  bucketRoutes.get('/access-points/:name/policy', route({ params: pointParams }, ({ params, res }) => ({ name: params.name, ...cfg.enforcement('access_points'), policy_json: findPoint(res, params.name).policy_json })));
+  bucketRoutes.get('/access-points/:name/policy', route({ params: pointParams, response: views.AccessPointPolicyView }, ({ params, res }) => ({ name: params.name, ...cfg.enforcement('access_points'), policy_json: findPoint(res, params.name).policy_json })));
   const setPointPolicy = async (res: Response, name: string, policy: Record<string, unknown> | null) => {
     const p = findPoint(res, name);
     if (policy) {
@@ -470,13 +478,13 @@ export function objectStoreRoutes(deps: Deps): Router {
     }
     await cfg.saveSection(deps, bucketOf(res), 'access_points', { ...points(res), [name]: { ...p, policy_json: policy } });
   };
-  bucketRoutes.put('/access-points/:name/policy', route({ params: pointParams, body: cfg.schemas.access_point_policy }, async ({ params, body, res }) => {
+  bucketRoutes.put('/access-points/:name/policy', route({ params: pointParams, body: cfg.schemas.access_point_policy, response: views.AccessPointPolicyView }, async ({ params, body, res }) => {
     await setPointPolicy(res, params.name, body.policy_json);
     return { name: params.name, ...cfg.enforcement('access_points'), policy_json: body.policy_json };
   }));
-  bucketRoutes.delete('/access-points/:name/policy', route({ params: pointParams }, async ({ params, res }) => {
+  bucketRoutes.delete('/access-points/:name/policy', route({ params: pointParams, response: views.AccessPointPolicyDeletedView }, async ({ params, res }) => {
     await setPointPolicy(res, params.name, null);
-    return { name: params.name, deleted: true };
+    return { name: params.name, deleted: true as const };
   }));
 
   return router;
