@@ -4,6 +4,7 @@ import { finishRun, recordNodeFinished, recordNodesCompleted, recordNodesSettled
 import type { ExecuteNodeInput, ExecuteNodeResult, FinishRunInput, NodeFinishedInput, NodeStartedInput } from '../src/engine/contract/run-contract';
 import { nodeRegistry } from '../nodes/index';
 import { startRunAnalysis } from '../src/engine/analytics/analyze';
+import { APPROVAL_NODE_TYPE, closeApprovalRequest, openApprovalRequest } from '../src/engine/approvals/service';
 
 export type { NodeFailureDetails } from '../src/engine/contract/run-contract';
 
@@ -18,8 +19,16 @@ export function createEngineActivities(deps: Deps, registry: ExecutorRegistry = 
   const { db } = deps;
   return {
     executeNode: (input: ExecuteNodeInput): Promise<ExecuteNodeResult> => executeNode(deps, registry, input),
-    recordNodeStarted: (input: NodeStartedInput): Promise<void> => recordNodeStarted(db, input),
-    recordNodeFinished: (input: NodeFinishedInput): Promise<void> => recordNodeFinished(db, input),
+    // An approval node's request exists before its node_started does, so a client that sees the
+    // node waiting finds the request; its end closes the request with the outcome it emitted.
+    recordNodeStarted: async (input: NodeStartedInput): Promise<void> => {
+      if (input.nodeType === APPROVAL_NODE_TYPE) await openApprovalRequest(db, input);
+      await recordNodeStarted(db, input);
+    },
+    recordNodeFinished: async (input: NodeFinishedInput): Promise<void> => {
+      await recordNodeFinished(db, input);
+      if (input.nodeType === APPROVAL_NODE_TYPE) await closeApprovalRequest(db, input);
+    },
     recordNodesSettled: (input: NodesSettledInput): Promise<void> => recordNodesSettled(db, input),
     recordNodesCompleted: (input: NodesCompletedInput): Promise<void> => recordNodesCompleted(db, input),
     finishRun: async (input: FinishRunInput): Promise<void> => {

@@ -26,6 +26,7 @@ import { nodeCatalogueRoutes } from './engine/routes/nodes';
 import { runRoutes } from './engine/routes/runs';
 import { rerunRoutes } from './engine/incidents/rerun-routes';
 import { widgetRoutes } from './engine/widget/routes';
+import { approvalRoutes, publicApprovalLinkRoutes } from './engine/approvals/routes';
 import { templateRoutes } from './engine/workflow-templates/routes';
 import { testRoutes } from './engine/tests/routes';
 import { simulateRoutes } from './engine/simulate/routes';
@@ -101,7 +102,7 @@ export function createApp(deps: Deps): Express {
 
 /** Routes that need no API key; mounted at the root. Capabilities add theirs here. */
 export function publicRoutes(deps: Deps): Router[] {
-  return [healthRoutes(deps), fileRoutes(deps), publicFileRoutes(deps), s3EventRoutes(deps), consoleRoutes(deps), billingPublicRoutes(), voiceDemoRoutes(deps), viewerRoutes(deps)];
+  return [healthRoutes(deps), fileRoutes(deps), publicFileRoutes(deps), s3EventRoutes(deps), consoleRoutes(deps), billingPublicRoutes(), voiceDemoRoutes(deps), viewerRoutes(deps), publicApprovalLinkRoutes(deps)];
 }
 
 /** Authenticated `/v1` routes; each router's paths are relative to `/v1`. */
@@ -111,5 +112,5 @@ export function v1Routes(deps: Deps): Router[] {
 
 /** Authenticated workflow-engine routes, served under `/engine/v1/v1` (and `/engine/v1`). */
 export function engineRoutes(deps: Deps): Router[] {
-  return [workflowRoutes(deps), nodeCatalogueRoutes(deps), runRoutes(deps), scheduleRoutes(deps), ratePolicyRoutes(deps), auditRoutes(deps), hookRoutes(deps), connectionRoutes(deps), canaryRoutes(deps), incidentRoutes(deps), testRoutes(deps), simulateRoutes(deps), widgetRoutes(deps), templateRoutes(deps), rerunRoutes(deps), agentToolRoutes(deps), knowledgeRoutes(deps), analyticsRoutes(deps)];
+  return [workflowRoutes(deps), nodeCatalogueRoutes(deps), runRoutes(deps), scheduleRoutes(deps), ratePolicyRoutes(deps), auditRoutes(deps), hookRoutes(deps), connectionRoutes(deps), canaryRoutes(deps), incidentRoutes(deps), testRoutes(deps), simulateRoutes(deps), widgetRoutes(deps), approvalRoutes(deps), templateRoutes(deps), rerunRoutes(deps), agentToolRoutes(deps), knowledgeRoutes(deps), analyticsRoutes(deps)];
 }

@@ -24,6 +24,7 @@ import { createProviders } from './generation/providers/index';
 import { deleteAssetPurgeSchedule, ensureAssetPurgeSchedule } from './platform/assets/schedule';
 import { startAbandonedJobSweep } from './generation/abandoned-jobs';
 import { startPendingDocumentSweep } from './engine/knowledge/resume-pending';
+import { startApprovalSweep } from './engine/approvals/sweep';
 import { deleteStorageAccrualSchedule, ensureStorageAccrualSchedule } from './storage/billing/schedule';
 import { join } from 'node:path';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -131,6 +132,7 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
       if (config.engine.maintenance) stops.push(await startEngineMaintenance(deps));
       stops.push(startAbandonedJobSweep(deps, config.abandonedJobS));
       stops.push(startPendingDocumentSweep(deps, config.knowledgeResumeS));
+      stops.push(startApprovalSweep(deps));
       await ensureAssetPurgeSchedule(deps);
       // Test stacks each get a task queue of their own; their schedules go with them.
       if (config.env === 'test') stops.push(() => deleteAssetPurgeSchedule(deps));

@@ -1,9 +1,11 @@
 // Fault test (issue 3): SIGKILL the worker process during a 30-node run whose nodes call a
 // loopback HTTP counter; a new worker process finishes the run; every node's node_completed
-// appears exactly once; report how many side effects repeated.
+// appears exactly once; report how many side effects repeated. And an approval that waits while its
+// worker is killed: the decisions taken meanwhile complete it once a new worker runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { issueSessionToken } from '../../src/platform/auth/sessions';
 import { startStack, type TestStack } from '../helpers/stack';
 import { CounterServer, createWorkflow, httpNode, spec, startRun, waitFor, waitForRun } from './helpers';
 
@@ -105,6 +107,34 @@ describe('engine runs: worker crash', () => {
     );
     // At most the calls in flight at the kill (one per chain) may repeat.
     expect(repeated).toBeLessThanOrEqual(3);
+    kill(second);
+  });
+});
+
+describe('engine runs: worker crash while an approval waits', () => {
+  it('decisions taken while no worker runs complete the approval once a new worker starts', { timeout: 240_000 }, async () => {
+    const wf = await createWorkflow(stack, spec(
+      [
+        { id: 'start', type: 'trigger.manual' },
+        { id: 'gate', type: 'control.approval', params: { approvers: ['ada@example.com', 'bob@example.com'], quorum: 2 } },
+        { id: 'yes', type: 'io.set', params: { values: { decision: 'approved' } } },
+      ],
+      [['start', 'gate'], ['gate', 'yes', 'approved']],
+    ));
+    const first = await startWorkerProcess();
+    const { run_id } = await startRun(stack, wf);
+    const approval = await waitFor('the approval request', async () => (await stack.api('GET', `/engine/v1/v1/approvals?run_id=${run_id}`)).body.data?.[0], 120_000);
+    const as = (email: string) => issueSessionToken(stack.config.sessionSecret, { accountId: stack.accountId, email });
+    const decide = async (email: string) => stack.api('POST', `/engine/v1/v1/approvals/${approval.id}/decisions`, { key: await as(email), body: { approved: true } });
+    expect((await decide('ada@example.com')).body.approval.status).toBe('pending');
+    kill(first);
+    // No worker: the outcome is decided and its signal sent to Temporal, which keeps it for the run.
+    expect((await decide('bob@example.com')).body.approval.status).toBe('approved');
+    const second = await startWorkerProcess();
+    const run = await waitForRun(stack, run_id, ['completed', 'failed', 'timed_out', 'cancelled'], 180_000);
+    expect(run.status).toBe('completed');
+    expect(run.node_outputs.gate.output.approved.decisions.map((d: { approver: string }) => d.approver)).toEqual(['ada@example.com', 'bob@example.com']);
+    expect(run.node_outputs.yes.output.main).toEqual({ decision: 'approved' });
     kill(second);
   });
 });

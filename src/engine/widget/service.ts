@@ -4,23 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { recordAudit, type Actor } from '../audit/audit-service';
 import { ownedWorkflow } from '../workflow-lookup';
-
-export const FIELD_TYPES = ['text', 'textarea', 'number', 'email', 'url', 'select', 'checkbox', 'date'] as const;
-
-const Field = z
-  .object({
-    name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'name is a letter or "_" then letters, digits or "_" (max 64)'),
-    type: z.enum(FIELD_TYPES).default('text'),
-    label: z.string().trim().min(1).max(200),
-    required: z.boolean().default(false),
-    options: z.array(z.string().min(1).max(200)).max(100).nullable().default(null),
-  })
-  .superRefine((f, ctx) => {
-    if (f.type === 'select' && !f.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a select field needs at least one option' });
-    if (f.type !== 'select' && f.options?.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'only select fields take options' });
-  })
-  // Form builders send `options: []` on every field: on a non-select field it means none (stored as null).
-  .transform((f) => (f.type !== 'select' && f.options !== null ? { ...f, options: null } : f));
+import { FormFields } from './fields';
 
 /** Host names (a leading `*.` allows subdomains) — no scheme, path or port. */
 const Domain = z.string().trim().toLowerCase().regex(/^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/, 'a host name such as example.com or *.example.com');
@@ -29,13 +13,7 @@ export const WidgetBody = z.object({
   interface: z.object({
     title: z.string().trim().min(1).max(200),
     description: z.string().max(2000).nullable().default(null),
-    fields: z.array(Field).max(50).default([]).superRefine((fields, ctx) => {
-      const seen = new Set<string>();
-      fields.forEach((f, i) => {
-        if (seen.has(f.name)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `duplicate field name "${f.name}"` });
-        seen.add(f.name);
-      });
-    }),
+    fields: FormFields,
   }),
   allowed_domains: z.array(Domain).max(100).default([]),
   collect_feedback: z.boolean().default(false),

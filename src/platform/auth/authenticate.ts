@@ -65,7 +65,7 @@ async function resolveToken(
       .where('id', '=', claims.accountId)
       .executeTakeFirst();
     if (!account) throw authError('invalid_api_key', 'Invalid or expired session token');
-    return { accountId: account.id, via: 'session', key: null, sandbox: false, account: accountSnapshot(account) };
+    return { accountId: account.id, via: 'session', key: null, sandbox: false, account: accountSnapshot(account), ...(claims.email ? { email: claims.email } : {}) };
   }
   if (!isWellFormedKey(token)) throw invalidApiKey();
   const hash = hashApiKey(token);

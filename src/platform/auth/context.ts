@@ -6,6 +6,8 @@ export interface AuthContext {
   via: 'api_key' | 'session';
   /** The key row when `via === 'api_key'`. */
   key: ApiKey | null;
+  /** The console user's e-mail a session token names (`via === 'session'`), when it names one. */
+  email?: string;
   /** Sandbox (`svc_test_`) keys get mock responses and are never charged. */
   sandbox: boolean;
   /**

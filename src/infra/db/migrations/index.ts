@@ -15,6 +15,7 @@ import * as agentTools from './2026-11-24T1000-agent-tools';
 import * as realtimeConversationClose from './2026-11-26T2040-realtime-conversation-close';
 import * as includedCreditsGrant from './2026-11-26T2100-included-credits-grant';
 import * as finishedAtIndexes from './2026-11-26T2115-finished-at-indexes';
+import * as engineApprovals from './2026-11-27T0100-engine-approvals';
 
 /**
  * Every migration, in order. The keys are frozen ids already recorded in deployed databases
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T2040-realtime-conversation-close': realtimeConversationClose,
   '2026-11-26T2100-included-credits-grant': includedCreditsGrant,
   '2026-11-26T2115-finished-at-indexes': finishedAtIndexes,
+  '2026-11-27T0100-engine-approvals': engineApprovals,
 };

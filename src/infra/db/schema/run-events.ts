@@ -1,6 +1,8 @@
 import type { ColumnType, JSONColumnType, Selectable } from 'kysely';
 
-export type RunEventType = 'node_started' | 'node_output' | 'node_completed' | 'run_finished';
+/** `approval_decided`: one approver's decision on a waiting control.approval node (who, when, the tally).
+ * `run_reset`: an operator reset the run's Temporal execution; nodes from the reset point run again. */
+export type RunEventType = 'node_started' | 'node_output' | 'node_completed' | 'run_finished' | 'approval_decided' | 'run_reset';
 
 export interface RunEventsTable {
   run_id: string;
