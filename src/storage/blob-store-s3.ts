@@ -67,6 +67,57 @@ export class S3BlobStore extends BaseBlobStore {
     return { key, size: body.byteLength, contentType: contentTypeFor(key) };
   }
 
+  /**
+   * Gathers the body into parts of `partSize`: a body that ends within the first part is one PUT;
+   * a longer one is a multipart upload, each part sent as it fills (aborted when the body fails).
+   */
+  async putStream(key: string, body: AsyncIterable<Uint8Array>): Promise<StoredBlob> {
+    await this.ready();
+    const Key = canonicalKey(key);
+    const ContentType = contentTypeFor(key);
+    const { partSize } = this.multipart;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let size = 0;
+    let upload: { UploadId: string; parts: { ETag?: string; PartNumber: number }[] } | undefined;
+    const sendPart = async (data: Buffer) => {
+      if (!upload) {
+        const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key, ContentType }));
+        upload = { UploadId: UploadId!, parts: [] };
+      }
+      const PartNumber = upload.parts.length + 1;
+      const part = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key, UploadId: upload.UploadId, PartNumber, ContentLength: data.length, Body: data }));
+      upload.parts.push({ ETag: part.ETag, PartNumber });
+    };
+    try {
+      for await (const chunk of body) {
+        const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        pending.push(buf);
+        pendingBytes += buf.length;
+        size += buf.length;
+        while (pendingBytes >= partSize) {
+          const all = Buffer.concat(pending);
+          await sendPart(all.subarray(0, partSize));
+          const rest = all.subarray(partSize);
+          pending = rest.length ? [rest] : [];
+          pendingBytes = rest.length;
+        }
+      }
+      const last = Buffer.concat(pending);
+      if (!upload) {
+        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key, Body: last, ContentType, ContentLength: last.length }));
+      } else {
+        if (last.length > 0) await sendPart(last);
+        await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId: upload.UploadId, MultipartUpload: { Parts: upload.parts } }));
+      }
+    } catch (err) {
+      const started = upload as { UploadId: string } | undefined;
+      if (started) await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId: started.UploadId })).catch(() => undefined);
+      throw err;
+    }
+    return { key, size, contentType: ContentType };
+  }
+
   async putFile(key: string, sourcePath: string, opts: { keepSource?: boolean } = {}): Promise<StoredBlob> {
     await this.uploadFile(key, sourcePath);
     const { size } = await stat(sourcePath);

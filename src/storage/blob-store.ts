@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { copyFile, mkdir, opendir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { dirname, join, posix, relative, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export interface StoredBlob {
   key: string;
@@ -42,6 +43,12 @@ export interface BlobStore {
   /** Stores bytes whole: a reader never sees half a blob. */
   put(key: string, data: Buffer | Uint8Array | string): Promise<StoredBlob>;
   /**
+   * Stores bytes as they come, of a length not known in advance (a node writing its output line by
+   * line), holding at most one upload part in memory; like `put`, a reader never sees half a blob.
+   * When `body` fails, nothing is stored and the error is rethrown.
+   */
+  putStream(key: string, body: AsyncIterable<Uint8Array>): Promise<StoredBlob>;
+  /**
    * Moves a finished file (e.g. ffmpeg output) into the store, streaming it; the source is gone
    * afterwards unless `keepSource` (then it is copied).
    */
@@ -71,7 +78,7 @@ export interface BlobStore {
 const CONTENT_TYPES: Record<string, string> = {
   png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif',
   mp4: 'video/mp4', webm: 'video/webm', wav: 'audio/wav', mp3: 'audio/mpeg', ogg: 'audio/ogg',
-  json: 'application/json', txt: 'text/plain; charset=utf-8', srt: 'application/x-subrip',
+  json: 'application/json', ndjson: 'application/x-ndjson', csv: 'text/csv', txt: 'text/plain; charset=utf-8', srt: 'application/x-subrip',
   vtt: 'text/vtt', glb: 'model/gltf-binary', gltf: 'model/gltf+json', pdf: 'application/pdf',
 };
 
@@ -111,6 +118,7 @@ export abstract class BaseBlobStore implements BlobStore {
   }
 
   abstract put(key: string, data: Buffer | Uint8Array | string): Promise<StoredBlob>;
+  abstract putStream(key: string, body: AsyncIterable<Uint8Array>): Promise<StoredBlob>;
   abstract putFile(key: string, sourcePath: string, opts?: { keepSource?: boolean }): Promise<StoredBlob>;
   abstract stat(key: string): Promise<BlobStat | null>;
   abstract open(key: string, range?: ByteRange): Promise<BlobRead | null>;
@@ -174,6 +182,21 @@ export class LocalBlobStore extends BaseBlobStore {
     await mkdir(dirname(path), { recursive: true });
     const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
     await writeFile(tmp, data);
+    await rename(tmp, path);
+    return this.stored(key, path);
+  }
+
+  /** Streams into a temp file beside the target, renamed when complete (removed when the body fails). */
+  async putStream(key: string, body: AsyncIterable<Uint8Array>): Promise<StoredBlob> {
+    const path = this.pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
+    try {
+      await pipeline(Readable.from(body, { objectMode: false }), createWriteStream(tmp));
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
     await rename(tmp, path);
     return this.stored(key, path);
   }

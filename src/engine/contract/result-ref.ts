@@ -4,8 +4,10 @@
 // needs the bytes behind one.
 //
 // A reference is `{ "$atelier_ref": { v: 1, key, bytes, sha256 }, preview }`: an object whose
-// only keys are those two, `$atelier_ref` holding exactly those four fields with those types.
-// Any other shape (a user object that merely has a `$atelier_ref` key, say) is plain data.
+// only keys are those two, `$atelier_ref` holding exactly those four fields with those types, or
+// those four plus `format: "ndjson"` and `items` for a list stored one item per line (streamed
+// item lists). Any other shape (a user object that merely has a `$atelier_ref` key, say) is plain
+// data.
 import { hasTemplate, lookupRef, parseTemplateRef, type TemplateScope } from './templates';
 
 export const RESULT_REF_KEY = '$atelier_ref';
@@ -16,8 +18,15 @@ export interface ResultRefTarget {
   key: string;
   /** Size of the stored JSON, in bytes. */
   bytes: number;
-  /** Hex SHA-256 of the stored JSON: checked on every read. */
+  /** Hex SHA-256 of the stored bytes: checked on every read. */
   sha256: string;
+  /**
+   * `ndjson`: the value is a list stored as one JSON item per line, each line ending in `\n`
+   * (key `….ndjson`); readers that need the value whole get the list. Absent: one JSON document.
+   */
+  format?: 'ndjson';
+  /** With `format`: how many items (lines) the list holds. */
+  items?: number;
 }
 
 export interface ResultRef {
@@ -35,8 +44,16 @@ export function isResultRef(v: unknown): v is ResultRef {
   const keys = Object.keys(v);
   if (keys.length !== 2 || typeof v.preview !== 'string') return false;
   const t = v[RESULT_REF_KEY];
-  if (!isRecord(t) || Object.keys(t).length !== 4) return false;
+  if (!isRecord(t)) return false;
+  const fields = Object.keys(t).length;
+  const list = fields === 6 && t.format === 'ndjson' && typeof t.items === 'number' && Number.isSafeInteger(t.items) && t.items >= 0;
+  if (fields !== 4 && !list) return false;
   return t.v === 1 && typeof t.key === 'string' && typeof t.bytes === 'number' && typeof t.sha256 === 'string';
+}
+
+/** Whether `v` is a reference to a list stored one item per line. */
+export function isItemListRef(v: unknown): v is ResultRef & { [RESULT_REF_KEY]: { format: 'ndjson'; items: number } } {
+  return isResultRef(v) && v[RESULT_REF_KEY].format === 'ndjson';
 }
 
 /** Whether a reference sits anywhere in `v`. */

@@ -4,33 +4,13 @@
 // references.
 import { createHash } from 'node:crypto';
 import type { BlobStore } from '../../storage/blob-store';
-import { NodeError } from '../contract/node-error';
-import { isResultRef, RESULT_REF_KEY, withTemplatesAt, type ResultRef } from '../contract/result-ref';
-import { resolveTemplates } from '../contract/templates';
+import { isItemListRef, isResultRef, RESULT_REF_KEY, withTemplatesAt, type ResultRef } from '../contract/result-ref';
+import { lookupRef, parseTemplateRef, resolveTemplates } from '../contract/templates';
+import { readItems } from './item-streams';
+import { assertOwnRef, PREVIEW_CHARS, refError, resultKey } from './result-keys';
 import type { ExecuteNodeInput } from '../contract/run-contract';
 
-/** Characters of a stored value's JSON kept in its reference, for viewers and events. */
-export const PREVIEW_CHARS = 240;
-
-const safe = (s: string) => s.replace(/[^A-Za-z0-9._-]/g, '_');
-
-/** Where a run's stored results live (also what deleting a run removes). */
-export function runResultsPrefix(accountId: string, runId: string): string {
-  return `${safe(accountId)}/run-results/${safe(runId)}/`;
-}
-
-/**
- * The blob key of one port of one attempt: the same on every retry of that attempt number, so a
- * retried write overwrites instead of leaving an orphan, and a later attempt never overwrites
- * bytes an earlier report may already point to.
- */
-export function resultKey(accountId: string, runId: string, nodeId: string, generation: number, attempt: number, port: string): string {
-  return `${runResultsPrefix(accountId, runId)}${safe(nodeId)}/${generation}-${attempt}-${safe(port)}.json`;
-}
-
-function refError(message: string): NodeError {
-  return new NodeError(message, { type: 'result_ref_invalid', retryable: false });
-}
+export { assertOwnRef, PREVIEW_CHARS, refError, resultKey, runResultsPrefix } from './result-keys';
 
 /**
  * The node's output with its largest ports stored as blobs (largest first) until what stays inline
@@ -67,9 +47,7 @@ export async function storeLargePorts(
 /** Reads a reference's bytes, refusing one outside the account or whose bytes do not match. */
 export async function readResultRef(blobs: BlobStore, accountId: string, ref: ResultRef): Promise<Buffer> {
   const { key, bytes, sha256 } = ref[RESULT_REF_KEY];
-  if (!key.startsWith(`${safe(accountId)}/run-results/`) || key.includes('..')) {
-    throw refError(`result reference ${key} does not belong to this run's account`);
-  }
+  assertOwnRef(accountId, key);
   const read = await blobs.open(key);
   if (!read) throw refError(`result reference ${key} points to no stored result (deleted or never written)`);
   const chunks: Buffer[] = [];
@@ -81,36 +59,93 @@ export async function readResultRef(blobs: BlobStore, accountId: string, ref: Re
   return data;
 }
 
-/** `value` with every reference in it replaced by the value it stands for (loaded once per key). */
-export async function loadRefs(blobs: BlobStore, accountId: string, value: unknown, cache = new Map<string, unknown>()): Promise<unknown> {
+/** The value a reference stands for, whole: a list stored one item per line is read into an array. */
+async function loadRef(blobs: BlobStore, accountId: string, ref: ResultRef): Promise<unknown> {
+  if (isItemListRef(ref)) {
+    const items: unknown[] = [];
+    for await (const item of readItems(blobs, accountId, ref)) items.push(item);
+    return items;
+  }
+  return JSON.parse((await readResultRef(blobs, accountId, ref)).toString('utf8')) as unknown;
+}
+
+/**
+ * `value` with every reference in it replaced by the value it stands for (loaded once per key);
+ * with `keepLists`, references to lists stored one item per line stay as they are.
+ */
+export async function loadRefs(blobs: BlobStore, accountId: string, value: unknown, cache = new Map<string, unknown>(), keepLists = false): Promise<unknown> {
+  if (keepLists && isItemListRef(value)) return value;
   if (isResultRef(value)) {
     const key = value[RESULT_REF_KEY].key;
-    if (!cache.has(key)) cache.set(key, JSON.parse((await readResultRef(blobs, accountId, value)).toString('utf8')) as unknown);
+    if (!cache.has(key)) cache.set(key, await loadRef(blobs, accountId, value));
     return cache.get(key);
   }
   if (Array.isArray(value)) {
     const out: unknown[] = [];
-    for (const item of value) out.push(await loadRefs(blobs, accountId, item, cache));
+    for (const item of value) out.push(await loadRefs(blobs, accountId, item, cache, keepLists));
     return out;
   }
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const [k, item] of Object.entries(value)) out[k] = await loadRefs(blobs, accountId, item, cache);
+    for (const [k, item] of Object.entries(value)) out[k] = await loadRefs(blobs, accountId, item, cache, keepLists);
     return out;
   }
   return value;
 }
 
-/** A node's params and inputs with references loaded and the workflow's deferred templates resolved. */
-export async function materialize(blobs: BlobStore, input: ExecuteNodeInput): Promise<{ params: Record<string, unknown>; inputs: Record<string, unknown> }> {
+/** A param string that is one template and nothing else (it resolves to the value itself). */
+const WHOLE_TEMPLATE = /^\{\{([^{}]*)\}\}$/;
+
+/**
+ * A node's params and inputs with references loaded and the workflow's deferred templates resolved.
+ * With `streams` (a node that reads lists as they come, through `ctx.items`), a list stored one item
+ * per line stays a reference: on an input, or as a param that is one whole template naming it; a
+ * template reaching inside such a list still loads it.
+ */
+export async function materialize(blobs: BlobStore, input: ExecuteNodeInput, opts: { streams?: boolean } = {}): Promise<{ params: Record<string, unknown>; inputs: Record<string, unknown> }> {
   const cache = new Map<string, unknown>();
+  const keepLists = opts.streams === true;
   let params = input.params;
-  if (input.deferred && input.deferred.templates.length > 0) {
-    const outputs = (await loadRefs(blobs, input.accountId, input.deferred.outputs, cache)) as Record<string, Record<string, unknown>>;
-    const scope = { outputs, variables: input.deferred.variables };
-    params = withTemplatesAt(params, input.deferred.templates, (d) => resolveTemplates(d.template, scope));
+  const { deferred } = input;
+  if (deferred && deferred.templates.length > 0) {
+    let outputs: Record<string, Record<string, unknown>> | undefined;
+    const filled = new Map<string, unknown>();
+    for (const d of deferred.templates) {
+      const whole = keepLists ? WHOLE_TEMPLATE.exec(d.template) : null;
+      const ref = whole ? parseTemplateRef(whole[1] ?? '') : null;
+      const target = ref ? lookupRef(ref, { outputs: deferred.outputs, variables: deferred.variables }) : undefined;
+      if (isItemListRef(target)) {
+        filled.set(d.template, target);
+        continue;
+      }
+      outputs ??= (await loadRefs(blobs, input.accountId, deferred.outputs, cache)) as Record<string, Record<string, unknown>>;
+      filled.set(d.template, resolveTemplates(d.template, { outputs, variables: deferred.variables }));
+    }
+    params = withTemplatesAt(params, deferred.templates, (d) => filled.get(d.template));
   }
-  params = (await loadRefs(blobs, input.accountId, params, cache)) as Record<string, unknown>;
-  const inputs = (await loadRefs(blobs, input.accountId, input.inputs, cache)) as Record<string, unknown>;
+  params = (await loadRefs(blobs, input.accountId, params, cache, keepLists)) as Record<string, unknown>;
+  const inputs = (await loadRefs(blobs, input.accountId, input.inputs, cache, keepLists)) as Record<string, unknown>;
   return { params, inputs };
+}
+
+/**
+ * A stored port's bytes as the JSON of its value: a list stored one item per line becomes a JSON
+ * array as it streams (each line's `\n` a comma, brackets around), other ports pass as stored.
+ */
+export function storedAsJson(ref: ResultRef, body: AsyncIterable<Buffer>, bytes: number): { body: AsyncIterable<Buffer>; bytes: number } {
+  if (ref[RESULT_REF_KEY].format !== 'ndjson') return { body, bytes };
+  async function* array(): AsyncGenerator<Buffer> {
+    yield Buffer.from('[');
+    let held = false;
+    for await (const chunk of body) {
+      const out = Buffer.from(chunk);
+      // A line's end is a comma unless it is the last: the last byte waits for the next chunk.
+      if (held) yield Buffer.from(',');
+      held = out.length > 0 && out[out.length - 1] === 0x0a;
+      for (let i = 0; i < out.length - (held ? 1 : 0); i++) if (out[i] === 0x0a) out[i] = 0x2c;
+      yield held ? out.subarray(0, out.length - 1) : out;
+    }
+    yield Buffer.from(']');
+  }
+  return { body: array(), bytes: bytes === 0 ? 2 : bytes + 1 };
 }
