@@ -4,6 +4,7 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueSessionToken } from '../../src/platform/auth/sessions';
 import { createWorkflow, getRun, spec, startRun, useEngineStack, waitFor, waitForRun } from './helpers';
@@ -226,7 +227,24 @@ describe('approval reminders', () => {
   let receiver: Server;
   let url = '';
   const calls: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
+  let smtp: SMTPServer;
+  let smtpPort = 0;
+  const mails: Array<{ to: string[]; text: string }> = [];
   beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: false, disabledCommands: ['STARTTLS'], allowInsecureAuth: true, logger: false,
+      onAuth(auth, _session, cb) { cb(auth.username === 'mailer' && auth.password === 'mail-pass-1' ? null : new Error('bad login'), { user: auth.username }); },
+      onData(stream, session, cb) {
+        let text = '';
+        stream.on('data', (d: Buffer) => (text += d.toString()));
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), text });
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+    smtpPort = (smtp.server.address() as AddressInfo).port;
     receiver = createServer((req, res) => {
       let body = '';
       req.on('data', (d: Buffer) => (body += d.toString()));
@@ -240,6 +258,7 @@ describe('approval reminders', () => {
     url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/remind`;
   });
   afterAll(async () => {
+    await new Promise<void>((r) => smtp.close(() => r()));
     receiver.closeAllConnections();
     await new Promise<void>((r) => receiver.close(() => r()));
   });
@@ -265,5 +284,29 @@ describe('approval reminders', () => {
     expect(got.body.reminders_sent).toBe(1);
     const rows = await fx.stack.atelier.deps.db.selectFrom('engine_approval_reminders').selectAll().where('approval_id', '=', approval.id).execute();
     expect(rows).toMatchObject([{ n: 1, channel: 'webhook', response_status: 204, error: null }]);
+  });
+
+  it('an e-mail reminder goes to each address once, with only the link labelled with that address', async () => {
+    const conn = await fx.stack.api('POST', '/engine/v1/v1/connections', { body: { provider: 'smtp', name: 'mail', secret: 'mail-pass-1', metadata: { host: '127.0.0.1', port: smtpPort, user: 'mailer' } } });
+    expect(conn.status).toBe(201);
+    const { runId, approval } = await waitingApproval(
+      { links: ['partner@example.org', 'legal'], quorum: 1, message: 'Sign the contract?', remind: { after_s: 0, max: 1, email_to: ['partner@example.org', 'boss@example.org'] } },
+      {},
+      { smtp: conn.body.id },
+    );
+    await waitFor('two e-mails', async () => mails.length >= 2 || undefined, 20_000);
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect(mails.map((m) => m.to[0]).sort()).toEqual(['boss@example.org', 'partner@example.org']);
+    const partner = mails.find((m) => m.to[0] === 'partner@example.org')!.text.replace(/=\r?\n/g, '');
+    const boss = mails.find((m) => m.to[0] === 'boss@example.org')!.text.replace(/=\r?\n/g, '');
+    expect(partner).toContain('Sign the contract?');
+    expect(boss).not.toContain('/approvals/links/');
+    const link = /(https?:\/\/\S+\/approvals\/links\/apl_[A-Za-z0-9_-]+)/.exec(partner)?.[1];
+    expect(link).toBeDefined();
+    const decided = await fx.stack.api('POST', link!.slice(fx.stack.url.length), { key: null, body: { approved: true } });
+    expect(decided.body.decision).toMatchObject({ approver: 'link:partner@example.org' });
+    expect((await waitForRun(fx.stack, runId)).status).toBe('completed');
+    const rows = await fx.stack.atelier.deps.db.selectFrom('engine_approval_reminders').selectAll().where('approval_id', '=', approval.id).execute();
+    expect(rows).toMatchObject([{ n: 1, channel: 'email', error: null }]);
   });
 });

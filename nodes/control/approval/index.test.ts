@@ -13,6 +13,18 @@ describe('control.approval', () => {
     expect(approval.outputs.map((p) => p.name)).toEqual(['approved', 'rejected']);
   });
 
+  it('checks the quorum against the approvers named, link labels, reminder channels and form fields', () => {
+    const params = getNode('control.approval')!.params;
+    const issues = (p: Record<string, unknown>) => (params.safeParse(p).error?.issues ?? []).map((i) => i.path.join('.'));
+    expect(issues({ approvers: ['ada@example.com'], quorum: 2 })).toEqual(['quorum']);
+    expect(issues({ approvers: ['ada@example.com'], links: ['partner'], quorum: 2, reject: 'quorum' })).toEqual([]);
+    expect(issues({ quorum: 3 })).toEqual([]);
+    expect(issues({ links: ['partner', 'partner'] })).toEqual(['links']);
+    expect(issues({ remind: { after_s: 0 } })).toEqual(['remind']);
+    expect(issues({ remind: { after_s: 0, every_s: 5, webhook_url: 'https://example.com/r' } })).toEqual(['remind.every_s']);
+    expect(issues({ form: { fields: [{ name: 'x', type: 'select', label: 'X' }] } })).toEqual(['form.fields.0.options']);
+  });
+
   it('emits the approve payload (without its node_id) on the port it chooses', async () => {
     const api = fakeWorkflowApi({ approve: [{ approved: true, by: 'ada', node_id: 'n1' }, { approved: false, why: 'no' }] });
     expect(await runApproval(api, { timeout_s: 30 }, {})).toEqual({ output: { approved: { approved: true, by: 'ada' } } });

@@ -184,7 +184,7 @@ async function sendReminderMail(deps: Deps, resolver: ReturnType<typeof credenti
         ...own.map(([, url]) => `Decide here (one use): ${url}`),
         data.expires_at ? `Decide before ${data.expires_at}.` : '',
       ];
-      await transport.sendMail({ from: typeof cred.from === 'string' ? cred.from : user ?? `approvals@${host}`, to: address, subject: `Approval waiting: ${data.node_id}`, text: lines.join('\n') });
+      await transport.sendMail({ from: typeof cred.from === 'string' ? cred.from : user?.includes('@') ? user : 'approvals@localhost', to: address, subject: `Approval waiting: ${data.node_id}`, text: lines.join('\n') });
     }
   } finally {
     transport.close();
