@@ -4,6 +4,7 @@ import { finishRun, recordNodeFinished, recordNodesCompleted, recordNodesSettled
 import type { ExecuteNodeInput, ExecuteNodeResult, FinishRunInput, NodeFinishedInput, NodeStartedInput } from '../src/engine/contract/run-contract';
 import { nodeRegistry } from '../nodes/index';
 import { startRunAnalysis } from '../src/engine/analytics/analyze';
+import { resolveNodeParams } from '../src/engine/execution/workflow-node-params';
 import { APPROVAL_NODE_TYPE, closeApprovalRequest, openApprovalRequest } from '../src/engine/approvals/service';
 
 export type { NodeFailureDetails } from '../src/engine/contract/run-contract';
@@ -19,6 +20,8 @@ export function createEngineActivities(deps: Deps, registry: ExecutorRegistry = 
   const { db } = deps;
   return {
     executeNode: (input: ExecuteNodeInput): Promise<ExecuteNodeResult> => executeNode(deps, registry, input),
+    /** The params of a node the workflow runs itself, with the stored results they reach into read. */
+    resolveNodeParams: (input: ExecuteNodeInput): Promise<Record<string, unknown>> => resolveNodeParams(deps, input),
     // An approval node's request exists before its node_started does, so a client that sees the
     // node waiting finds the request; its end closes the request with the outcome it emitted.
     recordNodeStarted: async (input: NodeStartedInput): Promise<void> => {

@@ -74,6 +74,8 @@ const envSchema = z.object({
   ATELIER_MAX_CONCURRENT_RUNS_PER_ACCOUNT: z.coerce.number().int().min(0).default(200),
   // A node result port larger than this (JSON bytes) is stored as a blob and travels as a reference.
   ATELIER_RESULT_INLINE_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024).default(128 * 1024),
+  // Seconds after a run finishes before the sweep deletes the result blobs nothing of it references.
+  ATELIER_RUN_RESULT_GRACE_S: z.coerce.number().positive().default(3600),
   // Providers (src/providers/config.ts): local | openai | none, per-capability overrides, OpenAI-compatible endpoints.
   ATELIER_PROVIDER: z.enum(['local', 'openai', 'none']).default('local'),
   ATELIER_PROVIDERS: optionalString,
@@ -180,6 +182,8 @@ export interface Config {
     maxConcurrentRunsPerAccount: number;
     /** JSON bytes of a node result above which its largest ports go to the blob store as references. */
     resultInlineMaxBytes: number;
+    /** Seconds after a run finishes before its unreferenced result blobs are swept (src/engine/execution/result-sweep.ts). */
+    resultGraceS: number;
   };
   /** Story Studio settings (src/story/config.ts). */
   story: StoryConfig;
@@ -284,6 +288,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       reaperMaxRunningS: e.ATELIER_REAPER_MAX_RUNNING_S,
       maxConcurrentRunsPerAccount: e.ATELIER_MAX_CONCURRENT_RUNS_PER_ACCOUNT,
       resultInlineMaxBytes: e.ATELIER_RESULT_INLINE_MAX_BYTES,
+      resultGraceS: e.ATELIER_RUN_RESULT_GRACE_S,
     },
     story: loadStoryConfig(source),
     voice: loadVoiceConfig(source),

@@ -24,6 +24,7 @@ import { createProviders } from './generation/providers/index';
 import { deleteAssetPurgeSchedule, ensureAssetPurgeSchedule } from './platform/assets/schedule';
 import { startAbandonedJobSweep } from './generation/abandoned-jobs';
 import { startPendingDocumentSweep } from './engine/knowledge/resume-pending';
+import { startResultSweep } from './engine/execution/result-sweep';
 import { startApprovalSweep } from './engine/approvals/sweep';
 import { deleteStorageAccrualSchedule, ensureStorageAccrualSchedule } from './storage/billing/schedule';
 import { join } from 'node:path';
@@ -132,6 +133,7 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
       if (config.engine.maintenance) stops.push(await startEngineMaintenance(deps));
       stops.push(startAbandonedJobSweep(deps, config.abandonedJobS));
       stops.push(startPendingDocumentSweep(deps, config.knowledgeResumeS));
+      stops.push(startResultSweep(deps, config.engine.resultGraceS));
       stops.push(startApprovalSweep(deps));
       await ensureAssetPurgeSchedule(deps);
       // Test stacks each get a task queue of their own; their schedules go with them.

@@ -3,15 +3,17 @@
 // (ATELIER_ROLE=api) and two worker processes (ATELIER_ROLE=worker) spawned as `npm start` runs
 // them, one database, rate limits in Redis and files in the suite's S3 server. A client alternating
 // API ports starts trigger → set runs and short chains (two side-effecting http calls and a charged
-// translate); one worker and one API process are SIGKILLed mid-load and restarted. Then: every run
+// translate, then a large result read by the last node); one worker and one API process are SIGKILLed mid-load and restarted. Then: every run
 // is final, each node_completed is in run_events once and reached its SSE client once (clients
 // reconnect to the other API when theirs dies), no side effect repeats without a kill between the
-// calls, and the ledger sums to the balance.
+// calls, the ledger sums to the balance, and every stored result a run references (each chain's
+// `big` node returns ~200 KB, passed on by reference) exists in the bucket with its stated size.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Client, Connection } from '@temporalio/client';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,6 +21,7 @@ import { AtelierProcess } from '../../bench/lib/atelier-process';
 import { followSse, type SseFollower } from '../../bench/lib/chaos-batch';
 import { FaultLog, startCounterServer, type CounterServer } from '../../bench/lib/chaos-loopbacks';
 import { freePort } from '../../bench/lib/free-port';
+import { isResultRef, RESULT_REF_KEY, type ResultRef } from '../../src/engine/contract/result-ref';
 import { maintenanceWorkflowId } from '../../src/engine/watchdog';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/infra/db/postgres';
 import { generateApiKey } from '../../src/platform/auth/api-keys';
@@ -32,7 +35,9 @@ const SPACING_MS = 500;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 const SET_NODES = ['start', 'set'];
-const CHAIN_NODES = ['start', 'prep', 'h1', 'h2', 'say', 'done'];
+const CHAIN_NODES = ['start', 'prep', 'h1', 'h2', 'say', 'big', 'done'];
+/** ~200 KB of JSON: past the 128 KiB inline limit, so `big` stores its result and passes a reference. */
+const BIG_CODE = "return Array.from({ length: 2500 }, (_, i) => ({ i, pad: 'x'.repeat(60) }));";
 
 let clusterEnv: NodeJS.ProcessEnv | undefined;
 let clusterOwned = false;
@@ -41,6 +46,7 @@ let db: pg.Pool | undefined;
 let dataDir = '';
 let counter: CounterServer | undefined;
 let taskQueue = '';
+let bucket = '';
 const key = generateApiKey('live');
 const apis: AtelierProcess[] = [];
 const workers: AtelierProcess[] = [];
@@ -77,6 +83,7 @@ beforeAll(async () => {
   db = new pg.Pool({ connectionString: database.url, max: 2 });
   dataDir = mkdtempSync(join(inject('dataDir'), 'cluster-'));
   taskQueue = `cluster-${database.name}`;
+  bucket = `atelier-blobs-${database.name.replace(/_/g, '-')}`.slice(0, 63);
   const shared = {
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
@@ -95,7 +102,7 @@ beforeAll(async () => {
     S3_ENDPOINT: inject('s3Endpoint'),
     S3_ACCESS_KEY_ID: 'atelier-dev-root',
     S3_SECRET_ACCESS_KEY: 'atelier-dev-root-secret',
-    ATELIER_BLOB_BUCKET: `atelier-blobs-${database.name.replace(/_/g, '-')}`.slice(0, 63),
+    ATELIER_BLOB_BUCKET: bucket,
     // The watchdog, on as in production: a run whose row an API wrote just before it was killed
     // (its execution never started) is started by a worker after 20 s quiet.
     ATELIER_ENGINE_MAINTENANCE: '1',
@@ -131,6 +138,14 @@ afterAll(async () => {
   if (clusterOwned) await run(join(root, 'temporal-cluster.sh'), ['--stop'], { env: clusterEnv }).catch(() => undefined);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 120_000);
+
+/** Every result reference anywhere in a recorded value. */
+function refsIn(v: unknown): ResultRef[] {
+  if (isResultRef(v)) return [v];
+  if (Array.isArray(v)) return v.flatMap(refsIn);
+  if (typeof v === 'object' && v !== null) return Object.values(v).flatMap(refsIn);
+  return [];
+}
 
 type Answer = { status: number; json: any } | 'cut';
 
@@ -192,9 +207,10 @@ describe('Temporal cluster, API and workers apart (short tier)', () => {
         hit('h1'),
         hit('h2'),
         { id: 'say', type: 'ai.translate', position: [0, 0], params: { text: 'the {{h1.output.main.body.node}} node answered', target: 'fr' } },
-        { id: 'done', type: 'io.set', position: [0, 0], params: { values: { text: '{{say.output.main.text}}' } } },
+        { id: 'big', type: 'code.javascript', position: [0, 0], params: { code: BIG_CODE } },
+        { id: 'done', type: 'io.set', position: [0, 0], params: { values: { text: '{{say.output.main.text}}', rows: '{{big.output.main.length}}' } } },
       ],
-      edges: [edge('start', 'prep'), edge('prep', 'h1'), edge('h1', 'h2'), edge('h2', 'say'), edge('say', 'done')],
+      edges: [edge('start', 'prep'), edge('prep', 'h1'), edge('h1', 'h2'), edge('h2', 'say'), edge('say', 'big'), edge('big', 'done')],
       variables: {},
       trigger: { type: 'manual', config: {} },
     });
@@ -330,6 +346,26 @@ describe('Temporal cluster, API and workers apart (short tier)', () => {
       if (m) charged.set(m[1]!, (charged.get(m[1]!) ?? 0) - Number(e.amount_micros));
     }
     for (const r of runs) if (Number(r.usd_charged_micros) !== (charged.get(r.id) ?? 0)) violations.push(`run ${r.input.n}: usd_charged ${r.usd_charged_micros}, ledger ${charged.get(r.id) ?? 0}`);
+
+    // Stored results: every reference a run keeps (node results and events) names a blob that
+    // exists in the bucket, with the size the reference says; each chain's `big` stored one.
+    const recorded = await q<{ run_id: string; t: string }>(
+      `select o.run_id, o.output::text as t from run_node_outputs o join runs r on r.id = o.run_id where r.account_id = $1
+        union all select e.run_id, e.data::text from run_events e join runs r on r.id = e.run_id where r.account_id = $1`, [accountId]);
+    const refs = new Map<string, number>();
+    for (const row of recorded) for (const ref of refsIn(JSON.parse(row.t))) refs.set(ref[RESULT_REF_KEY].key, ref[RESULT_REF_KEY].bytes);
+    for (const r of runs.filter((x) => x.input.n % 3 === 2)) {
+      const done = await q<{ rows: number }>(`select (output->'main'->>'rows')::int as rows from run_node_outputs where run_id = $1 and node_id = 'done'`, [r.id]);
+      if (done[0]?.rows !== 2500) violations.push(`run ${r.input.n}: done read ${done[0]?.rows} rows of big's stored result`);
+      if (![...refs.keys()].some((k) => k.includes(`/run-results/${r.id}/big/`))) violations.push(`run ${r.input.n}: big's result was not stored by reference`);
+    }
+    const s3 = new S3Client({ endpoint: inject('s3Endpoint'), region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'atelier-dev-root', secretAccessKey: 'atelier-dev-root-secret' } });
+    for (const [blobKey, bytes] of refs) {
+      const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: blobKey })).catch((err: unknown) => err as Error);
+      if (head instanceof Error) violations.push(`reference ${blobKey}: no blob (${head.name})`);
+      else if (head.ContentLength !== bytes) violations.push(`reference ${blobKey}: blob of ${head.ContentLength} bytes, reference says ${bytes}`);
+    }
+    s3.destroy();
 
     if (process.env.CLUSTER_TEST_REPORT === '1') {
       console.log(`${runs.length} runs, ${calls} side-effect calls, ${ledger.length} ledger entries, ${followers.reduce((n, f) => n + f.reconnects, 0)} SSE reconnects${context()}`);

@@ -2,7 +2,8 @@
 // calls and can hold a request open, and helpers to create workflows and wait for runs.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll } from 'vitest';
+import { Worker } from '@temporalio/worker';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
 
 /**
@@ -177,3 +178,15 @@ export const failingNode = (id: string, server: CounterServer, extra: Partial<No
   retry: { max_attempts: 1 },
   ...extra,
 });
+
+/** Replays histories against the suite's workflow bundle: one result per history, `error` set on a non-determinism. */
+export async function replayHistories(histories: Array<{ workflowId: string; history: unknown }>) {
+  const results = [];
+  for await (const result of Worker.runReplayHistories(
+    { workflowBundle: { codePath: inject('workflowBundlePath') } },
+    histories.map((h) => ({ workflowId: h.workflowId, history: h.history as never })),
+  )) {
+    results.push(result);
+  }
+  return results;
+}

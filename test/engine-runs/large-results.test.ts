@@ -4,12 +4,11 @@
 // reference fails the node cleanly.
 import { join, resolve } from 'node:path';
 import { temporal } from '@temporalio/proto';
-import { Worker } from '@temporalio/worker';
-import { describe, expect, it, inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isResultRef, RESULT_REF_KEY, type ResultRef } from '../../src/engine/contract/result-ref';
 import { readResultRef, resultKey, storeLargePorts } from '../../src/engine/execution/result-refs';
 import { writeHistory } from '../helpers/histories';
-import { closedHistory, createWorkflow, getRun, httpNode, spec, startRun, useEngineStack, waitFor, waitForRun } from './helpers';
+import { closedHistory, createWorkflow, getRun, httpNode, replayHistories, spec, startRun, useEngineStack, waitFor, waitForRun } from './helpers';
 
 const fx = useEngineStack();
 
@@ -70,7 +69,7 @@ describe('engine runs: node results of any size', () => {
     // setter's inputs) would hold the whole 5 MB.
     expect(bytes).toBeLessThan(100_000);
 
-    const [replayed] = await replayAll([{ workflowId: run_id, history }]);
+    const [replayed] = await replayHistories([{ workflowId: run_id, history }]);
     expect(replayed!.error, String(replayed!.error)).toBeUndefined();
     // RECORD_HISTORIES=1 keeps this run's history for the determinism suite.
     if (process.env.RECORD_HISTORIES === '1') {
@@ -128,9 +127,3 @@ describe('engine runs: node results of any size', () => {
     await expect(readResultRef(blobs, account, ref)).rejects.toMatchObject({ type: 'result_ref_invalid', message: expect.stringMatching(/no stored result/) });
   });
 });
-
-async function replayAll(histories: Array<{ workflowId: string; history: unknown }>) {
-  const results = [];
-  for await (const r of Worker.runReplayHistories({ workflowBundle: { codePath: inject('workflowBundlePath') } }, histories.map((h) => ({ workflowId: h.workflowId, history: h.history as never })))) results.push(r);
-  return results;
-}

@@ -3,23 +3,11 @@
 // among every other workflow type's — live under test/histories/ and replay in
 // test/proof/determinism.test.ts.
 import { join, resolve } from 'node:path';
-import { Worker } from '@temporalio/worker';
-import { describe, expect, it, inject } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeHistory } from '../helpers/histories';
-import { closedHistory, createWorkflow, failingNode, getRun, httpNode, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
+import { closedHistory, createWorkflow, failingNode, getRun, httpNode, replayHistories, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
 
 const fx = useEngineStack();
-
-async function replay(histories: Array<{ workflowId: string; history: unknown }>) {
-  const results = [];
-  for await (const result of Worker.runReplayHistories(
-    { workflowBundle: { codePath: inject('workflowBundlePath') } },
-    histories.map((h) => ({ workflowId: h.workflowId, history: h.history as never })),
-  )) {
-    results.push(result);
-  }
-  return results;
-}
 
 describe('engine runs: replay', () => {
   it('replays the histories of runs executed just now (diamond, branches, failures, signals, cancel, resume)', async () => {
@@ -72,7 +60,7 @@ describe('engine runs: replay', () => {
 
     const histories = [];
     for (const id of ids) histories.push({ workflowId: id, history: await fx.stack.atelier.deps.temporal.workflow.getHandle(id).fetchHistory() });
-    const results = await replay(histories);
+    const results = await replayHistories(histories);
     expect(results).toHaveLength(ids.length);
     for (const r of results) expect(r.error, `${r.workflowId}: ${String(r.error)}`).toBeUndefined();
   });
@@ -98,7 +86,7 @@ describe('engine runs: replay', () => {
     expect(run.node_outputs.after_stop.output.main).toEqual({ why: 'on main' });
     expect(run.node_outputs.on_main).toMatchObject({ skipped: true });
     const history = await closedHistory(fx.stack, run_id);
-    const [result] = await replay([{ workflowId: run_id, history }]);
+    const [result] = await replayHistories([{ workflowId: run_id, history }]);
     expect(result!.error, String(result!.error)).toBeUndefined();
     if (process.env.RECORD_HISTORIES === '1') {
       const file = join(resolve(import.meta.dirname, '../histories'), 'engineRun.continue-on-error-main.json');

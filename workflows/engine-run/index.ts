@@ -16,7 +16,7 @@ import {
   sleep,
 } from '@temporalio/workflow';
 import { isNodeError } from '../../src/engine/contract/node-error';
-import { deferredTemplates, withTemplatesAt, type DeferredTemplate } from '../../src/engine/contract/result-ref';
+import { containsResultRef, deferredTemplates, withTemplatesAt, type DeferredTemplate } from '../../src/engine/contract/result-ref';
 import { resolveTemplates, templateRefs } from '../../src/engine/contract/templates';
 import type { EngineRunInput, EngineRunResult, EngineRunStatus, ExecuteNodeInput, NodeCommit, NodeFailureDetails } from '../../src/engine/contract/run-contract';
 import type { NodeOutput, PlannedNode, RunContextPart, RunStatus } from '../../src/engine/types';
@@ -25,7 +25,7 @@ import { approveSignal, cancelSignal, engineRunStatusQuery, webhookSignal } from
 import { workflowNodeHandlers } from '../workflow-nodes';
 import { CommitCarrier } from './commit-carrier';
 import { evaluateInline } from './inline';
-import { nodeExecutor, projection } from './proxies';
+import { nodeExecutor, paramsResolver, projection } from './proxies';
 import { continuedPorts, DagScheduler } from './scheduler';
 import { SignalInbox } from './signal-inbox';
 import { Turns } from './turns';
@@ -64,6 +64,14 @@ const SERIAL_LOCAL_PATCH = 'serial-local-activities';
  * would need the bytes behind one run as activities.
  */
 const CLAIM_CHECK_PATCH = 'claim-check-results';
+
+/**
+ * From this patch on, a node the workflow runs itself (delay, approval, webhook wait, agent) whose
+ * params reach into a stored result gets them from an activity that reads the bytes
+ * (resolveNodeParams); before it, such templates reached the node unresolved. The marker is only
+ * written where that happens, so every other run's history is unchanged.
+ */
+const WORKFLOW_NODE_REFS_PATCH = 'workflow-node-param-refs';
 
 /**
  * Node commits an executor may report before writing (ExecuteNodeInput.deferCommit) while earlier
@@ -211,12 +219,32 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   async function execute(node: PlannedNode, params: Record<string, unknown>, inputs: Record<string, unknown>, round: number, deferred: DeferredTemplate[]): Promise<NodeOutput> {
     if (node.execution === 'workflow') {
       await write((carry) => projection.recordNodeStarted({ runId, generation, nodeId: node.id, nodeType: node.type, carry }));
-      const done = await runInWorkflow(node, params, inputs);
+      const readsStored = claimCheck && (deferred.length > 0 || containsResultRef(params)) && patched(WORKFLOW_NODE_REFS_PATCH);
+      const done = await runInWorkflow(node, readsStored ? await paramsResolver.resolveNodeParams({ ...request(node, params, {}, deferred), variables: {}, runInput: {} }) : params, inputs);
       const out: NodeOutput = { ok: true, output: done.output, usd_charged: done.usdChargedMicros / 1_000_000, error: null, logs: [], duration_ms: 0 };
       await CancellationScope.nonCancellable(() => write((carry) => projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out, notes: done.notes, carry })));
       return out;
     }
-    const request: ExecuteNodeInput = {
+    const executeNode = nodeExecutor(node, round);
+    // A local node's call is a local activity like the projections: in its turn, carrying the
+    // unconfirmed commits as any write does.
+    if (node.execution === 'local') return carrier.answered(undefined, await write((carry) => executeNode({ ...request(node, params, inputs, deferred), ...(carry ? { carry } : {}) })));
+    // An activity node carries them too, and on a chain (each node that feeds it feeds nothing
+    // else) may report before writing its own, which is then unconfirmed in turn; fan-out
+    // siblings overlap their writes anyway, and reporting a few of them early only splits their
+    // completions over more workflow tasks.
+    const onChain = node.incoming.length > 0 && node.incoming.every((e) => plan.nodes[e.source]?.outgoing.length === 1);
+    const call = carrier.open(onChain);
+    try {
+      return carrier.answered(call, await executeNode({ ...request(node, params, inputs, deferred), ...(call.sent.length ? { carry: call.sent } : {}), deferCommit: call.deferCommit }));
+    } finally {
+      carrier.ended(call);
+    }
+  }
+
+  /** What a node's activity is sent: its params, inputs and deferred templates, and what else it reads of the run. */
+  function request(node: PlannedNode, params: Record<string, unknown>, inputs: Record<string, unknown>, deferred: DeferredTemplate[]): ExecuteNodeInput {
+    return {
       runId,
       accountId: args.accountId,
       workflowId: args.workflowId,
@@ -232,21 +260,6 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       ...(claimCheck ? { resultRefs: true as const } : {}),
       ...(deferred.length ? { deferred: { templates: deferred, outputs: emittedOf(deferred), variables: plan.variables } } : {}),
     };
-    const executeNode = nodeExecutor(node, round);
-    // A local node's call is a local activity like the projections: in its turn, carrying the
-    // unconfirmed commits as any write does.
-    if (node.execution === 'local') return carrier.answered(undefined, await write((carry) => executeNode({ ...request, ...(carry ? { carry } : {}) })));
-    // An activity node carries them too, and on a chain (each node that feeds it feeds nothing
-    // else) may report before writing its own, which is then unconfirmed in turn; fan-out
-    // siblings overlap their writes anyway, and reporting a few of them early only splits their
-    // completions over more workflow tasks.
-    const onChain = node.incoming.length > 0 && node.incoming.every((e) => plan.nodes[e.source]?.outgoing.length === 1);
-    const call = carrier.open(onChain);
-    try {
-      return carrier.answered(call, await executeNode({ ...request, ...(call.sent.length ? { carry: call.sent } : {}), deferCommit: call.deferCommit }));
-    } finally {
-      carrier.ended(call);
-    }
   }
 
   /** The emitted ports of the nodes deferred templates name (references in them stay references). */

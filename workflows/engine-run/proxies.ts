@@ -31,6 +31,15 @@ const projectionActivity: LocalActivityOptions = {
 
 export const projection = proxyLocalActivities<Activities>(projectionActivity);
 
+/**
+ * Reads the stored results a workflow-run node's params reach into (the workflow cannot read
+ * blobs): a real activity, since the bytes may be large; retried a few times for a lost worker.
+ */
+export const paramsResolver = proxyActivities<Activities>({
+  startToCloseTimeout: '2 minutes',
+  retry: { maximumAttempts: 3, initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 seconds' },
+});
+
 /** Extra activity attempts for a node whose worker died mid-call (not spent on the node's own failures). */
 const WORKER_LOSS_ATTEMPTS = 3;
 

@@ -11,6 +11,7 @@ import type { AuthContext } from '../../platform/auth/context';
 import { pipeline } from 'node:stream/promises';
 import { isResultRef, RESULT_REF_KEY, resultDownloads } from '../contract/result-ref';
 import { runResultsPrefix } from '../execution/result-refs';
+import { deleteRun, RunDeletedView } from '../execution/run-deletion';
 import { readRunEventPage, type RunEventPage } from '../events/store';
 import {
   cancelRun,
@@ -132,6 +133,12 @@ export function runRoutes(deps: Deps): Router {
       const run = await getRunRow(deps, auth.accountId, params.run_id);
       return runView(run, await nodeRows(deps, run.id));
     }),
+  );
+
+  // A finished run and everything it stored (node results, events, result blobs).
+  router.delete(
+    '/runs/:run_id',
+    route({ params: RunIdParams, response: RunDeletedView, summary: 'Delete a finished run, its results and their stored blobs', errors: [409] }, async ({ params, auth }) => deleteRun(deps, await getRunRow(deps, auth.accountId, params.run_id))),
   );
 
   router.post(

@@ -16,6 +16,7 @@ import * as realtimeConversationClose from './2026-11-26T2040-realtime-conversat
 import * as includedCreditsGrant from './2026-11-26T2100-included-credits-grant';
 import * as finishedAtIndexes from './2026-11-26T2115-finished-at-indexes';
 import * as engineApprovals from './2026-11-27T0100-engine-approvals';
+import * as blobDeletions from './2026-11-27T0110-blob-deletions-and-result-sweeps';
 
 /**
  * Every migration, in order. The keys are frozen ids already recorded in deployed databases
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T2100-included-credits-grant': includedCreditsGrant,
   '2026-11-26T2115-finished-at-indexes': finishedAtIndexes,
   '2026-11-27T0100-engine-approvals': engineApprovals,
+  '2026-11-27T0110-blob-deletions-and-result-sweeps': blobDeletions,
 };

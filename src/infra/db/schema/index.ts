@@ -51,6 +51,8 @@ import type { S3RequestMetricsTable } from './s3-request-metrics';
 import type { StorageAccrualsTable } from './storage-accruals';
 import type { KnowledgeChunksTable, KnowledgeDocumentsTable } from './knowledge';
 import type { AnalyticsCriteriaTable, AnalyticsDataPointsTable, RunAnalysesTable } from './analytics';
+import type { BlobDeletionsTable } from './blob-deletions';
+import type { RunResultSweepsTable } from './run-result-sweeps';
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -109,6 +111,8 @@ export interface DB {
   analytics_criteria: AnalyticsCriteriaTable;
   analytics_data_points: AnalyticsDataPointsTable;
   run_analyses: RunAnalysesTable;
+  blob_deletions: BlobDeletionsTable;
+  run_result_sweeps: RunResultSweepsTable;
 }
 
 export type * from './accounts';
@@ -162,3 +166,5 @@ export type * from './engine-workflow-tools';
 export type * from './engine-mcp-servers';
 export type * from './knowledge';
 export type * from './analytics';
+export type * from './blob-deletions';
+export type * from './run-result-sweeps';

@@ -1,0 +1,183 @@
+// The periodic sweep of stored node results (src/engine/execution/result-refs.ts). Three jobs:
+// - deletions a process left half done (a run or account whose rows are gone, blobs not yet);
+// - in each run finished longer than the grace period ago, the blobs under its results prefix that
+//   nothing of the run references any more: the bytes of an attempt that failed after writing its
+//   result, a retried activity whose first write lost the race, a port the run never reported.
+//   References count from the run's node results, events and input, and from those of the runs
+//   linked to it (a sub-workflow's parent copies its child's results, a child gets its parent's in
+//   its input, a re-run reuses the results of the nodes it does not execute again). A blob written after the grace cut-off is left for a later pass, and so
+//   is a run resumed meanwhile;
+// - results prefixes of runs that have no row any more (a write that landed after its run was
+//   deleted), once per grace period.
+import { sql } from 'kysely';
+import type { Deps } from '../../deps';
+import { startSweep, sweepInterval } from '../../infra/sweep';
+import { sweepBlobDeletions } from '../../storage/blob-store-deletions';
+import { MAX_RUN_DEPTH } from '../child-runs';
+import { FINISHED_STATUSES, isUuid } from '../runs-service';
+import { runResultsPrefix } from './result-refs';
+
+type SweepDeps = Pick<Deps, 'db' | 'blobs' | 'logger'>;
+
+/** Finished runs looked at per pass (oldest first); the rest wait for the next pass. */
+const RUNS_PER_PASS = 100;
+
+export interface ResultSweepReport {
+  /** Queued prefix deletions finished. */
+  deletions: number;
+  /** Finished runs whose results were checked. */
+  runs: number;
+  /** Unreferenced result blobs deleted. */
+  orphans: number;
+  /** Results prefixes of runs without a row, deleted. */
+  strays: number;
+}
+
+/** Runs linked to a run looked at at most (a family larger than this is cut). */
+const MAX_FAMILY = 500;
+
+/**
+ * The runs whose rows may reference `runId`'s results: itself and the runs linked to it, in both
+ * directions and transitively: parent and children (sub-workflows, agent tools) and the runs
+ * retried or re-run from it (a re-run reuses the results of nodes it does not execute again).
+ */
+export async function runFamily(deps: Pick<Deps, 'db'>, runId: string): Promise<string[]> {
+  const ids = new Set([runId]);
+  let level = [runId];
+  for (let depth = 0; level.length && depth <= MAX_RUN_DEPTH && ids.size < MAX_FAMILY; depth++) {
+    const [links, linked] = await Promise.all([
+      deps.db.selectFrom('runs').select(['parent_run_id', 'retried_from']).where('id', 'in', level).execute(),
+      deps.db
+        .selectFrom('runs')
+        .select('id')
+        .where((eb) => eb.or([eb('parent_run_id', 'in', level), eb('retried_from', 'in', level)]))
+        .limit(MAX_FAMILY)
+        .execute(),
+    ]);
+    const next = new Set<string>();
+    for (const l of links) for (const id of [l.parent_run_id, l.retried_from]) if (id && !ids.has(id)) next.add(id);
+    for (const { id } of linked) if (!ids.has(id)) next.add(id);
+    level = [...next];
+    for (const id of level) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** The JSON text of everything the runs recorded (results, events, inputs), to look keys up in. */
+export async function recordedText(deps: Pick<Deps, 'db'>, runIds: string[]): Promise<string[]> {
+  if (runIds.length === 0) return [];
+  const [outputs, events, inputs] = await Promise.all([
+    deps.db.selectFrom('run_node_outputs').select(sql<string>`output::text`.as('t')).where('run_id', 'in', runIds).execute(),
+    deps.db.selectFrom('run_events').select(sql<string>`data::text`.as('t')).where('run_id', 'in', runIds).execute(),
+    deps.db.selectFrom('runs').select(sql<string>`input::text`.as('t')).where('id', 'in', runIds).execute(),
+  ]);
+  return [...outputs, ...events, ...inputs].map((r) => r.t);
+}
+
+/**
+ * Deletes the blobs under one finished run's results prefix that nothing references and that were
+ * written before `cutoff`; records the run as swept at its resume count. Returns how many went.
+ */
+export async function sweepRunResults(
+  deps: SweepDeps,
+  run: { id: string; account_id: string; resumed_count: number },
+  cutoff: Date,
+): Promise<number> {
+  const candidates: string[] = [];
+  for await (const blob of deps.blobs.list(runResultsPrefix(run.account_id, run.id))) {
+    if (blob.lastModified && blob.lastModified < cutoff) candidates.push(blob.key);
+  }
+  let deleted = 0;
+  if (candidates.length > 0) {
+    const texts = await recordedText(deps, await runFamily(deps, run.id));
+    const orphans = candidates.filter((key) => !texts.some((t) => t.includes(key)));
+    // A resume since the run was picked may reference these again: only a run still finished
+    // at the same resume count loses them.
+    const still = await deps.db
+      .selectFrom('runs')
+      .select('id')
+      .where('id', '=', run.id)
+      .where('resumed_count', '=', run.resumed_count)
+      .where('status', 'in', FINISHED_STATUSES)
+      .executeTakeFirst();
+    if (!still) return 0;
+    for (const key of orphans) {
+      await deps.blobs.delete(key);
+      deleted++;
+    }
+    if (deleted) deps.logger.info({ runId: run.id, deleted }, 'result sweep: deleted unreferenced result blobs');
+  }
+  await deps.db
+    .insertInto('run_result_sweeps')
+    .values({ run_id: run.id, resumed_count: run.resumed_count })
+    .onConflict((oc) => oc.column('run_id').doUpdateSet({ resumed_count: run.resumed_count, swept_at: new Date() }))
+    .execute();
+  return deleted;
+}
+
+/** Results prefixes (under each account) of runs that have no row, all of whose blobs predate `cutoff`. */
+export async function sweepStrayRunResults(deps: SweepDeps, cutoff: Date): Promise<number> {
+  let deleted = 0;
+  const accounts = await deps.db.selectFrom('accounts').select('id').execute();
+  for (const { id: accountId } of accounts) {
+    // `<account>/run-results/`: a run's prefix without the run.
+    const base = runResultsPrefix(accountId, '').replace(/\/+$/, '/');
+    // Per run id: whether every blob under it is older than the cut-off.
+    const runs = new Map<string, boolean>();
+    for await (const blob of deps.blobs.list(base)) {
+      const runId = blob.key.slice(base.length).split('/')[0];
+      if (!runId) continue;
+      const old = !!blob.lastModified && blob.lastModified < cutoff;
+      runs.set(runId, (runs.get(runId) ?? true) && old);
+    }
+    const ids = [...runs.keys()];
+    if (ids.length === 0) continue;
+    const uuids = ids.filter(isUuid);
+    const known = new Set(uuids.length ? (await deps.db.selectFrom('runs').select('id').where('id', 'in', uuids).execute()).map((r) => r.id) : []);
+    for (const runId of ids) {
+      if (known.has(runId) || !runs.get(runId)) continue;
+      await deps.blobs.deletePrefix(runResultsPrefix(accountId, runId));
+      deleted++;
+    }
+  }
+  return deleted;
+}
+
+/**
+ * One pass: queued deletions, then up to RUNS_PER_PASS finished runs not yet swept at their
+ * current resume count, then (when `strays`) prefixes of runs without rows.
+ */
+export async function sweepResults(deps: SweepDeps, graceS: number, opts: { now?: Date; strays?: boolean } = {}): Promise<ResultSweepReport> {
+  const now = opts.now ?? new Date();
+  const cutoff = new Date(now.getTime() - graceS * 1000);
+  const deletions = await sweepBlobDeletions(deps);
+  const runs = await deps.db
+    .selectFrom('runs as r')
+    .leftJoin('run_result_sweeps as s', 's.run_id', 'r.id')
+    .select(['r.id', 'r.account_id', 'r.resumed_count'])
+    .where('r.finished_at', '<', cutoff)
+    .where('r.status', 'in', FINISHED_STATUSES)
+    .where((eb) => eb.or([eb('s.run_id', 'is', null), eb('s.resumed_count', '<>', eb.ref('r.resumed_count'))]))
+    .orderBy('r.finished_at')
+    .limit(RUNS_PER_PASS)
+    .execute();
+  let orphans = 0;
+  for (const run of runs) orphans += await sweepRunResults(deps, run, cutoff);
+  const strays = opts.strays ? await sweepStrayRunResults(deps, cutoff) : 0;
+  return { deletions, runs: runs.length, orphans, strays };
+}
+
+/**
+ * Starts the sweep in this process (the worker's): a pass every sweepInterval(graceS), the scan for
+ * prefixes of runs without rows at most once per grace period. Returns the stop function.
+ */
+export function startResultSweep(deps: SweepDeps, graceS: number): () => Promise<void> {
+  let lastStrayScan = 0;
+  return startSweep(deps.logger, 'result blob sweep', sweepInterval(graceS), async () => {
+    const strays = Date.now() - lastStrayScan >= graceS * 1000;
+    const report = await sweepResults(deps, graceS, { strays });
+    if (strays) lastStrayScan = Date.now();
+    if (report.deletions || report.orphans || report.strays) deps.logger.info(report, 'result blob sweep');
+    return report;
+  });
+}
