@@ -8,7 +8,7 @@
 // Prints one line per history (`ok` or why it does not replay) and exits 1 if any does not.
 // The workflow id of each replay is the file's name; it plays no part in the check.
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import { bundleWorkflows } from '../src/infra/temporal/worker';
@@ -21,7 +21,9 @@ async function main(files: string[]): Promise<number> {
   const histories = [];
   for (const file of files) {
     try {
-      histories.push({ workflowId: basename(file), history: historyFromJSON(JSON.parse(readFileSync(file, 'utf8'))) });
+      // npm runs scripts from the package root: a relative path means the caller's directory.
+      const path = resolve(process.env.INIT_CWD ?? process.cwd(), file);
+      histories.push({ workflowId: basename(file), history: historyFromJSON(JSON.parse(readFileSync(path, 'utf8'))) });
     } catch (err) {
       process.stderr.write(`${file}: not a Temporal history export (${(err as Error).message})\n`);
       return 2;
