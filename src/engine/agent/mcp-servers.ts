@@ -9,6 +9,7 @@ import type { Deps } from '../../deps';
 import type { EngineMcpServer } from '../../infra/db/schema/index';
 import { badRequest, coded } from '../../infra/http/errors';
 import { orNotFound } from '../../infra/db/or-not-found';
+import { isoTime, listOf } from '../../infra/http/views';
 import { assertPublicUrl, BlockedAddressError } from '../../infra/net/safe-fetch';
 import type { AuthContext } from '../../platform/auth/context';
 import { requireAdmin } from '../../platform/auth/enforce';
@@ -36,7 +37,29 @@ export const McpServerBody = z
   });
 export type McpServerBody = z.output<typeof McpServerBody>;
 
-export function mcpServerView(row: EngineMcpServer) {
+export const McpToolView = z.object({
+  name: z.string(),
+  description: z.string(),
+  input_schema: z.record(z.string(), z.unknown()),
+  agent_tool_id: z.string().describe('What an agent.run node lists in `tools`: `mcp:<server_id>:<name>`'),
+});
+export const McpServerView = z.object({
+  id: z.string(),
+  name: z.string(),
+  transport: z.enum(['sse', 'stdio', 'streamable_http']),
+  url: z.string().nullable(),
+  command: z.string().nullable(),
+  args: z.array(z.string()),
+  has_auth_token: z.boolean(),
+  tools: z.array(McpToolView).nullable().describe('Null until the server is discovered'),
+  discovered_at: isoTime.nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export const McpServerListView = listOf(McpServerView, { total: z.number().int() });
+export const McpServerDeletedView = z.object({ id: z.string(), deleted: z.literal(true) });
+
+export function mcpServerView(row: EngineMcpServer): z.output<typeof McpServerView> {
   return {
     id: row.id,
     name: row.name,
@@ -137,5 +160,5 @@ export async function discoverMcpServer(deps: Deps, accountId: string, id: strin
 
 export async function deleteMcpServer(deps: Deps, accountId: string, id: string) {
   await orNotFound(deps.db.deleteFrom('engine_mcp_servers').where('id', '=', id).where('account_id', '=', accountId).returning('id').executeTakeFirst());
-  return { id, deleted: true };
+  return { id, deleted: true as const };
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { EngineWorkflowTool } from '../../infra/db/schema/index';
 import { ApiError, coded } from '../../infra/http/errors';
+import { isoTime, listOf } from '../../infra/http/views';
 import { isUniqueViolation } from '../../infra/db/index';
 import { orNotFound } from '../../infra/db/or-not-found';
 import { cancelRun, FINISHED_STATUSES, getRunRow, nodeRows } from '../runs-service';
@@ -82,7 +83,23 @@ export async function describeWorkflowTool(deps: Deps, row: EngineWorkflowTool):
   return { row, description, inputSchema };
 }
 
-export function workflowToolView(t: ResolvedWorkflowTool) {
+export const WorkflowToolView = z.object({
+  id: z.string(),
+  workflow_id: z.string(),
+  tool_id: z.string(),
+  agent_tool_id: z.string().describe('What an agent.run node lists in `tools`: `workflow:<tool_id>`'),
+  category: z.string(),
+  active: z.boolean(),
+  config: z.record(z.string(), z.unknown()).describe('description, input_schema and timeout_s as stored'),
+  description: z.string().describe('What the model is told the tool does'),
+  input_schema: z.record(z.string(), z.unknown()).describe("The JSON Schema of the tool's arguments"),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export const WorkflowToolListView = listOf(WorkflowToolView, { total: z.number().int() });
+export const WorkflowToolDeletedView = z.object({ workflow_id: z.string(), tool_id: z.string(), deleted: z.literal(true) });
+
+export function workflowToolView(t: ResolvedWorkflowTool): z.output<typeof WorkflowToolView> {
   const { row } = t;
   return {
     id: row.id,
@@ -92,7 +109,7 @@ export function workflowToolView(t: ResolvedWorkflowTool) {
     agent_tool_id: `workflow:${row.tool_id}`,
     category: row.category,
     active: row.active,
-    config: row.config,
+    config: row.config as Record<string, unknown>,
     description: t.description,
     input_schema: t.inputSchema,
     created_at: row.created_at.toISOString(),
@@ -140,7 +157,7 @@ export async function deleteWorkflowTool(deps: Deps, accountId: string, workflow
   await orNotFound(
     deps.db.deleteFrom('engine_workflow_tools').where('account_id', '=', accountId).where('workflow_id', '=', workflowId).where('tool_id', '=', toolId).returning('id').executeTakeFirst(),
   );
-  return { workflow_id: workflowId, tool_id: toolId, deleted: true };
+  return { workflow_id: workflowId, tool_id: toolId, deleted: true as const };
 }
 
 export interface WorkflowToolCall {

@@ -6,6 +6,13 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { route } from '../../infra/http/route';
 import {
+  CriterionDeletedView,
+  CriterionListView,
+  CriterionView,
+  DataPointDeletedView,
+  DataPointListView,
+  DataPointView,
+  RunAnalysisListView,
   createCriterion,
   createDataPoint,
   deleteCriterion,
@@ -52,14 +59,14 @@ const AnalysesQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).
 
 export function analyticsRoutes(deps: Deps): Router {
   const router = Router();
-  router.get('/analytics/criteria/:workflow_id', route({ params: WorkflowParams, summary: "A workflow's analytics criteria" }, ({ auth, params }) => listCriteria(deps, auth.accountId, params.workflow_id)));
-  router.post('/analytics/criteria', route({ body: CriterionBody, status: 201, errors: [409], summary: 'Add a criterion every finished run of the workflow is scored on (0..1)' }, ({ auth, body }) => createCriterion(deps, auth.accountId, body)));
-  router.delete('/analytics/criteria/:id', route({ params: IdParams, summary: 'Delete an analytics criterion' }, ({ auth, params }) => deleteCriterion(deps, auth.accountId, params.id)));
+  router.get('/analytics/criteria/:workflow_id', route({ params: WorkflowParams, response: CriterionListView, summary: "A workflow's analytics criteria" }, ({ auth, params }) => listCriteria(deps, auth.accountId, params.workflow_id)));
+  router.post('/analytics/criteria', route({ body: CriterionBody, status: 201, response: CriterionView, errors: [409], summary: 'Add a criterion every finished run of the workflow is scored on (0..1)' }, ({ auth, body }) => createCriterion(deps, auth.accountId, body)));
+  router.delete('/analytics/criteria/:id', route({ params: IdParams, response: CriterionDeletedView, summary: 'Delete an analytics criterion' }, ({ auth, params }) => deleteCriterion(deps, auth.accountId, params.id)));
 
-  router.get('/analytics/data-points/:workflow_id', route({ params: WorkflowParams, summary: "A workflow's analytics data points" }, ({ auth, params }) => listDataPoints(deps, auth.accountId, params.workflow_id)));
-  router.post('/analytics/data-points', route({ body: DataPointBody, status: 201, errors: [409], summary: 'Add a typed data point extracted from every finished run of the workflow' }, ({ auth, body }) => createDataPoint(deps, auth.accountId, body)));
-  router.delete('/analytics/data-points/:id', route({ params: IdParams, summary: 'Delete an analytics data point' }, ({ auth, params }) => deleteDataPoint(deps, auth.accountId, params.id)));
+  router.get('/analytics/data-points/:workflow_id', route({ params: WorkflowParams, response: DataPointListView, summary: "A workflow's analytics data points" }, ({ auth, params }) => listDataPoints(deps, auth.accountId, params.workflow_id)));
+  router.post('/analytics/data-points', route({ body: DataPointBody, status: 201, response: DataPointView, errors: [409], summary: 'Add a typed data point extracted from every finished run of the workflow' }, ({ auth, body }) => createDataPoint(deps, auth.accountId, body)));
+  router.delete('/analytics/data-points/:id', route({ params: IdParams, response: DataPointDeletedView, summary: 'Delete an analytics data point' }, ({ auth, params }) => deleteDataPoint(deps, auth.accountId, params.id)));
 
-  router.get('/analytics/run-analyses/:workflow_id', route({ params: WorkflowParams, query: AnalysesQuery, summary: "Analyses of the workflow's finished runs, newest first" }, ({ auth, params, query }) => listRunAnalyses(deps, auth.accountId, params.workflow_id, query.limit)));
+  router.get('/analytics/run-analyses/:workflow_id', route({ params: WorkflowParams, query: AnalysesQuery, response: RunAnalysisListView, summary: "Analyses of the workflow's finished runs, newest first" }, ({ auth, params, query }) => listRunAnalyses(deps, auth.accountId, params.workflow_id, query.limit)));
   return router;
 }

@@ -3,18 +3,63 @@
 // GET/POST/DELETE /v1/analytics/criteria and /v1/analytics/data-points, and
 // GET /v1/analytics/run-analyses/{workflow_id}?limit=50 (the analyses analyze.ts writes).
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../infra/db/index';
 import type { AnalyticsCriterion, AnalyticsDataPoint, DataPointType, RunAnalysis } from '../../infra/db/schema/index';
 import { orNotFound } from '../../infra/db/or-not-found';
 import { coded, validationFailed } from '../../infra/http/errors';
+import { deletedOf, isoTime, listOf, usd } from '../../infra/http/views';
 import { microsToUsd } from '../../platform/billing/money';
 import { ownedWorkflow } from '../workflow-lookup';
 
 export const MAX_CRITERIA_PER_WORKFLOW = 20;
 export const MAX_DATA_POINTS_PER_WORKFLOW = 30;
 
-export function criterionView(row: AnalyticsCriterion) {
+export const CriterionView = z.object({
+  id: z.string(),
+  object: z.literal('analytics_criterion'),
+  workflow_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  weight: z.number().describe('0..1: its share of the composite score'),
+  llm_prompt: z.string(),
+  created_at: isoTime,
+});
+export const CriterionListView = listOf(CriterionView);
+export const CriterionDeletedView = deletedOf('analytics_criterion');
+
+export const DataPointView = z.object({
+  id: z.string(),
+  object: z.literal('analytics_data_point'),
+  workflow_id: z.string(),
+  name: z.string(),
+  data_type: z.enum(['string', 'number', 'boolean', 'enum']),
+  description: z.string(),
+  enum_values: z.array(z.string()).nullable().describe('The allowed values when data_type is "enum", else null'),
+  created_at: isoTime,
+});
+export const DataPointListView = listOf(DataPointView);
+export const DataPointDeletedView = deletedOf('analytics_data_point');
+
+export const RunAnalysisView = z.object({
+  id: z.string(),
+  object: z.literal('run_analysis'),
+  run_id: z.string(),
+  workflow_id: z.string(),
+  status: z.enum(['completed', 'failed']),
+  scores: z.record(z.string(), z.number().nullable()).describe('Each criterion\'s score (0..1) by name; null when the model gave none that validated'),
+  composite_score: z.number().nullable(),
+  data_points: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]).nullable()).describe('Each data point\'s value by name'),
+  errors: z.array(z.string()).describe('Fields the model answered with something that did not validate'),
+  error: z.string().nullable(),
+  model: z.string().nullable(),
+  cost_usd: usd,
+  analyzed_at: isoTime,
+});
+export const RunAnalysisListView = listOf(RunAnalysisView);
+
+export function criterionView(row: AnalyticsCriterion): z.output<typeof CriterionView> {
   return {
     id: row.id,
     object: 'analytics_criterion' as const,
@@ -27,7 +72,7 @@ export function criterionView(row: AnalyticsCriterion) {
   };
 }
 
-export function dataPointView(row: AnalyticsDataPoint) {
+export function dataPointView(row: AnalyticsDataPoint): z.output<typeof DataPointView> {
   return {
     id: row.id,
     object: 'analytics_data_point' as const,
@@ -40,7 +85,7 @@ export function dataPointView(row: AnalyticsDataPoint) {
   };
 }
 
-export function analysisView(row: RunAnalysis) {
+export function analysisView(row: RunAnalysis): z.output<typeof RunAnalysisView> {
   return {
     id: row.id,
     object: 'run_analysis' as const,
@@ -115,12 +160,12 @@ export async function listDataPoints(deps: Deps, accountId: string, workflowId: 
 
 export async function deleteCriterion(deps: Deps, accountId: string, id: string) {
   await orNotFound(deps.db.deleteFrom('analytics_criteria').where('id', '=', id).where('account_id', '=', accountId).returning('id').executeTakeFirst());
-  return { id, object: 'analytics_criterion' as const, deleted: true };
+  return { id, object: 'analytics_criterion' as const, deleted: true as const };
 }
 
 export async function deleteDataPoint(deps: Deps, accountId: string, id: string) {
   await orNotFound(deps.db.deleteFrom('analytics_data_points').where('id', '=', id).where('account_id', '=', accountId).returning('id').executeTakeFirst());
-  return { id, object: 'analytics_data_point' as const, deleted: true };
+  return { id, object: 'analytics_data_point' as const, deleted: true as const };
 }
 
 export async function listRunAnalyses(deps: Deps, accountId: string, workflowId: string, limit: number) {

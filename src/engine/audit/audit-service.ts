@@ -1,8 +1,10 @@
 // Audit entry {workflow_id, action, summary, actor_id, actor_email, diff}. Entries
 // are written with the caller's transaction, so a change and its entry commit (or vanish) together.
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Database } from '../../infra/db/index';
 import type { AuditDiffOp, EngineAuditEntry } from '../../infra/db/schema/index';
+import { isoTime, listOf } from '../../infra/http/views';
 import type { AuthContext } from '../../platform/auth/context';
 import { jsonDiff } from './json-diff';
 
@@ -50,7 +52,19 @@ export async function recordAudit(db: Database, input: AuditInput): Promise<Engi
     .executeTakeFirstOrThrow();
 }
 
-export function auditView(row: EngineAuditEntry) {
+export const AuditEntryView = z.object({
+  id: z.string(),
+  workflow_id: z.string().nullable(),
+  action: z.string(),
+  summary: z.string(),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  diff: z.union([z.array(z.unknown()), z.record(z.string(), z.unknown())]).describe('The change as JSON-diff operations, or the diff a client wrote as given'),
+  created_at: isoTime,
+});
+export const AuditListView = listOf(AuditEntryView, { total: z.number().int() });
+
+export function auditView(row: EngineAuditEntry): z.output<typeof AuditEntryView> {
   return {
     id: row.id,
     workflow_id: row.workflow_id,

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { route } from '../../infra/http/route';
 import { ownedWorkflow } from '../workflow-lookup';
-import { actorOf, auditView, listAudit, recordAudit } from './audit-service';
+import { actorOf, AuditEntryView, AuditListView, auditView, listAudit, recordAudit } from './audit-service';
 
 const WorkflowParams = z.object({ workflow_id: z.string().min(1) });
 const limitQuery = (def: number) => z.object({ limit: z.coerce.number().int().min(1).max(500).default(def) });
@@ -18,16 +18,16 @@ const Body = z.object({
 
 export function auditRoutes(deps: Deps): Router {
   const router = Router();
-  router.get('/audit/workflow/:workflow_id', route({ params: WorkflowParams, query: limitQuery(50) }, async ({ auth, params, query }) => {
+  router.get('/audit/workflow/:workflow_id', route({ params: WorkflowParams, query: limitQuery(50), response: AuditListView }, async ({ auth, params, query }) => {
     await ownedWorkflow(deps.db, auth.accountId, params.workflow_id);
     const data = await listAudit(deps.db, auth.accountId, { workflowId: params.workflow_id, limit: query.limit });
-    return { object: 'list', data, total: data.length };
+    return { object: 'list' as const, data, total: data.length };
   }));
-  router.get('/audit/recent', route({ query: limitQuery(100) }, async ({ auth, query }) => {
+  router.get('/audit/recent', route({ query: limitQuery(100), response: AuditListView }, async ({ auth, query }) => {
     const data = await listAudit(deps.db, auth.accountId, { limit: query.limit });
-    return { object: 'list', data, total: data.length };
+    return { object: 'list' as const, data, total: data.length };
   }));
-  router.post('/audit', route({ body: Body, status: 201 }, async ({ auth, body }) => {
+  router.post('/audit', route({ body: Body, status: 201, response: AuditEntryView }, async ({ auth, body }) => {
     if (body.workflow_id) await ownedWorkflow(deps.db, auth.accountId, body.workflow_id);
     const entry = await recordAudit(deps.db, {
       accountId: auth.accountId,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { route } from '../../infra/http/route';
 import { actorOf } from '../audit/audit-service';
-import { deleteCanary, getCanary, putCanary, resolveCanary } from './service';
+import { CanaryDeletedView, CanaryResolutionView, CanaryView, deleteCanary, getCanary, putCanary, resolveCanary } from './service';
 
 const Params = z.object({ workflow_id: z.string().min(1) });
 const Pct = z.number().min(0).max(100);
@@ -22,12 +22,12 @@ const ResolveBody = z.object({ user_id: z.union([z.string().min(1).max(500), z.n
 
 export function canaryRoutes(deps: Deps): Router {
   const router = Router();
-  router.get('/workflows/:workflow_id/canary', route({ params: Params }, ({ auth, params }) => getCanary(deps, auth.accountId, params.workflow_id)));
-  router.post('/workflows/:workflow_id/canary', route({ params: Params, body: Body, status: 201 }, async ({ auth, params, body }) =>
+  router.get('/workflows/:workflow_id/canary', route({ params: Params, response: CanaryView }, ({ auth, params }) => getCanary(deps, auth.accountId, params.workflow_id)));
+  router.post('/workflows/:workflow_id/canary', route({ params: Params, body: Body, status: 201, response: CanaryView }, async ({ auth, params, body }) =>
     putCanary(deps, auth.accountId, await actorOf(deps.db, auth), params.workflow_id, body)));
-  router.delete('/workflows/:workflow_id/canary', route({ params: Params }, async ({ auth, params }) =>
+  router.delete('/workflows/:workflow_id/canary', route({ params: Params, response: CanaryDeletedView }, async ({ auth, params }) =>
     deleteCanary(deps, auth.accountId, await actorOf(deps.db, auth), params.workflow_id)));
-  router.post('/workflows/:workflow_id/canary/resolve', route({ params: Params, body: ResolveBody }, ({ auth, params, body }) =>
+  router.post('/workflows/:workflow_id/canary/resolve', route({ params: Params, body: ResolveBody, response: CanaryResolutionView }, ({ auth, params, body }) =>
     resolveCanary(deps, auth.accountId, params.workflow_id, body.user_id)));
   return router;
 }

@@ -1,10 +1,41 @@
 // GET/POST/DELETE /v1/workflows/{id}/canary, POST …/canary/resolve.
+import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { isoTime } from '../../infra/http/views';
 import { validationFailed } from '../../infra/http/errors';
 import { recordAudit, type Actor } from '../audit/audit-service';
 import { ownedWorkflow } from '../workflow-lookup';
 import { armMetrics, AUTO_ROLLBACK_MIN_SAMPLE, checkAutoRollback, chooseArm, ruleView } from './rules';
 import { orNotFound } from '../../infra/db/or-not-found';
+
+const ArmMetricsView = z.object({ total_runs: z.number().int(), error_runs: z.number().int(), error_rate_pct: z.number(), avg_duration_ms: z.number() });
+
+export const CanaryRuleView = z.object({
+  canary_version: z.string().describe('The content hash of the canary version'),
+  stable_version: z.string().describe('The content hash of the stable version'),
+  canary_weight_pct: z.number(),
+  auto_rollback_error_threshold_pct: z.number().nullable(),
+  sticky_sessions: z.boolean(),
+  is_active: z.boolean(),
+  rollback_reason: z.string().nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+
+export const CanaryView = z.object({
+  workflow_id: z.string(),
+  canary_config: CanaryRuleView.nullable().describe('Null when the workflow has no canary rule'),
+  metrics: z.object({ stable: ArmMetricsView, canary: ArmMetricsView }).describe('Runs of each arm since the rule was set'),
+  rollback_triggered: z.boolean(),
+  auto_rollback_min_sample: z.number().int().describe('Finished canary runs needed before the error threshold can roll back'),
+});
+export const CanaryDeletedView = z.object({ workflow_id: z.string(), deleted: z.literal(true) });
+export const CanaryResolutionView = z.object({
+  workflow_id: z.string(),
+  selected_version: z.string().describe('The content hash of the version this user gets'),
+  is_canary: z.boolean(),
+  reason: z.string(),
+});
 
 export interface CanaryInput {
   canary_version: string | number;
@@ -39,7 +70,7 @@ async function versionHash(deps: Deps, workflowId: string, given: string | numbe
   return rows[0]!.hash;
 }
 
-export async function getCanary(deps: Deps, accountId: string, workflowId: string) {
+export async function getCanary(deps: Deps, accountId: string, workflowId: string): Promise<z.output<typeof CanaryView>> {
   await ownedWorkflow(deps.db, accountId, workflowId);
   let rule = await deps.db.selectFrom('engine_canary_rules').selectAll().where('workflow_id', '=', workflowId).where('account_id', '=', accountId).executeTakeFirst();
   if (!rule) {
@@ -94,7 +125,7 @@ export async function deleteCanary(deps: Deps, accountId: string, actor: Actor, 
     const row = await orNotFound(trx.deleteFrom('engine_canary_rules').where('workflow_id', '=', workflowId).where('account_id', '=', accountId).returningAll().executeTakeFirst());
     await recordAudit(trx, { accountId, workflowId, action: 'canary.deleted', actor, summary: 'Canary rule removed', before: ruleView(row), after: undefined });
   });
-  return { workflow_id: workflowId, deleted: true };
+  return { workflow_id: workflowId, deleted: true as const };
 }
 
 export async function resolveCanary(deps: Deps, accountId: string, workflowId: string, userId: string) {

@@ -7,12 +7,13 @@
 // workflow → 409 workflow_inactive; the workflow's rate policy then applies as for any run start.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { Router } from 'express';
+import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { ApiError, badRequest, coded, notFound, validationFailed } from '../../infra/http/errors';
 import { jsonDepthExceeds, MAX_JSON_DEPTH, nulIssues } from '../../infra/http/input-guard';
 import { createWindowStore } from '../../platform/limits/rate-limiter';
 import { startTriggeredRun } from '../trigger-start';
-import { resolvePublicHook } from './service';
+import { HookAcceptedView, resolvePublicHook } from './service';
 import { documentRoute } from '../../infra/http/openapi';
 
 export const HOOK_MAX_BODY_BYTES = 1024 * 1024;
@@ -71,10 +72,10 @@ export function publicHookRoutes(deps: Deps): Router {
       }
       const input = parseInput(body);
       const run = await startTriggeredRun(deps, { accountId: found.workflow.account_id, workflowId: found.workflow.id, input, triggerType: 'webhook' });
-      res.status(200).json({ run_id: run.id, status: 'queued' });
+      res.status(200).json({ run_id: run.id, status: 'queued' } satisfies z.output<typeof HookAcceptedView>);
     } catch (err) {
       next(err);
     }
-  }, { summary: 'Start a run of a webhook-triggered workflow (no API key; x-fh-signature: sha256=<hex HMAC of the raw body> when the hook has a secret)', errors: [400, 401, 409, 413, 429], produces: { contentType: 'application/json', description: '{run_id, status: "queued"}' } }));
+  }, { summary: 'Start a run of a webhook-triggered workflow (no API key; x-fh-signature: sha256=<hex HMAC of the raw body> when the hook has a secret)', errors: [400, 401, 409, 413, 429], response: HookAcceptedView }));
   return router;
 }

@@ -4,9 +4,11 @@
 // kept sealed (AES-256-GCM, secret-box). Without a generated secret, the spec's
 // trigger.config.secret (if any) is the one signatures are checked against.
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { EngineHook, Workflow } from '../../infra/db/schema/index';
 import { coded } from '../../infra/http/errors';
+import { isoTime } from '../../infra/http/views';
 import { openSecret, sealSecret } from '../../platform/webhooks/secret-box';
 import { recordAudit, type Actor } from '../audit/audit-service';
 import { ownedWorkflow } from '../workflow-lookup';
@@ -32,7 +34,19 @@ export async function currentTrigger(deps: Deps, workflow: Pick<Workflow, 'id' |
 const notWebhook = (workflowId: string, type: string) =>
   coded(409, 'not_a_webhook_workflow', `Workflow ${workflowId} is triggered by "${type}"; only a workflow whose trigger.type is "webhook" has a public hook.`, { trigger_type: type });
 
-function hookView(deps: Deps, hook: EngineHook, trigger: WebhookTrigger) {
+export const HookView = z.object({
+  workflow_id: z.string(),
+  webhook_id: z.string(),
+  url: z.string().describe('Where to POST to start a run (no API key)'),
+  signed: z.boolean().describe('Whether calls must carry x-fh-signature'),
+  secret_source: z.enum(['generated', 'spec']).nullable().describe('generated: the secret this API made; spec: trigger.config.secret; null: unsigned'),
+  created_at: isoTime,
+});
+export const HookWithSecretView = HookView.extend({ secret: z.string().describe('The new secret, shown this once') });
+/** What a public hook call answers: the run it started. */
+export const HookAcceptedView = z.object({ run_id: z.string(), status: z.literal('queued') });
+
+function hookView(deps: Deps, hook: EngineHook, trigger: WebhookTrigger): z.output<typeof HookView> {
   const path = trigger.config.path ?? '';
   return {
     workflow_id: hook.workflow_id,

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { coded, validationFailed } from '../../infra/http/errors';
 import { route } from '../../infra/http/route';
-import { nodeRegistry } from '../../../nodes/index';
+import { isoTime } from '../../infra/http/views';
+import { nodeRegistry } from '../node-registry';
 import { planWorkflow } from '../planner';
 import { FINISHED_STATUSES, getRunRow } from '../runs-service';
 import { startRunAt } from './resume-at';
@@ -21,9 +22,19 @@ const Body = z.object({
   override_config: z.record(z.string(), z.unknown()).optional(),
 });
 
+const RerunView = z.object({
+  run_id: z.string().describe('The new run'),
+  rerun_of: z.string(),
+  node_id: z.string(),
+  version: z.number().int().describe('The workflow version the new run follows'),
+  status: z.literal('queued'),
+  reused_nodes: z.array(z.string()).describe('Nodes whose earlier outputs the new run reuses instead of running them again'),
+  created_at: isoTime,
+});
+
 export function rerunRoutes(deps: Deps): Router {
   const router = Router();
-  router.post('/runs/:run_id/rerun-from', route({ params: Params, body: Body, status: 201 }, async ({ auth, params, body }) => {
+  router.post('/runs/:run_id/rerun-from', route({ params: Params, body: Body, status: 201, response: RerunView, summary: 'Re-run a finished run from one of its nodes as a new, linked run', errors: [409] }, async ({ auth, params, body }) => {
     const run = await getRunRow(deps, auth.accountId, params.run_id);
     if (!FINISHED_STATUSES.includes(run.status)) throw coded(409, 'run_not_finished', `Run ${run.id} is ${run.status}; re-run a finished run.`, { status: run.status });
     let plan = run.plan;
@@ -41,7 +52,7 @@ export function rerunRoutes(deps: Deps): Router {
       run, nodeId: body.node_id, plan, version, sandbox: auth.sandbox,
       patchIncoming: body.patch_incoming, overrideConfig: body.override_config, note: `re-run from ${body.node_id}`,
     });
-    return { run_id: fresh.id, rerun_of: run.id, node_id: body.node_id, version, status: 'queued', reused_nodes: reused, created_at: fresh.created_at.toISOString() };
+    return { run_id: fresh.id, rerun_of: run.id, node_id: body.node_id, version, status: 'queued' as const, reused_nodes: reused, created_at: fresh.created_at.toISOString() };
   }));
   return router;
 }

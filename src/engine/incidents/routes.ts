@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { route } from '../../infra/http/route';
-import { listIncidents, replayIncident, setIncidentStatus } from './service';
+import { IncidentListView, IncidentReplayView, IncidentView, listIncidents, replayIncident, setIncidentStatus } from './service';
 
 const ListQuery = z.object({
   workflow_id: z.string().min(1).optional(),
@@ -19,9 +19,9 @@ const ReplayBody = z.object({
 
 export function incidentRoutes(deps: Deps): Router {
   const router = Router();
-  router.get('/incidents', route({ query: ListQuery }, ({ auth, query }) => listIncidents(deps, auth.accountId, { workflowId: query.workflow_id, status: query.status, limit: query.limit })));
-  router.patch('/incidents/:incident_id/status', route({ params: Params, body: StatusBody }, ({ auth, params, body }) => setIncidentStatus(deps, auth.accountId, params.incident_id, body)));
-  router.post('/incidents/:incident_id/replay', route({ params: Params, body: ReplayBody, status: 201 }, ({ auth, params, body }) =>
+  router.get('/incidents', route({ query: ListQuery, response: IncidentListView }, ({ auth, query }) => listIncidents(deps, auth.accountId, { workflowId: query.workflow_id, status: query.status, limit: query.limit })));
+  router.patch('/incidents/:incident_id/status', route({ params: Params, body: StatusBody, response: IncidentView }, ({ auth, params, body }) => setIncidentStatus(deps, auth.accountId, params.incident_id, body)));
+  router.post('/incidents/:incident_id/replay', route({ params: Params, body: ReplayBody, status: 201, response: IncidentReplayView }, ({ auth, params, body }) =>
     replayIncident(deps, auth.accountId, params.incident_id, body, auth.sandbox)));
   return router;
 }

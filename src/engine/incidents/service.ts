@@ -2,9 +2,11 @@
 // resolved, and replayed: a new run linked to the failed one (retried_from) that resumes at the
 // failing node — earlier nodes' outputs are reused through the engine's resume mechanism, not
 // executed again — with the node's incoming values patched and its params overridden.
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { EngineIncident, Run } from '../../infra/db/schema/index';
 import { coded } from '../../infra/http/errors';
+import { isoTime, listOf } from '../../infra/http/views';
 import { startRunAt } from './resume-at';
 import { orNotFound } from '../../infra/db/or-not-found';
 
@@ -23,7 +25,33 @@ export async function nodeInputOf(deps: Deps, run: Pick<Run, 'id' | 'plan'>, nod
   return input;
 }
 
-export async function incidentView(deps: Deps, row: EngineIncident) {
+export const IncidentView = z.object({
+  id: z.string(),
+  workflow_id: z.string(),
+  run_id: z.string(),
+  node_id: z.string().nullable(),
+  node_type: z.string().nullable(),
+  error: z.string().nullable(),
+  node_input: z.record(z.string(), z.unknown()).describe('What the failing node received: {source_node_id: value on the edge\'s port}'),
+  node_params: z.record(z.string(), z.unknown()).describe('The failing node\'s params'),
+  status: z.enum(['unresolved', 'resolved']),
+  resolution_note: z.string().nullable(),
+  replay_count: z.number().int(),
+  last_replayed_run_id: z.string().nullable(),
+  created_at: isoTime,
+  resolved_at: isoTime.nullable(),
+});
+export const IncidentListView = listOf(IncidentView, { total: z.number().int() });
+export const IncidentReplayView = z.object({
+  replayed: z.literal(true),
+  incident_id: z.string(),
+  replayed_run_id: z.string(),
+  node_id: z.string().describe('The node the replay resumes at'),
+  status: z.literal('queued'),
+  reused_nodes: z.array(z.string()).describe('Nodes whose earlier outputs the replay reuses instead of running them again'),
+});
+
+export async function incidentView(deps: Deps, row: EngineIncident): Promise<z.output<typeof IncidentView>> {
   const run = await deps.db.selectFrom('runs').select(['id', 'plan', 'status']).where('id', '=', row.run_id).executeTakeFirst();
   const node = run && row.node_id ? run.plan.nodes[row.node_id] : undefined;
   return {
@@ -96,5 +124,5 @@ export async function replayIncident(
     .set({ replay_count: (eb) => eb('replay_count', '+', 1), last_replayed_run_id: replay.id })
     .where('id', '=', incident.id)
     .execute();
-  return { replayed: true, incident_id: incident.id, replayed_run_id: replay.id, node_id: nodeId, status: 'queued' as const, reused_nodes: reused };
+  return { replayed: true as const, incident_id: incident.id, replayed_run_id: replay.id, node_id: nodeId, status: 'queued' as const, reused_nodes: reused };
 }

@@ -7,7 +7,7 @@ import type { Deps } from '../../deps';
 import { route } from '../../infra/http/route';
 import { ownedWorkflow } from '../workflow-lookup';
 import { MAX_SEARCH_LIMIT, searchKnowledge } from './search';
-import { createDocument, deleteDocument, documentView, listDocuments, ownedDocument } from './service';
+import { createDocument, deleteDocument, documentView, KnowledgeDocumentDeletedView, KnowledgeDocumentListView, KnowledgeDocumentView, KnowledgeSearchView, listDocuments, ownedDocument } from './service';
 
 const WorkflowId = z.string().min(1).max(100);
 
@@ -44,14 +44,14 @@ const Params = z.object({ doc_id: z.string().min(1).max(100) });
 
 export function knowledgeRoutes(deps: Deps): Router {
   const router = Router();
-  router.get('/knowledge', route({ query: ListQuery, summary: 'List knowledge documents (optionally of one workflow)' }, ({ auth, query }) => listDocuments(deps, auth.accountId, query)));
-  router.post('/knowledge', route({ body: Body, status: 201, errors: [413], summary: 'Add a knowledge document (text is indexed at once; a URL is fetched in the background)' }, ({ auth, body }) => createDocument(deps, auth.accountId, body)));
-  router.get('/knowledge/search', route({ query: SearchQuery, summary: 'Search knowledge: top chunks with their source (hybrid full-text + embedding ranking)' }, async ({ auth, query }) => {
+  router.get('/knowledge', route({ query: ListQuery, response: KnowledgeDocumentListView, summary: 'List knowledge documents (optionally of one workflow)' }, ({ auth, query }) => listDocuments(deps, auth.accountId, query)));
+  router.post('/knowledge', route({ body: Body, status: 201, response: KnowledgeDocumentView, errors: [413], summary: 'Add a knowledge document (text is indexed at once; a URL is fetched in the background)' }, ({ auth, body }) => createDocument(deps, auth.accountId, body)));
+  router.get('/knowledge/search', route({ query: SearchQuery, response: KnowledgeSearchView, summary: 'Search knowledge: top chunks with their source (hybrid full-text + embedding ranking)' }, async ({ auth, query }) => {
     if (query.workflow_id) await ownedWorkflow(deps.db, auth.accountId, query.workflow_id);
     const data = await searchKnowledge(deps, { accountId: auth.accountId, workflowId: query.workflow_id, query: query.q, limit: query.limit });
-    return { object: 'list', query: query.q, data };
+    return { object: 'list' as const, query: query.q, data };
   }));
-  router.get('/knowledge/:doc_id', route({ params: Params, summary: 'One knowledge document and its indexing status' }, async ({ auth, params }) => documentView(await ownedDocument(deps, auth.accountId, params.doc_id))));
-  router.delete('/knowledge/:doc_id', route({ params: Params, summary: 'Delete a knowledge document and its chunks' }, ({ auth, params }) => deleteDocument(deps, auth.accountId, params.doc_id)));
+  router.get('/knowledge/:doc_id', route({ params: Params, response: KnowledgeDocumentView, summary: 'One knowledge document and its indexing status' }, async ({ auth, params }) => documentView(await ownedDocument(deps, auth.accountId, params.doc_id))));
+  router.delete('/knowledge/:doc_id', route({ params: Params, response: KnowledgeDocumentDeletedView, summary: 'Delete a knowledge document and its chunks' }, ({ auth, params }) => deleteDocument(deps, auth.accountId, params.doc_id)));
   return router;
 }

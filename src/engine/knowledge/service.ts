@@ -5,15 +5,17 @@
 // (status pending → ready | failed with the reason).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { Database } from '../../infra/db/index';
 import type { KnowledgeDocument } from '../../infra/db/schema/index';
 import { orNotFound } from '../../infra/db/or-not-found';
 import { ApiError, coded, validationFailed } from '../../infra/http/errors';
+import { deletedOf, isoTime, listOf } from '../../infra/http/views';
 import { BlockedAddressError, assertPublicUrl } from '../../infra/net/safe-fetch';
 import { workflowRef } from '../../infra/temporal/workflow-ref';
 import { ownedWorkflow } from '../workflow-lookup';
-import { chunkText } from '../../../nodes/_lib/text-analysis';
+import { chunkText } from '../../infra/text/text-analysis';
 
 /** Largest text a document may hold (given, or cleaned from its page). */
 export const MAX_DOCUMENT_CHARS = 1_000_000;
@@ -42,7 +44,30 @@ export async function startIngest(deps: Deps, documentId: string, accountId: str
   await deps.temporal.workflow.start(knowledgeIngest, { taskQueue: deps.taskQueue, workflowId: ingestWorkflowId(documentId), args: [{ documentId }], memo: { account_id: accountId } });
 }
 
-export function documentView(row: KnowledgeDocument) {
+export const KnowledgeDocumentView = z.object({
+  id: z.string(),
+  object: z.literal('knowledge_document'),
+  workflow_id: z.string(),
+  title: z.string(),
+  source_type: z.enum(['url', 'text']),
+  source_url: z.string().nullable(),
+  status: z.enum(['pending', 'ready', 'failed']),
+  error: z.string().nullable().describe('Why indexing failed'),
+  char_count: z.number().int(),
+  chunk_count: z.number().int(),
+  embedding_model: z.string().nullable().describe('Null when indexed for full-text search only'),
+  indexed_at: isoTime.nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export const KnowledgeDocumentListView = listOf(KnowledgeDocumentView, { limit: z.number().int(), offset: z.number().int() });
+export const KnowledgeDocumentDeletedView = deletedOf('knowledge_document');
+export const KnowledgeSearchView = listOf(
+  z.object({ doc_id: z.string(), title: z.string(), source_url: z.string().nullable(), chunk_index: z.number().int(), text: z.string(), score: z.number() }),
+  { query: z.string() },
+);
+
+export function documentView(row: KnowledgeDocument): z.output<typeof KnowledgeDocumentView> {
   return {
     id: row.id,
     object: 'knowledge_document' as const,
@@ -146,7 +171,7 @@ export async function listDocuments(deps: Deps, accountId: string, opts: { workf
 /** Deletes the document and (by cascade) its chunks; a fetch still running finds it gone and stops. */
 export async function deleteDocument(deps: Deps, accountId: string, id: string) {
   await orNotFound(deps.db.deleteFrom('knowledge_documents').where('id', '=', id).where('account_id', '=', accountId).returning('id').executeTakeFirst());
-  return { id, object: 'knowledge_document' as const, deleted: true };
+  return { id, object: 'knowledge_document' as const, deleted: true as const };
 }
 
 /**

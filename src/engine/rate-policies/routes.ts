@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { route } from '../../infra/http/route';
 import { actorOf } from '../audit/audit-service';
-import { getRatePolicy, putRatePolicy } from './service';
+import { getRatePolicy, putRatePolicy, RatePolicyView } from './service';
 
 const Params = z.object({ workflow_id: z.string().min(1) });
 const Body = z.object({
@@ -15,8 +15,8 @@ const Body = z.object({
 
 export function ratePolicyRoutes(deps: Deps): Router {
   const router = Router();
-  router.get('/rate-limits/workflow/:workflow_id', route({ params: Params }, ({ auth, params }) => getRatePolicy(deps, auth.accountId, params.workflow_id)));
-  router.put('/rate-limits/workflow/:workflow_id', route({ params: Params, body: Body }, async ({ auth, params, body }) =>
+  router.get('/rate-limits/workflow/:workflow_id', route({ params: Params, response: RatePolicyView }, ({ auth, params }) => getRatePolicy(deps, auth.accountId, params.workflow_id)));
+  router.put('/rate-limits/workflow/:workflow_id', route({ params: Params, body: Body, response: RatePolicyView }, async ({ auth, params, body }) =>
     putRatePolicy(deps, auth.accountId, await actorOf(deps.db, auth), params.workflow_id, body)));
   return router;
 }

@@ -1,5 +1,7 @@
 // GET/PUT /v1/rate-limits/workflow/{workflow_id}.
+import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { isoTime } from '../../infra/http/views';
 import type { EngineRatePolicy } from '../../infra/db/schema/index';
 import { recordAudit, type Actor } from '../audit/audit-service';
 import { ownedWorkflow } from '../workflow-lookup';
@@ -10,7 +12,15 @@ export interface RatePolicyInput {
   burst_allowance: number;
 }
 
-const view = (workflowId: string, row: Pick<EngineRatePolicy, 'max_concurrent_runs' | 'requests_per_minute' | 'burst_allowance'> | undefined, updatedAt: Date | null) => ({
+export const RatePolicyView = z.object({
+  workflow_id: z.string(),
+  max_concurrent_runs: z.number().int().nullable().describe('Null: no cap on runs in flight'),
+  requests_per_minute: z.number().int().nullable().describe('Null: no cap on run starts per minute'),
+  burst_allowance: z.number().int(),
+  updated_at: isoTime.nullable().describe('Null until a policy is set'),
+});
+
+const view = (workflowId: string, row: Pick<EngineRatePolicy, 'max_concurrent_runs' | 'requests_per_minute' | 'burst_allowance'> | undefined, updatedAt: Date | null): z.output<typeof RatePolicyView> => ({
   workflow_id: workflowId,
   max_concurrent_runs: row?.max_concurrent_runs ?? null,
   requests_per_minute: row?.requests_per_minute ?? null,

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { route } from '../../infra/http/route';
-import { simulate } from './service';
+import { simulate, SimulationView } from './service';
 
 const Mock = z.object({ output: z.record(z.string(), z.unknown()).optional(), error: z.string().min(1).max(2000).optional() });
 const Body = z.object({
@@ -16,6 +16,6 @@ const Body = z.object({
 
 export function simulateRoutes(deps: Deps): Router {
   const router = Router();
-  router.post('/workflows/simulate', route({ body: Body }, ({ auth, body }) => simulate(deps, auth.accountId, body)));
+  router.post('/workflows/simulate', route({ body: Body, response: SimulationView, summary: 'Simulate a run: a sandboxed run of the workflow with chosen nodes mocked, and what a real run would cost' }, ({ auth, body }) => simulate(deps, auth.accountId, body)));
   return router;
 }

@@ -8,14 +8,38 @@
 //   side effects you do not want.
 // The response lists each node's outcome, the path taken and the cost the real run would have had
 // (the published per-call price of each priced node that ran or was mocked).
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { validationFailed, type ValidationIssue } from '../../infra/http/errors';
+import { usd } from '../../infra/http/views';
 import { microsToUsd } from '../../platform/billing/money';
 import { nodePriceMicros } from '../node-prices';
-import { nodeRows, nodeOutputView, startRun } from '../runs-service';
+import { nodeRows, nodeOutputView, RunStatusView, startRun } from '../runs-service';
 import { awaitRun } from '../tests/service';
 import type { NodeOutput, RunPlan } from '../types';
 import { resolveWorkflowForRun } from '../workflows-service';
+
+const SimulatedNodeView = z.object({
+  node_type: z.string(),
+  outcome: z.enum(['not_reached', 'mocked', 'mocked_error', 'skipped', 'succeeded', 'failed']),
+  output: z.record(z.string(), z.unknown()).nullable().describe('Its output by port when it succeeded (or was mocked)'),
+  error: z.string().nullable(),
+  would_be_usd: usd.describe('What the node would cost in a real run'),
+});
+
+export const SimulationView = z.object({
+  object: z.literal('simulation'),
+  workflow_id: z.string(),
+  version: z.number().int(),
+  run_id: z.string().describe('The sandboxed run the simulation was'),
+  status: RunStatusView,
+  error: z.string().nullable(),
+  path: z.array(z.string()).describe('The nodes that ran (or were mocked), in the order they finished'),
+  nodes: z.record(z.string(), SimulatedNodeView).describe('Every node of the plan by id'),
+  would_be_usd: usd.describe('What a real run would have cost'),
+  usd_charged: usd,
+  duration_ms: z.number(),
+});
 
 export interface SimulateInput {
   workflow_id: string;
@@ -33,7 +57,7 @@ function wouldBeMicros(type: string, params: Record<string, unknown>): number {
   }
 }
 
-export async function simulate(deps: Deps, accountId: string, input: SimulateInput) {
+export async function simulate(deps: Deps, accountId: string, input: SimulateInput): Promise<z.output<typeof SimulationView>> {
   const resolved = await resolveWorkflowForRun(deps.db, accountId, input.workflow_id, input.spec_override);
   const plan: RunPlan = { ...resolved.plan, nodes: { ...resolved.plan.nodes } };
   const issues: ValidationIssue[] = [];
@@ -83,13 +107,13 @@ export async function simulate(deps: Deps, accountId: string, input: SimulateInp
   const rows = await nodeRows(deps, run.id);
   const original = resolved.plan.nodes;
   let totalMicros = 0;
-  const nodes: Record<string, unknown> = {};
+  const nodes: z.output<typeof SimulationView>['nodes'] = {};
   const path: string[] = [];
   for (const id of resolved.plan.order) {
     const row = rows.find((r) => r.node_id === id);
     const mock = input.mocks[id];
     const view = row ? nodeOutputView(row) : undefined;
-    const outcome = !row ? 'not_reached' : mock?.output !== undefined ? 'mocked' : mock?.error !== undefined ? 'mocked_error' : row.skipped ? 'skipped' : row.ok ? 'succeeded' : 'failed';
+    const outcome: z.output<typeof SimulatedNodeView>['outcome'] = !row ? 'not_reached' : mock?.output !== undefined ? 'mocked' : mock?.error !== undefined ? 'mocked_error' : row.skipped ? 'skipped' : row.ok ? 'succeeded' : 'failed';
     const ran = outcome === 'mocked' || outcome === 'succeeded' || (outcome === 'failed' && !mock);
     const price = ran ? wouldBeMicros(original[id]!.type, original[id]!.params) : 0;
     totalMicros += price;

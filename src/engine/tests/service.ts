@@ -3,18 +3,43 @@
 // ours: POST /v1/tests/from-run saves a finished run as a test (its input is the fixture, the chosen
 // nodes' outputs become `eq` assertions).
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { EngineTest, Run } from '../../infra/db/schema/index';
 import { coded } from '../../infra/http/errors';
+import { isoTime, listOf } from '../../infra/http/views';
 import { microsToUsd } from '../../platform/billing/money';
 import { recordAudit, type Actor } from '../audit/audit-service';
-import { FINISHED_STATUSES, getRunRow, nodeOutputView, nodeRows } from '../runs-service';
+import { FINISHED_STATUSES, getRunRow, nodeOutputView, nodeRows, RunStatusView } from '../runs-service';
 import { startTriggeredRun } from '../trigger-start';
 import { ownedWorkflow } from '../workflow-lookup';
 import { check, readPath, type Assertion } from './assertions';
 import { orNotFound } from '../../infra/db/or-not-found';
 
-export function testView(row: EngineTest) {
+export const TestView = z.object({
+  id: z.string(),
+  workflow_id: z.string(),
+  name: z.string(),
+  kind: z.string().describe('assertion, or snapshot for a test saved from a run'),
+  input: z.record(z.string(), z.unknown()).describe('The run input the test starts with'),
+  assertions: z.array(z.object({ path: z.string(), operator: z.string(), value: z.unknown().optional() })),
+  last_result: z.string().nullable().describe('passed or failed; null until run'),
+  last_run_id: z.string().nullable(),
+  created_at: isoTime,
+});
+export const TestListView = listOf(TestView, { total: z.number().int() });
+export const TestDeletedView = z.object({ id: z.string(), deleted: z.literal(true) });
+export const TestResultView = z.object({
+  test_id: z.string(),
+  run_id: z.string(),
+  result: z.enum(['passed', 'failed']),
+  assertions: z.array(z.object({ path: z.string(), operator: z.string(), value: z.unknown(), actual: z.unknown().describe('What the path read in the run (null when absent)'), passed: z.boolean() })),
+  duration_ms: z.number(),
+  run_status: RunStatusView,
+  message: z.string().optional().describe('Why the assertions were not evaluated (the run had not finished in time)'),
+});
+
+export function testView(row: EngineTest): z.output<typeof TestView> {
   return {
     id: row.id,
     workflow_id: row.workflow_id,
@@ -57,7 +82,7 @@ export async function deleteTest(deps: Deps, accountId: string, actor: Actor, id
     const row = await trx.deleteFrom('engine_tests').where('id', '=', id).where('account_id', '=', accountId).returningAll().executeTakeFirstOrThrow();
     await recordAudit(trx, { accountId, workflowId: row.workflow_id, action: 'test.deleted', actor, summary: `Test "${row.name}" deleted`, before: { name: row.name, assertions: row.assertions }, after: undefined });
   });
-  return { id, deleted: true };
+  return { id, deleted: true as const };
 }
 
 /** Waits for a run to finish (the runs table is the projection the engine keeps). */
@@ -70,7 +95,7 @@ export async function awaitRun(deps: Deps, runId: string, timeoutMs: number): Pr
   }
 }
 
-export async function runTest(deps: Deps, accountId: string, sandbox: boolean, id: string, timeoutS: number) {
+export async function runTest(deps: Deps, accountId: string, sandbox: boolean, id: string, timeoutS: number): Promise<z.output<typeof TestResultView>> {
   const test = await ownedTest(deps, accountId, id);
   const started = Date.now();
   const started_run = await startTriggeredRun(deps, { accountId, workflowId: test.workflow_id, input: test.input, triggerType: 'test', sandbox });
