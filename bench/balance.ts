@@ -22,6 +22,7 @@ import { loadConfig } from '../src/config';
 import { createScratchDatabase } from '../src/infra/db/postgres';
 import { startAtelier } from '../src/runtime';
 import { createActivities } from '../activities/index';
+import { nodeRegistry } from '../nodes/index';
 
 interface LoadSpec {
   url: string;
@@ -166,7 +167,7 @@ async function main() {
     ATELIER_RATE_LIMIT_SCALE: '100000',
   });
   if (profileDir) mkdirSync(profileDir, { recursive: true });
-  const atelier = await startAtelier(config, { activities: createActivities });
+  const atelier = await startAtelier(config, { activities: createActivities, nodes: nodeRegistry });
   const bare = await bareExpress();
   const bareQuery = await bareExpressWithQuery(scratch.url, hashApiKey(adminKey));
   const balanceUrl = `${atelier.url}/v1/billing/balance`;

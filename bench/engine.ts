@@ -28,7 +28,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { createActivities } from '../activities/index';
 import { createEngineActivities } from '../activities/engine';
-import { allNodeDefinitions, createNodeRegistry } from '../nodes/index';
+import { allNodeDefinitions, createNodeRegistry, nodeRegistry } from '../nodes/index';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { loadConfig } from '../src/config';
 import { createScratchDatabase } from '../src/infra/db/postgres';
@@ -115,7 +115,7 @@ async function main() {
     TEMPORAL_TASK_QUEUE: engineQueue, ATELIER_DATA_DIR: dataDir, ATELIER_ROLE: 'api', ATELIER_BOOTSTRAP_KEY: adminKey,
   });
   // API + hub from the normal runtime; the two workers below share one native connection and settings.
-  const atelier = await startAtelier(config, { activities: createActivities });
+  const atelier = await startAtelier(config, { activities: createActivities, nodes: nodeRegistry });
   const deps = atelier.deps;
   const accountId = atelier.bootstrap.accountId!;
   const [engineBundle, baselineBundle] = await Promise.all([

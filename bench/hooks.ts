@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createActivities } from '../activities/index';
+import { nodeRegistry } from '../nodes/index';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { loadConfig } from '../src/config';
 import { createScratchDatabase } from '../src/infra/db/postgres';
@@ -35,7 +36,7 @@ async function main() {
     TEMPORAL_TASK_QUEUE: `bench-hooks-${randomBytes(4).toString('hex')}`, ATELIER_DATA_DIR: dataDir, ATELIER_BOOTSTRAP_KEY: adminKey,
     ATELIER_BOOTSTRAP_BALANCE_USD: '100',
   });
-  const atelier = await startAtelier(config, { activities: createActivities });
+  const atelier = await startAtelier(config, { activities: createActivities, nodes: nodeRegistry });
   const url = atelier.url!;
   const api = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(url + path, { method, headers: { authorization: `Bearer ${adminKey}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -22,6 +22,7 @@ import { loadConfig } from '../src/config';
 import { createScratchDatabase } from '../src/infra/db/postgres';
 import { startAtelier } from '../src/runtime';
 import { createActivities } from '../activities/index';
+import { nodeRegistry } from '../nodes/index';
 
 const sizes = (process.env.BENCH_SIZES ?? '65536,8388608').split(',').map(Number);
 const count = Number(process.env.BENCH_COUNT ?? 40);
@@ -56,7 +57,7 @@ async function main() {
     ATELIER_DATA_DIR: dataDir, ATELIER_BOOTSTRAP_KEY: adminKey, ATELIER_BOOTSTRAP_BALANCE_USD: '1000',
     S3_ENDPOINT: `http://${s3Address}`, ATELIER_STORAGE_BUYS_PER_MINUTE: '100',
   });
-  const atelier = await startAtelier(config, { activities: createActivities });
+  const atelier = await startAtelier(config, { activities: createActivities, nodes: nodeRegistry });
   (config as { publicBaseUrl: string }).publicBaseUrl = atelier.url!;
   const url = atelier.url!;
   try {

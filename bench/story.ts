@@ -16,6 +16,7 @@ import { createScratchDatabase } from '../src/infra/db/postgres';
 import { startAtelier } from '../src/runtime';
 import { mediaClock } from '../src/story/media/exec';
 import { createActivities } from '../activities/index';
+import { nodeRegistry } from '../nodes/index';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://atelier:atelier@127.0.0.1:5439/postgres';
@@ -64,7 +65,7 @@ async function main() {
     ATELIER_DATA_DIR: dataDir, ATELIER_BOOTSTRAP_KEY: key, ATELIER_BOOTSTRAP_BALANCE_USD: '1000',
     ATELIER_INCLUDED_CREDITS: '1000', ATELIER_STORY_GENERATE_PER_MIN: '1000', ATELIER_RATE_LIMIT_SCALE: '1000',
   });
-  const atelier = await startAtelier(config, { activities: createActivities });
+  const atelier = await startAtelier(config, { activities: createActivities, nodes: nodeRegistry });
   (config as { publicBaseUrl: string }).publicBaseUrl = atelier.url!;
   const results: Run[] = [];
   try {

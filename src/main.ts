@@ -1,5 +1,6 @@
 // The composition root: the one file under src/ that wires the worker's faces (activities/) in.
 import { createActivities } from '../activities/index';
+import { nodeRegistry } from '../nodes/index';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './infra/logging/logger';
 import { exitBlockedBy, exitProcess } from './infra/process-exit';
@@ -17,7 +18,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel, { role: config.role });
-  const atelier = await startAtelier(config, { logger, activities: createActivities });
+  const atelier = await startAtelier(config, { logger, activities: createActivities, nodes: nodeRegistry });
 
   const lines = [`Atelier is up (role: ${config.role})`];
   if (atelier.url) lines.push(`  API          ${config.publicBaseUrl}`);

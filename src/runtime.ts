@@ -24,13 +24,14 @@ import { createProviders } from './generation/providers/index';
 import { deleteAssetPurgeSchedule, ensureAssetPurgeSchedule } from './platform/assets/schedule';
 import { startAbandonedJobSweep } from './generation/abandoned-jobs';
 import { startPendingDocumentSweep } from './engine/knowledge/resume-pending';
-import { startResultSweep } from './engine/execution/result-sweep';
 import { startApprovalSweep } from './engine/approvals/sweep';
+import { startResultSweep } from './engine/execution/result-sweep';
 import { deleteStorageAccrualSchedule, ensureStorageAccrualSchedule } from './storage/billing/schedule';
 import { join } from 'node:path';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { createTracing } from './infra/tracing/tracing';
 import { setPrivateNetworkExceptions } from './infra/net/safe-fetch';
+import { installNodeRegistry, type VersionedNodeRegistry } from './engine/node-registry';
 
 export interface Atelier {
   deps: Deps;
@@ -49,6 +50,11 @@ export interface StartOptions {
    * Required unless the role is `api`.
    */
   activities?: ActivityFactory;
+  /**
+   * The node catalogue (`nodeRegistry` from `nodes/`), handed in by the composition root like the
+   * activity set: src/ never imports nodes/. Installed for the process (src/engine/node-registry.ts).
+   */
+  nodes?: VersionedNodeRegistry;
   /** A prebuilt workflow bundle; otherwise the worker bundles once at start-up. */
   workflowBundle?: WorkflowBundleWithSourceMap | { codePath: string };
   /**
@@ -65,6 +71,7 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
   const logger = opts.logger ?? createLogger(config.logLevel, { role: config.role });
   // Process-wide, like the firewall rule it is: the API's and the worker's outbound fetches alike.
   setPrivateNetworkExceptions(config.privateNetworkAllow);
+  if (opts.nodes) installNodeRegistry(opts.nodes);
   const stops: Array<() => Promise<void> | void> = [];
   const stopAll = async () => {
     for (const fn of stops.reverse()) {
@@ -133,8 +140,8 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
       if (config.engine.maintenance) stops.push(await startEngineMaintenance(deps));
       stops.push(startAbandonedJobSweep(deps, config.abandonedJobS));
       stops.push(startPendingDocumentSweep(deps, config.knowledgeResumeS));
-      stops.push(startResultSweep(deps, config.engine.resultGraceS));
       stops.push(startApprovalSweep(deps));
+      stops.push(startResultSweep(deps, config.engine.resultGraceS));
       await ensureAssetPurgeSchedule(deps);
       // Test stacks each get a task queue of their own; their schedules go with them.
       if (config.env === 'test') stops.push(() => deleteAssetPurgeSchedule(deps));

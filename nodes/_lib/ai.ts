@@ -1,17 +1,17 @@
-// The AI nodes' one way to a model: the provider layer on `ctx.services.providers`, charged first
+// The AI nodes' one way to a model: the provider layer on `ctx.providers`, charged first
 // through `ctx.charge` at the one price table's price (src/generation/operations.ts; a wallet that
 // cannot cover it is refused before any provider is called). This file is the only place the
 // media/AI nodes price anything.
 import { z } from 'zod';
-import { chatQuantities, countPromptTokens, type NodeContext, NodeError, nodeServices, operation, operationCostMicros, type OperationType, type Providers, UnsupportedModelError } from '../../src/engine/node-sdk';
+import { chatQuantities, countPromptTokens, type NodeContext, NodeError, operation, operationCostMicros, type NodeProviders, type OperationType, UnsupportedModelError } from '../../src/engine/node-sdk';
 
 export const modelParam = () =>
   z.string().min(1).default('atelier-local').describe('Chat model served by the provider layer: `atelier-local` (offline, deterministic) or a configured OpenAI-compatible model such as `gpt-4o-mini`.');
 
-export type NodeProviders = Partial<Providers>;
+export type { NodeProviders };
 
 export function providersOf(ctx: NodeContext): NodeProviders {
-  return (nodeServices(ctx).providers ?? {}) as NodeProviders;
+  return ctx.providers ?? {};
 }
 
 /** Completions of the text nodes are held to this many tokens, and charged for them up front. */

@@ -2,7 +2,7 @@
 // with a hand-made context that records logs, charges and the order of calls, and fake AI providers
 // (external services) for ai.chat and image.generate.
 import { expect } from 'vitest';
-import type { LogLevel, NodeContext } from '../../src/engine/node-sdk';
+import type { LogLevel, NodeCapabilities, NodeContext } from '../../src/engine/node-sdk';
 import { getNode } from '../index';
 
 export interface Harness {
@@ -13,7 +13,7 @@ export interface Harness {
   abort: AbortController;
 }
 
-export function harness(opts: { services?: Record<string, unknown>; runInput?: Record<string, unknown>; variables?: Record<string, unknown>; refuseCharge?: boolean } = {}): Harness {
+export function harness(opts: { capabilities?: Partial<NodeCapabilities>; runInput?: Record<string, unknown>; variables?: Record<string, unknown>; refuseCharge?: boolean } = {}): Harness {
   const logs: Harness['logs'] = [];
   const charges: Harness['charges'] = [];
   const calls: string[] = [];
@@ -30,7 +30,8 @@ export function harness(opts: { services?: Record<string, unknown>; runInput?: R
       if (opts.refuseCharge) throw new Error('insufficient funds');
       charges.push({ micros, operation });
     },
-    services: opts.services ?? {},
+    allowPrivateNetwork: false,
+    ...opts.capabilities,
     runInput: opts.runInput,
   };
   return { ctx, logs, charges, calls, abort };
@@ -56,7 +57,7 @@ export function fakeProviders(calls: string[]) {
     async image(req: { width: number; height: number }) {
       calls.push('provider');
       requests.push(req);
-      return { data: Buffer.from(`PNG ${req.width}x${req.height}`), mime: 'image/png' };
+      return { data: Buffer.from(`PNG ${req.width}x${req.height}`), mime: 'image/png' as const };
     },
   };
 }

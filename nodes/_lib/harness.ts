@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { LocalBlobStore } from '../../src/storage/blob-store';
-import type { LogLevel, NodeContext, NodeResult } from '../../src/engine/node-sdk';
+import type { LogLevel, NodeCapabilities, NodeContext, NodeResult } from '../../src/engine/node-sdk';
 import { getNode } from '../index';
 
 export interface Harness {
@@ -17,7 +17,7 @@ export interface Harness {
 }
 
 export function harness(opts: {
-  services?: Record<string, unknown>;
+  capabilities?: Partial<NodeCapabilities>;
   runInput?: Record<string, unknown>;
   variables?: Record<string, unknown>;
   checkpoint?: unknown;
@@ -33,14 +33,15 @@ export function harness(opts: {
     checkpoint: opts.checkpoint,
     signal: abort.signal,
     async charge() { /* automation nodes are free */ },
-    services: { allowPrivateNetwork: true, ...(opts.services ?? {}) },
+    allowPrivateNetwork: true,
+    ...opts.capabilities,
     runInput: opts.runInput,
   };
   return { ctx, logs, heartbeats, abort };
 }
 
 /**
- * What the executor puts on `ctx.services.credentials` for a node whose spec binds `slots`
+ * What the executor puts on `ctx.credentials` for a node whose spec binds `slots`
  * (src/engine/connections/resolver.ts reads them from engine_connections; here they are given).
  */
 export function credentialsFor(slots: Record<string, { secret: string; metadata?: Record<string, unknown>; provider?: string }>) {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { createLocalProviders } from '../../src/generation/providers/index';
-import type { NodeResult } from '../../src/engine/node-sdk';
+import type { NodeCapabilities, NodeResult } from '../../src/engine/node-sdk';
 import { getNode } from '../index';
 import { harness, keyOfUrl, tempBlobs, type Harness } from './harness';
 import type { FileRef } from './media';
@@ -23,9 +23,9 @@ export interface MediaHarness extends Harness {
   pathOf(ref: { url: string } | string): string;
 }
 
-export function mediaHarness(opts: { checkpoint?: unknown; services?: Record<string, unknown> } = {}): MediaHarness {
+export function mediaHarness(opts: { checkpoint?: unknown; capabilities?: Partial<NodeCapabilities> } = {}): MediaHarness {
   const { blobs } = tempBlobs();
-  const h = harness({ services: { blobs, providers: createLocalProviders(), ...opts.services }, checkpoint: opts.checkpoint });
+  const h = harness({ capabilities: { blobs, providers: createLocalProviders(), ...opts.capabilities }, checkpoint: opts.checkpoint });
   const charges: MediaHarness['charges'] = [];
   h.ctx.charge = async (micros, operation) => {
     charges.push({ micros, operation });

@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { allowPrivateNetwork, BlobNotFoundError, contentTypeFor, type NodeContext, NodeError, nodeServices, safeFetch } from '../../src/engine/node-sdk';
+import { BlobNotFoundError, contentTypeFor, type NodeBlobs, type NodeContext, NodeError, safeFetch } from '../../src/engine/node-sdk';
 import { isRecord } from './items';
 
 /** A file as nodes pass it: the signed URL plus what a consumer needs to know without opening it. */
@@ -32,15 +32,6 @@ export type FileParam = string | { url: string; [k: string]: unknown } | undefin
 /** Signed URLs stay valid for seven days: long enough for a client to fetch a run's artefacts. */
 export const URL_TTL_S = 7 * 24 * 3600;
 const MAX_FETCH_BYTES = 200 * 1024 * 1024;
-
-interface BlobAccess {
-  newKey(accountId: string, folder: string, name: string): string;
-  put(key: string, data: Buffer | Uint8Array | string): Promise<{ key: string; size: number; contentType: string }>;
-  putFile?(key: string, sourcePath: string, opts: { keepSource: true }): Promise<{ key: string; size: number; contentType: string }>;
-  signedUrl(key: string, ttlSeconds?: number): { url: string; expiresAt: Date };
-  verify?(key: string, expires: number, sig: string): boolean;
-  localFile?(key: string, scratchPath: string): Promise<string>;
-}
 
 export function isFileRef(value: unknown): value is { url: string } {
   return (typeof value === 'string' && /^(https?:|data:)/.test(value)) || (isRecord(value) && typeof value.url === 'string');
@@ -70,8 +61,8 @@ export function pickFiles(param: FileParam[] | undefined, inputs: Record<string,
   return files;
 }
 
-function blobsOf(ctx: NodeContext): BlobAccess {
-  const blobs = nodeServices(ctx).blobs as BlobAccess | undefined;
+function blobsOf(ctx: NodeContext): NodeBlobs {
+  const blobs = ctx.blobs;
   if (!blobs) throw new NodeError('No blob store is configured', { type: 'blobs_unavailable' });
   return blobs;
 }
@@ -154,7 +145,7 @@ export class Workspace {
     }
     let res;
     try {
-      res = await safeFetch(url, { signal: this.ctx.signal, maxBytes: MAX_FETCH_BYTES, timeoutMs: 60_000, maxRedirects: 3 }, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(this.ctx)) });
+      res = await safeFetch(url, { signal: this.ctx.signal, maxBytes: MAX_FETCH_BYTES, timeoutMs: 60_000, maxRedirects: 3 }, { allowPrivateNetwork: this.ctx.allowPrivateNetwork });
     } catch (err) {
       throw new NodeError(`${what}: could not fetch ${url}: ${(err as Error).message}`, { type: 'fetch_failed', retryable: !(err as Error).name.includes('Blocked') });
     }

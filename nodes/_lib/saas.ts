@@ -2,8 +2,7 @@
 // configurable base URL (params `base_url`, or the connection's metadata.base_url) so tests and
 // self-hosted or proxy deployments can point elsewhere, through the SSRF-safe fetch.
 import { z } from 'zod';
-import { allowPrivateNetwork, BlockedAddressError, type NodeContext, NodeError, nodeServices, safeFetch } from '../../src/engine/node-sdk';
-import { assertConnectionOrigin, connectionHome, credential, inlineCredential, optionalField, redact, requireField } from './credentials';
+import { assertConnectionOrigin, BlockedAddressError, connectionHome, credential, inlineCredential, type NodeContext, NodeError, optionalField, redact, requireField, safeFetch } from '../../src/engine/node-sdk';
 import { isRecord } from './items';
 
 export const baseUrlParam = (real: string) =>
@@ -41,7 +40,7 @@ export async function saasRequest(ctx: NodeContext, service: string, req: {
   assertConnectionOrigin(ctx, req.url, req.secrets, { headers, body });
   let res;
   try {
-    res = await safeFetch(req.url, { method: req.method, headers, body, signal: ctx.signal, timeoutMs: 30_000, maxBytes: 5 * 1024 * 1024 }, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
+    res = await safeFetch(req.url, { method: req.method, headers, body, signal: ctx.signal, timeoutMs: 30_000, maxBytes: 5 * 1024 * 1024 }, { allowPrivateNetwork: ctx.allowPrivateNetwork });
   } catch (err) {
     if (err instanceof BlockedAddressError) throw new NodeError(err.message, { type: 'blocked_address' });
     throw new NodeError(`${service}: ${redact((err as Error).message, req.secrets)}`, { type: `${service}_error`, retryable: true });
@@ -76,7 +75,7 @@ export async function fetchDocument(ctx: NodeContext, what: string, url: string,
   let res;
   try {
     res = await safeFetch(url, { method: 'GET', headers: { 'user-agent': 'Atelier-Workflow/1.0', ...(opts.headers ?? {}) }, signal: ctx.signal, timeoutMs: (opts.timeoutS ?? 30) * 1000, maxBytes: opts.maxBytes ?? 10 * 1024 * 1024, maxRedirects: 5 },
-      { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
+      { allowPrivateNetwork: ctx.allowPrivateNetwork });
   } catch (err) {
     if (err instanceof BlockedAddressError) throw new NodeError(err.message, { type: 'blocked_address' });
     const code = (err as { code?: string }).code;

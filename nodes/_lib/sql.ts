@@ -1,8 +1,7 @@
 // SQL building and connections for the PostgreSQL and MySQL/MariaDB nodes. Values always travel
 // as bound parameters; table and column names are checked identifiers, quoted per dialect.
 import { z } from 'zod';
-import { allowPrivateNetwork, BlockedAddressError, checkedAddress, type NodeContext, NodeError, nodeServices } from '../../src/engine/node-sdk';
-import { credential, inlineCredential, redact } from './credentials';
+import { BlockedAddressError, checkedAddress, credential, inlineCredential, type NodeContext, NodeError, redact } from '../../src/engine/node-sdk';
 import { isRecord } from './items';
 
 export type Dialect = 'postgres' | 'mysql';
@@ -114,7 +113,7 @@ export async function withDb<T>(ctx: NodeContext, dialect: Dialect, p: { credent
   const timeoutMs = Math.round(p.timeout_s * 1000);
   let address: string;
   try {
-    address = await checkedAddress(c.host, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
+    address = await checkedAddress(c.host, { allowPrivateNetwork: ctx.allowPrivateNetwork });
   } catch (err) {
     if (err instanceof BlockedAddressError) throw new NodeError(err.message, { type: 'blocked_address' });
     throw new NodeError(`cannot resolve ${c.host}: ${(err as Error).message}`, { type: 'connection_error', retryable: true });

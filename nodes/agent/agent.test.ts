@@ -25,7 +25,7 @@ describe('agent nodes', () => {
 
   it('agent.plan takes the model\'s steps when they are valid JSON', async () => {
     const providers = { ...createLocalProviders(), chat: async () => ({ text: '{"steps":[{"title":"Do it"}]}', usage: { prompt_tokens: 1, completion_tokens: 1 }, model: 'gpt-4o-mini' }) };
-    const h = mediaHarness({ services: { providers } });
+    const h = mediaHarness({ capabilities: { providers } });
     expect(await h.main('agent.plan', { goal: 'x', model: 'gpt-4o-mini' })).toMatchObject({ method: 'model', steps: [{ n: 1, title: 'Do it', detail: '', done_when: '' }] });
   });
 

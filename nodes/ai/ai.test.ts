@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { chatQuantities, countPromptTokens, operation, operationCostMicros } from '../../src/generation/operations';
 import { createLocalProviders } from '../../src/generation/providers/index';
 import { mediaHarness, pngFixture } from '../_lib/media-testing';
-import { cosine } from '../_lib/text-analysis';
+import { cosine } from '../../src/engine/node-sdk';
 
 const jsonModel = (answer: unknown) => ({
   ...createLocalProviders(),
@@ -47,7 +47,7 @@ describe('ai text nodes (local model → local methods)', () => {
   });
 
   it('ai.sentiment takes a hosted model\'s JSON', async () => {
-    const h = mediaHarness({ services: { providers: jsonModel({ label: 'negative', score: -0.6 }) } });
+    const h = mediaHarness({ capabilities: { providers: jsonModel({ label: 'negative', score: -0.6 }) } });
     expect(await h.main('ai.sentiment', { text: 'meh', model: 'gpt-4o-mini' })).toMatchObject({ label: 'negative', score: -0.6, method: 'model' });
   });
 
@@ -77,9 +77,9 @@ describe('ai text nodes (local model → local methods)', () => {
     expect(r.output.label_bug).toBeDefined();
     const r2 = await h.run('ai.classify', { text: 'Please refund the charge on my card', labels });
     expect(Object.keys(r2.output).sort()).toEqual(['label_billing', 'main']);
-    const m = mediaHarness({ services: { providers: jsonModel({ label: 'praise' }) } });
+    const m = mediaHarness({ capabilities: { providers: jsonModel({ label: 'praise' }) } });
     expect(await m.main('ai.classify', { text: 'x', labels, model: 'gpt-4o-mini' })).toMatchObject({ label: 'praise', method: 'model' });
-    const wrong = mediaHarness({ services: { providers: jsonModel({ label: 'spam' }) } });
+    const wrong = mediaHarness({ capabilities: { providers: jsonModel({ label: 'spam' }) } });
     expect(await wrong.main('ai.classify', { text: 'refund my card charge', labels, model: 'gpt-4o-mini' })).toMatchObject({ label: 'billing', method: 'local' });
   });
 
@@ -91,7 +91,7 @@ describe('ai text nodes (local model → local methods)', () => {
     const missing = await h.main('ai.extract', { text: 'nothing here', schema });
     expect(missing.valid).toBe(false);
     expect(missing.errors.join()).toMatch(/name/);
-    const m = mediaHarness({ services: { providers: jsonModel({ name: 'Bob', email: 'b@x.io' }) } });
+    const m = mediaHarness({ capabilities: { providers: jsonModel({ name: 'Bob', email: 'b@x.io' }) } });
     expect(await m.main('ai.extract', { text: 'x', schema, model: 'gpt-4o-mini' })).toMatchObject({ data: { name: 'Bob' }, valid: true, method: 'model' });
     await expect(h.run('ai.extract', { text: 'x', schema: { type: 'nope' } })).rejects.toThrow(/valid JSON Schema/);
   });

@@ -35,7 +35,7 @@ describe('developer nodes', () => {
 
   it('developer.jwt_sign and jwt_verify round-trip (HS256 from the credential slot, EdDSA keys), rejecting tampering and expiry', async () => {
     const secret = 'a-very-long-shared-secret-123';
-    const h = harness({ services: { credentials: credentialsFor({ jwt: { secret } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ jwt: { secret } }) } });
     const signed = (await main('developer.jwt_sign', { payload: { role: 'editor' }, subject: 'u1', issuer: 'atelier', expires_in: '15m' }, {}, h)) as { token: string; expires_at: string };
     expect(JSON.stringify(signed)).not.toContain(secret);
     expect(Date.parse(signed.expires_at) - Date.now()).toBeGreaterThan(14 * 60_000);

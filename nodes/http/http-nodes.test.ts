@@ -77,14 +77,14 @@ describe('http nodes', () => {
   });
 
   it('http.download stores the file in the blob store and passes a reference', async () => {
-    const h = harness({ services: { blobs } });
+    const h = harness({ capabilities: { blobs } });
     const ref = (await main('http.download', { url: `${base}/files/pixel%20one.png` }, {}, h)) as Record<string, unknown>;
     expect(ref).toMatchObject({ mime: 'image/png', size: PNG.length, file_name: 'pixel-one.png', source_url: `${base}/files/pixel%20one.png`, sha256: createHash('sha256').update(PNG).digest('hex') });
     const key = keyOfUrl(ref.url as string);
     expect(key).toMatch(/^acct_test\/runs\/run_test\/[0-9a-f]{16}-pixel-one\.png$/);
     expect(readFileSync(blobs.pathOf(key)).equals(PNG)).toBe(true);
     await expect(main('http.download', { url: `${base}/big`, max_mb: 1 }, {}, h)).rejects.toMatchObject({ type: 'http_error', retryable: false });
-    await expect(main('http.download', { url: 'http://169.254.169.254/latest' }, {}, harness({ services: { blobs, allowPrivateNetwork: false } }))).rejects.toMatchObject({ type: 'blocked_address' });
+    await expect(main('http.download', { url: 'http://169.254.169.254/latest' }, {}, harness({ capabilities: { blobs, allowPrivateNetwork: false } }))).rejects.toMatchObject({ type: 'blocked_address' });
   });
 
   it('http.sitemap follows a sitemap index on the same host and filters', async () => {
@@ -96,7 +96,7 @@ describe('http nodes', () => {
   });
 
   it('http.graphql sends the operation with the bearer token and surfaces GraphQL errors', async () => {
-    const h = harness({ services: { credentials: credentialsFor({ graphql: { secret: 'gql-token-1', metadata: { base_url: base } } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ graphql: { secret: 'gql-token-1', metadata: { base_url: base } } }) } });
     expect(await main('http.graphql', { url: `${base}/graphql`, query: 'query U($id: ID!) { user(id: $id) { id name } }', variables: { id: 'u1' }, operation_name: 'U' }, {}, h)).toEqual({ data: { user: { id: 'u1', name: 'Ada' } }, errors: [] });
     expect(gqlSeen!.headers.authorization).toBe('Bearer gql-token-1');
     expect(gqlSeen!.body).toEqual({ query: 'query U($id: ID!) { user(id: $id) { id name } }', variables: { id: 'u1' }, operationName: 'U' });

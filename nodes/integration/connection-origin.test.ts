@@ -35,7 +35,7 @@ beforeEach(() => {
 const refused = { type: 'connection_origin', retryable: false };
 
 describe('integration.connection_request', () => {
-  const h = () => harness({ services: { credentials: credentialsFor({ connection: { provider: 'http', secret: 'conn-bearer-1', metadata: { base_url: `${home.url}/api`, auth_type: 'bearer' } } }) } });
+  const h = () => harness({ capabilities: { credentials: credentialsFor({ connection: { provider: 'http', secret: 'conn-bearer-1', metadata: { base_url: `${home.url}/api`, auth_type: 'bearer' } } }) } });
 
   it.each([
     ['an absolute path', () => `${elsewhere.url}/steal`],
@@ -72,30 +72,30 @@ const SAAS: Array<[string, string, string, Record<string, unknown>]> = [
 
 describe('SaaS nodes with a bound connection', () => {
   it.each(SAAS)('%s: base_url pointing away from the connection is refused, nothing sent', async (type, slot, secret, params) => {
-    const h = harness({ services: { credentials: credentialsFor({ [slot]: { secret, metadata: { base_url: home.url } } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ [slot]: { secret, metadata: { base_url: home.url } } }) } });
     await expect(main(type, { ...params, base_url: elsewhere.url }, {}, h)).rejects.toMatchObject(refused);
     expect(elsewhere.hits).toEqual([]);
   });
 
   it.each(SAAS)('%s: a connection with no base_url of its own is tied to the real API, not to base_url', async (type, slot, secret, params) => {
-    const h = harness({ services: { credentials: credentialsFor({ [slot]: { secret } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ [slot]: { secret } }) } });
     await expect(main(type, { ...params, base_url: elsewhere.url }, {}, h)).rejects.toMatchObject(refused);
     expect(elsewhere.hits).toEqual([]);
   });
 
   it('the inline credential cannot name a destination a bound connection does not', async () => {
-    const jira = (metadata: Record<string, unknown>) => harness({ services: { credentials: credentialsFor({ jira: { secret: JSON.stringify({ email: 'a@b.test', token: 'jira-tok' }), metadata } }) } });
+    const jira = (metadata: Record<string, unknown>) => harness({ capabilities: { credentials: credentialsFor({ jira: { secret: JSON.stringify({ email: 'a@b.test', token: 'jira-tok' }), metadata } }) } });
     await expect(main('integration.jira_create_issue', { project_key: 'OPS', summary: 's', credential: { base_url: elsewhere.url } }, {}, jira({}))).rejects.toMatchObject(refused);
     // Where the connection names it, the connection's own address wins.
     await main('integration.jira_create_issue', { project_key: 'OPS', summary: 's', credential: { base_url: elsewhere.url } }, {}, jira({ base_url: home.url }));
     expect(home.hits).toEqual(['POST /rest/api/3/issue Basic ' + Buffer.from('a@b.test:jira-tok').toString('base64')]);
-    const r = harness({ services: { credentials: credentialsFor({ redis: { secret: 'redis-pass', metadata: { host: '127.0.0.1', port: 6379 } } }) } });
+    const r = harness({ capabilities: { credentials: credentialsFor({ redis: { secret: 'redis-pass', metadata: { host: '127.0.0.1', port: 6379 } } }) } });
     await expect(main('integration.redis_get', { key: 'k', credential: { url: 'redis://127.0.0.1:6390' } }, {}, r)).rejects.toMatchObject(refused);
     expect(elsewhere.hits).toEqual([]);
   });
 
   it("the connection's own origin is served; an inline credential (the author's own token) may go anywhere", async () => {
-    const h = harness({ services: { credentials: credentialsFor({ slack: { secret: 'xoxb-slack-1', metadata: { base_url: home.url } } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ slack: { secret: 'xoxb-slack-1', metadata: { base_url: home.url } } }) } });
     await main('integration.slack_post_message', { channel: 'C1', text: 'hi' }, {}, h);
     expect(home.hits).toEqual(['POST /api/chat.postMessage Bearer xoxb-slack-1']);
     await main('integration.slack_post_message', { channel: 'C1', text: 'hi', base_url: elsewhere.url, credential: { token: 'my-own' } });
@@ -106,7 +106,7 @@ describe('SaaS nodes with a bound connection', () => {
 describe('http.graphql with a bound connection', () => {
   const query = '{ user(id: "u1") { id } }';
   it('sends the token only to the connection\'s origin', async () => {
-    const h = harness({ services: { credentials: credentialsFor({ graphql: { secret: 'gql-token-1', metadata: { base_url: home.url } } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ graphql: { secret: 'gql-token-1', metadata: { base_url: home.url } } }) } });
     await expect(main('http.graphql', { url: `${elsewhere.url}/graphql`, query }, {}, h)).rejects.toMatchObject(refused);
     expect(elsewhere.hits).toEqual([]);
     expect(await main('http.graphql', { url: `${home.url}/graphql`, query }, {}, h)).toEqual({ data: { user: { id: 'u1' } }, errors: [] });
@@ -114,7 +114,7 @@ describe('http.graphql with a bound connection', () => {
   });
 
   it('a connection that names no address sends its token nowhere', async () => {
-    const h = harness({ services: { credentials: credentialsFor({ graphql: { secret: 'gql-token-1' } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ graphql: { secret: 'gql-token-1' } }) } });
     await expect(main('http.graphql', { url: `${elsewhere.url}/graphql`, query }, {}, h)).rejects.toMatchObject({ ...refused, message: expect.stringMatching(/names no base_url/) });
     expect(elsewhere.hits).toEqual([]);
   });
@@ -122,9 +122,9 @@ describe('http.graphql with a bound connection', () => {
 
 describe('social.publish with a bound connection', () => {
   it('base_url away from the connection is refused, nothing sent', async () => {
-    const h = harness({ services: { credentials: credentialsFor({ mastodon: { secret: 'masto-token', metadata: { base_url: home.url } } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ mastodon: { secret: 'masto-token', metadata: { base_url: home.url } } }) } });
     await expect(main('social.publish', { platform: 'mastodon', text: 'hello', base_url: elsewhere.url }, {}, h)).rejects.toMatchObject(refused);
-    const x = harness({ services: { credentials: credentialsFor({ x: { secret: 'x-token' } }) } });
+    const x = harness({ capabilities: { credentials: credentialsFor({ x: { secret: 'x-token' } }) } });
     await expect(main('social.publish', { platform: 'x', text: 'hello', base_url: elsewhere.url }, {}, x)).rejects.toMatchObject(refused);
     expect(elsewhere.hits).toEqual([]);
   });

@@ -41,7 +41,7 @@ describe.each([
   });
 
   it('reads the connection from the credentials slot, fails clearly and never leaks the password', async () => {
-    const h = harness({ services: { credentials: credentialsFor({ [dialect]: { secret: 'wrong-pass-123', metadata: { host: '127.0.0.1', port: dialect === 'postgres' ? 5432 : 3306, database: dialect === 'postgres' ? 'postgres' : 'test', user: 'atelier_nobody' } } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ [dialect]: { secret: 'wrong-pass-123', metadata: { host: '127.0.0.1', port: dialect === 'postgres' ? 5432 : 3306, database: dialect === 'postgres' ? 'postgres' : 'test', user: 'atelier_nobody' } } }) } });
     const err = (await main(`integration.${dialect}_query`, { sql: 'select 1' }, {}, h).catch((e: unknown) => e)) as Error & { type: string };
     expect(err).toMatchObject({ name: 'NodeError', type: 'sql_error' });
     expect(err.message).not.toContain('wrong-pass-123');
@@ -52,7 +52,7 @@ describe.each([
   });
 
   it('refuses loopback hosts unless the deployment allows private networks', async () => {
-    const h = harness({ services: { allowPrivateNetwork: false } });
+    const h = harness({ capabilities: { allowPrivateNetwork: false } });
     await expect(main(`integration.${dialect}_query`, p({ sql: 'select 1' }), {}, h)).rejects.toMatchObject({ type: 'blocked_address' });
   });
 });

@@ -29,7 +29,7 @@ describe('integration.rabbitmq_*', () => {
 
   it('fails clearly on a missing queue and on bad credentials without echoing the password', async () => {
     await expect(main('integration.rabbitmq_consume', { queue: `missing-${id}`, wait_s: 0, credential })).rejects.toMatchObject({ type: 'rabbitmq_error', message: expect.stringContaining('NOT_FOUND') });
-    const h = harness({ services: { credentials: credentialsFor({ rabbitmq: { secret: 'sekrit-pass-9', metadata: { url: 'amqp://guest@127.0.0.1:5672/', username: 'guest' } } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ rabbitmq: { secret: 'sekrit-pass-9', metadata: { url: 'amqp://guest@127.0.0.1:5672/', username: 'guest' } } }) } });
     const err = (await main('integration.rabbitmq_publish', { routing_key: 'x', message: 1 }, {}, h).catch((e: unknown) => e)) as Error;
     expect(err).toMatchObject({ name: 'NodeError', type: 'rabbitmq_error' });
     expect(err.message).not.toContain('sekrit-pass-9');
@@ -116,7 +116,7 @@ describe('integration.smtp_send', () => {
   afterAll(async () => { await new Promise<void>((r) => server.close(() => r())); });
 
   it('sends text + html with an attachment through the smtp slot', async () => {
-    const h = harness({ services: { credentials: credentialsFor({ smtp: { secret: 'mail-pass-1', metadata: { host: '127.0.0.1', port, user: 'mailer' } } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ smtp: { secret: 'mail-pass-1', metadata: { host: '127.0.0.1', port, user: 'mailer' } } }) } });
     const r = (await main('integration.smtp_send', {
       from: 'Atelier <bot@atelier.test>', to: ['ada@x.test', 'bob@x.test'], bcc: 'audit@x.test', subject: 'Your video is ready',
       text: 'Hello Ada', html: '<p>Hello <b>Ada</b></p>', attachments: [{ filename: 'notes.txt', content: 'bm90ZXM=', encoding: 'base64' }],

@@ -70,7 +70,7 @@ describe('SaaS integration nodes', () => {
       return ok ? { status: 200, body: c[5] } : { status: 400, body: { message: `unexpected ${s.method} ${s.url}` } };
     };
     // The connection names its own address (the loopback API); a secret goes nowhere else.
-    const h = harness({ services: { credentials: credentialsFor({ [slot]: { secret, metadata: slot === 'discord' ? {} : { base_url: base } } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ [slot]: { secret, metadata: slot === 'discord' ? {} : { base_url: base } } }) } });
     const before = seen.length;
     const result = await main(type, params, {}, h);
     expect(result).toEqual(out);
@@ -85,7 +85,7 @@ describe('SaaS integration nodes', () => {
   });
 
   it('API errors fail the node with the API message, secrets redacted; 429 and 5xx are retryable', async () => {
-    const h = harness({ services: { credentials: credentialsFor({ telegram: { secret: '123:tg-secret', metadata: { base_url: base } } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ telegram: { secret: '123:tg-secret', metadata: { base_url: base } } }) } });
     reply = () => ({ status: 400, body: { ok: false, description: 'Bad Request: chat not found' } });
     const err = (await main('integration.telegram_send_message', { chat_id: 1, text: 'x', base_url: base }, {}, h).catch((e: unknown) => e)) as Error;
     expect(err).toMatchObject({ type: 'telegram_error', retryable: false, message: 'telegram API answered 400: Bad Request: chat not found' });
@@ -99,7 +99,7 @@ describe('SaaS integration nodes', () => {
   });
 
   it('refuses private targets unless the deployment allows them', async () => {
-    const h = harness({ services: { allowPrivateNetwork: false } });
+    const h = harness({ capabilities: { allowPrivateNetwork: false } });
     await expect(main('integration.slack_post_message', { channel: 'x', text: 'y', base_url: base, credential: { token: 't' } }, {}, h)).rejects.toMatchObject({ type: 'blocked_address' });
   });
 

@@ -126,7 +126,7 @@ describe('io nodes', () => {
   it('io.hmac signs and verifies with the key from its credential slot, never emitting it', async () => {
     const key = 'whsec_topsecret';
     const expected = createHmac('sha256', key).update('{"a":1}').digest('hex');
-    const h = harness({ services: { credentials: credentialsFor({ hmac: { secret: key } }) } });
+    const h = harness({ capabilities: { credentials: credentialsFor({ hmac: { secret: key } }) } });
     const r = await main('io.hmac', { value: { a: 1 }, expected: `sha256=${expected}` }, {}, h);
     expect(r).toEqual({ signature: expected, algorithm: 'sha256', valid: true });
     expect(JSON.stringify(r)).not.toContain(key);

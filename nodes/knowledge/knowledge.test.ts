@@ -64,7 +64,7 @@ describe('knowledge nodes', () => {
     expect(out.text).not.toMatch(/Home|var x|2026/);
     expect(await h.main('knowledge.extract_text', { html: page, selector: 'h1' })).toMatchObject({ text: 'Release 2' });
     await expect(h.run('knowledge.extract_text', { url: `${base}/doc.pdf` })).rejects.toThrow(/PDF is not supported/);
-    const strict = mediaHarness({ services: { allowPrivateNetwork: false } });
+    const strict = mediaHarness({ capabilities: { allowPrivateNetwork: false } });
     await expect(strict.run('knowledge.extract_text', { url: `${base}/post` })).rejects.toThrow(/Refusing to connect/);
   });
 });

@@ -20,7 +20,7 @@ describe('shorts nodes', () => {
     // A retry whose checkpoint lists both finished scenes renders none again (nothing charged):
     // the harness shares the blob store, so the stored scene clips are read back.
     const retry = mediaHarness({ checkpoint: { done: last.done } });
-    (retry.ctx.services as any).blobs = h.blobs;
+    retry.ctx.blobs = h.blobs;
     const again = await retry.main<FileRef>('shorts.vertical_from_script', { script: 'Hello there.\nThis is Atelier.', height: 256, title: 'Two lines' });
     expect(retry.charges).toEqual([]);
     expect(retry.logs.filter((l) => /resumed/.test(l.message))).toHaveLength(2);

@@ -94,8 +94,8 @@ describe('social nodes', () => {
 
   it('social.publish: a connection bound to the slot wins; errors are clear and never echo secrets', async () => {
     // The connection names its address (the loopback API): its secret is sent nowhere else.
-    const credentials = { slots: () => ['x'], get: async () => ({ metadata: { base_url: base }, secret: 'x-token' }) };
-    const h = mediaHarness({ services: { credentials } });
+    const credentials = { slots: () => ['x'], get: async () => ({ connection_id: 'conn_x', provider: 'x', name: 'x', metadata: { base_url: base }, secret: 'x-token' }) };
+    const h = mediaHarness({ capabilities: { credentials } });
     expect(await h.main('social.publish', { platform: 'x', text: 'via connection', base_url: base })).toMatchObject({ id: '1790' });
     const bad = mediaHarness();
     const err = await bad.run('social.publish', { platform: 'x', text: 'nope', base_url: base, credential: { access_token: 'wrong-secret-token' } }).catch((e: Error) => e);

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe('storage.s3_*', () => {
   it('puts text, JSON and a blob file, lists by prefix, gets as text/json/file, presigns and deletes', async () => {
-    const h = harness({ services: { blobs, credentials: credentialsFor({ s3: { secret: JSON.stringify(keys), metadata: { endpoint, region: process.env.S3_REGION ?? 'eu-central-1' } } }) } });
+    const h = harness({ capabilities: { blobs, credentials: credentialsFor({ s3: { secret: JSON.stringify(keys), metadata: { endpoint, region: process.env.S3_REGION ?? 'eu-central-1' } } }) } });
     const put = (await main('storage.s3_put', { bucket, key: 'reports/a.txt', content: 'hello s3', metadata: { source: 'test' } }, {}, h)) as Record<string, unknown>;
     expect(put).toMatchObject({ bucket, key: 'reports/a.txt', size: 8, content_type: 'text/plain; charset=utf-8' });
     expect(put.etag).toMatch(/^[0-9a-f]{32}$/);
@@ -58,14 +58,14 @@ describe('storage.s3_*', () => {
     expect(err).toMatchObject({ name: 'NodeError', type: 's3_error' });
     expect(err.message).not.toContain('wrong-secret-xyz');
     await expect(main('storage.s3_list', { bucket })).rejects.toMatchObject({ type: 'missing_credential' });
-    await expect(main('storage.s3_list', { bucket, credential }, {}, harness({ services: { allowPrivateNetwork: false } }))).rejects.toMatchObject({ type: 'blocked_address' });
+    await expect(main('storage.s3_list', { bucket, credential }, {}, harness({ capabilities: { allowPrivateNetwork: false } }))).rejects.toMatchObject({ type: 'blocked_address' });
     await expect(main('storage.s3_put', { bucket, key: 'x', credential })).rejects.toMatchObject({ type: 'invalid_params' });
   });
 });
 
 describe('storage.file_write', () => {
   it('writes text, JSON and bytes to the blob store and returns a reference', async () => {
-    const h = harness({ services: { blobs } });
+    const h = harness({ capabilities: { blobs } });
     const csv = (await main('storage.file_write', { content: 'a,b\n1,2\n', format: 'csv', file_name: 'My Export' }, {}, h)) as Record<string, unknown>;
     expect(csv).toMatchObject({ mime: 'text/csv; charset=utf-8', size: 8, file_name: 'My-Export.csv' });
     expect(readFileSync(blobs.pathOf(keyOfUrl(csv.url as string)), 'utf8')).toBe('a,b\n1,2\n');

@@ -2,6 +2,8 @@
 // (the engineRun workflow + the executeNode activity). Pure types: safe to import from workflows.
 import type { z } from 'zod';
 import type { ValidationIssue } from '../infra/http/errors';
+import type { NodeCapabilities } from './node-capabilities';
+import type { ItemStreams } from './execution/item-streams';
 
 export type ErrorHandler = 'stop' | 'continue' | 'retry';
 export type RunStatus = 'queued' | 'running' | 'completed' | 'failed' | 'timed_out' | 'cancelled';
@@ -43,7 +45,8 @@ export interface PortSpec {
   description?: string;
 }
 
-export interface NodeContext {
+/** A node execution's context; what it may reach of the process are its capabilities (NodeCapabilities). */
+export interface NodeContext extends NodeCapabilities {
   runId: string;
   accountId: string;
   workflowId: string;
@@ -64,15 +67,13 @@ export interface NodeContext {
    * refusing with insufficient funds or when the run's usd_cap would be exceeded.
    */
   charge(amountMicros: number, operation: string): Promise<void>;
-  /** Services a node may use (db, blobs, providers, config, logger…). */
-  services: NodeServices;
   /** The run's input (POST /v1/runs `input`); trigger nodes emit it. */
   runInput?: Record<string, unknown>;
-}
-
-/** Filled by the executor from `Deps`; kept open so capabilities can add services. */
-export interface NodeServices {
-  [name: string]: unknown;
+  /**
+   * Output lists written item by item (nodes with `streams`): a long list goes to the blob store as
+   * it is written. Absent when the run carries no stored results (runs started before them, tests).
+   */
+  items?: ItemStreams;
 }
 
 export interface NodeResult {
@@ -102,6 +103,12 @@ export interface NodeDefinition<P extends z.ZodType = z.ZodType> {
    * node sees `{}` for both.
    */
   reads?: RunContextPart[];
+  /**
+   * `execute` reads long lists as they come: a list stored one item per line reaches it as its
+   * reference (on an input, or a param that is one whole template naming it) instead of an array
+   * loaded whole, read through `ctx.items.read`; it may write its lists through `ctx.items` too.
+   */
+  streams?: true;
   /** Default retry/timeout when the NodeSpec gives none. */
   defaults?: { maxAttempts?: number; timeoutS?: number; heartbeatS?: number };
   execute?(ctx: NodeContext, input: { params: z.output<P>; inputs: Record<string, unknown> }): Promise<NodeResult>;

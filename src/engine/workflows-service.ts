@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Database } from '../infra/db/index';
 import type { Workflow, WorkflowVersion, WorkflowVersionOrigin } from '../infra/db/schema/index';
 import { validationFailed } from '../infra/http/errors';
-import { nodeRegistry } from '../../nodes/index';
+import { nodeRegistry } from './node-registry';
 import { planWorkflow } from './planner';
 import { z } from 'zod';
 import { isoTime, listOf, offsetPage } from '../infra/http/views';

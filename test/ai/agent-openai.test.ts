@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createActivities } from '../../activities/index';
+import { nodeRegistry } from '../../nodes/index';
 import { startAtelier, type Atelier } from '../../src/runtime';
 import { startStack, type TestStack } from '../helpers/stack';
 import { CounterServer, createWorkflow, startRun, waitFor, waitForRun } from '../engine-runs/helpers';
@@ -78,7 +79,7 @@ let worker: Atelier | undefined;
 
 /** A worker-only Atelier in this process, on the stack's database and task queue. */
 function startWorker(): Promise<Atelier> {
-  return startAtelier({ ...stack.config, role: 'worker' }, { workflowBundle: { codePath: inject('workflowBundlePath') }, activities: createActivities });
+  return startAtelier({ ...stack.config, role: 'worker' }, { workflowBundle: { codePath: inject('workflowBundlePath') }, activities: createActivities, nodes: nodeRegistry });
 }
 
 beforeAll(async () => {

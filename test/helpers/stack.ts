@@ -12,6 +12,7 @@ import { createAccount, insertApiKey } from '../../src/platform/accounts/account
 import { usdToMicros } from '../../src/platform/billing/money';
 import type { KeyEnvironment, KeyType } from '../../src/infra/db/schema/index';
 import { createActivities } from '../../activities/index';
+import { nodeRegistry } from '../../nodes/index';
 import { S3BlobStore } from '../../src/storage/blob-store-s3';
 import { DeleteBucketCommand } from '@aws-sdk/client-s3';
 
@@ -102,7 +103,7 @@ export async function startStack(env: Record<string, string> = {}, opts: Pick<St
     ...blobStoreEnv(suffix),
     ...env,
   });
-  const atelier = await startAtelier(config, { ...opts, workflowBundle: { codePath: inject('workflowBundlePath') }, activities: createActivities });
+  const atelier = await startAtelier(config, { ...opts, workflowBundle: { codePath: inject('workflowBundlePath') }, activities: createActivities, nodes: nodeRegistry });
   const url = atelier.url!;
   // The public base URL is only known once the port is; signed URLs must point at it.
   (config as { publicBaseUrl: string }).publicBaseUrl = url;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { contentWords, type NodeDefinition, sentences, words } from '../../../src/engine/node-sdk';
 import { modelParam, structuredTask } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
-import { contentWords, sentences, words } from '../../_lib/text-analysis';
 
 const params = z.object({
   text: z.string().max(50_000).optional().describe('Draft to critique; when omitted, the text arriving on the input.'),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { lexicalClassify, type NodeDefinition } from '../../../src/engine/node-sdk';
 import { modelParam, structuredTask } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
-import { lexicalClassify } from '../../_lib/text-analysis';
 
 const Option = z.object({
   id: z.string().regex(/^[a-z0-9_]{1,40}$/).describe('Option id (also its output port `option_<id>`).'),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { contentWords, type NodeDefinition } from '../../../src/engine/node-sdk';
 import { modelParam, structuredTask } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
-import { contentWords } from '../../_lib/text-analysis';
 
 const params = z.object({
   goal: z.string().max(10_000).optional().describe('What should be achieved; when omitted, the text arriving on the input.'),

@@ -7,7 +7,7 @@ describe('ai.chat', () => {
   it('ai.chat charges the published price first, then asks the provider', async () => {
     const h = harness();
     const providers = fakeProviders(h.calls);
-    h.ctx.services = { providers };
+    h.ctx.providers = providers;
     const r = await run('ai.chat', { system: 'be brief', prompt: 'hi', temperature: 0.2 }, h);
     expect(h.calls).toEqual(['charge', 'provider']);
     // The one price table: the prompt's tokens plus max_tokens (512) of completion, as the chat route charges up front.
@@ -19,7 +19,7 @@ describe('ai.chat', () => {
 
   it('ai.chat does not call the provider when the charge is refused', async () => {
     const h = harness({ refuseCharge: true });
-    h.ctx.services = { providers: fakeProviders(h.calls) };
+    h.ctx.providers = fakeProviders(h.calls);
     await expect(run('ai.chat', { prompt: 'hi' }, h)).rejects.toThrow('insufficient funds');
     expect(h.calls).toEqual(['charge']);
   });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { lexicalClassify, type NodeDefinition } from '../../../src/engine/node-sdk';
 import { modelParam, structuredTask } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
-import { lexicalClassify } from '../../_lib/text-analysis';
 
 const Label = z.union([
   z.string().min(1).max(100),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { detectLanguage, type NodeDefinition } from '../../../src/engine/node-sdk';
 import { pickText } from '../../_lib/media';
-import { detectLanguage } from '../../_lib/text-analysis';
 
 const params = z.object({
   text: z.string().max(100_000).optional().describe('Text whose language to detect; when omitted, the text arriving on the input.'),

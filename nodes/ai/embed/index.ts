@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
+import { hashEmbedding, type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { isRecord } from '../../_lib/items';
 import { textOf } from '../../_lib/media';
-import { hashEmbedding } from '../../_lib/text-analysis';
 
 const params = z.object({
   texts: z.union([z.string().max(100_000), z.array(z.string().max(100_000)).max(2000)]).optional().describe('A text or a list of texts to embed; when omitted, the input\'s text or list of texts (strings or objects with a text field).'),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { keywords, type NodeDefinition } from '../../../src/engine/node-sdk';
 import { modelParam, structuredTask } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
-import { keywords } from '../../_lib/text-analysis';
 
 const params = z.object({
   text: z.string().max(200_000).optional().describe('Text to extract keywords from; when omitted, the text arriving on the input.'),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { lexiconModeration, MODERATION_LISTS, type NodeDefinition } from '../../../src/engine/node-sdk';
 import { modelParam, structuredTask } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
-import { lexiconModeration, MODERATION_LISTS } from '../../_lib/text-analysis';
 
 const CATEGORIES = Object.keys(MODERATION_LISTS);
 const params = z.object({

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { extractiveSummary, type NodeDefinition, sentences } from '../../../src/engine/node-sdk';
 import { modelParam, textTask } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
-import { extractiveSummary, sentences } from '../../_lib/text-analysis';
 
 const TONES = ['formal', 'casual', 'concise', 'confident', 'friendly'] as const;
 const params = z.object({

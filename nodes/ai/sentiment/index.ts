@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { lexiconSentiment, type NodeDefinition } from '../../../src/engine/node-sdk';
 import { modelParam, structuredTask } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
-import { lexiconSentiment } from '../../_lib/text-analysis';
 
 const params = z.object({
   text: z.string().max(100_000).optional().describe('Text to score; when omitted, the text arriving on the input.'),

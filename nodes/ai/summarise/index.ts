@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { extractiveSummary, type NodeDefinition, sentences } from '../../../src/engine/node-sdk';
 import { modelParam, textTask } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
-import { extractiveSummary, sentences } from '../../_lib/text-analysis';
 
 const params = z.object({
   text: z.string().max(200_000).optional().describe('Text to summarise; when omitted, the text arriving on the input (a string or an object\'s text/summary/content field).'),

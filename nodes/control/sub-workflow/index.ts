@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { Deps } from '../../../src/deps';
 import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
-import { ApiError } from '../../../src/infra/http/errors';
 import { isRecord, valueFrom } from '../../_lib/items';
 
 const params = z.object({
@@ -34,31 +32,20 @@ export const controlSubWorkflow: NodeDefinition<typeof params> = {
   execution: 'activity',
   defaults: { maxAttempts: 3, timeoutS: 3600, heartbeatS: 30 },
   async execute(ctx, { params: p, inputs }) {
-    const deps = ctx.services as unknown as Deps;
-    if (!deps.db || !deps.temporal) throw new NodeError('sub-workflows need the engine services (database and Temporal client) on this worker', { type: 'not_available' });
+    const runs = ctx.runs;
+    if (!runs) throw new NodeError('sub-workflows need the engine\'s runs on this worker', { type: 'not_available' });
     if (p.workflow_id === ctx.workflowId) throw new NodeError('a workflow cannot run itself as a sub-workflow', { type: 'invalid_params' });
-    // Loaded on first use: the catalogue must not pull the engine's run service into every importer.
-    const { FINISHED_STATUSES, getRunRow, nodeRows } = await import('../../../src/engine/runs-service');
-    const { startChildRun } = await import('../../../src/engine/child-runs');
     const upstream = valueFrom(undefined, inputs);
     const input = p.input ?? (isRecord(upstream) ? upstream : {});
 
     let childId = (ctx.checkpoint as Checkpoint | undefined)?.child_run_id;
     if (!childId) {
-      try {
-        // The child is linked to this run and node: its ancestry bounds recursion (no cycle, at most
-        // MAX_RUN_DEPTH levels), the account's cap of runs in flight applies, and an inactive
-        // workflow is not started.
-        const child = await startChildRun(deps, { accountId: ctx.accountId, workflowId: p.workflow_id, input, sandbox: ctx.sandbox, parent: { runId: ctx.runId, nodeId: ctx.nodeId }, requireActive: true });
-        childId = child.id;
-      } catch (err) {
-        if (err instanceof ApiError) {
-          const body = err.body as { error?: { message?: string }; detail?: unknown; message?: string };
-          const message = body.error?.message ?? body.message ?? (typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail ?? body));
-          throw new NodeError(`sub-workflow ${p.workflow_id} could not start (${err.status}): ${message}`, { type: 'sub_workflow_start', retryable: err.status >= 500 || err.status === 429 });
-        }
-        throw err;
-      }
+      // The child is linked to this run and node: its ancestry bounds recursion (no cycle, at most
+      // MAX_RUN_DEPTH levels), the account's cap of runs in flight applies, and an inactive
+      // workflow is not started.
+      const child = await runs.startChild({ workflowId: p.workflow_id, input, requireActive: true });
+      if (!child.ok) throw new NodeError(`sub-workflow ${p.workflow_id} could not start (${child.status}): ${child.message}`, { type: 'sub_workflow_start', retryable: child.status >= 500 || child.status === 429 });
+      childId = child.runId;
       ctx.heartbeat({ child_run_id: childId } satisfies Checkpoint);
       ctx.log('info', `started child run ${childId} of ${p.workflow_id}`);
     } else {
@@ -68,18 +55,14 @@ export const controlSubWorkflow: NodeDefinition<typeof params> = {
 
     for (;;) {
       if (ctx.signal.aborted) throw new NodeError('cancelled while waiting for the sub-workflow', { type: 'cancelled', retryable: true });
-      const run = await getRunRow(deps, ctx.accountId, childId);
-      if (FINISHED_STATUSES.includes(run.status)) {
-        if (run.status === 'completed') {
-          const outputs: Record<string, unknown> = {};
-          for (const row of await nodeRows(deps, childId)) if (row.ok && !row.skipped) outputs[row.node_id] = row.output;
-          return { output: { main: { run_id: childId, status: run.status, outputs } } };
-        }
+      const run = await runs.get(childId);
+      if (run.finished) {
+        if (run.status === 'completed') return { output: { main: { run_id: childId, status: run.status, outputs: await runs.outputs(childId) } } };
         const error = run.error ?? run.status;
         if (p.fail_on_error) throw new NodeError(`sub-workflow run ${childId} ${run.status}: ${error}`, { type: 'sub_workflow_failed' });
         return { output: { failed: { run_id: childId, status: run.status, error } } };
       }
-      ctx.heartbeat({ child_run_id: childId, status: run.status, nodes_completed: run.nodes_completed, nodes_total: run.nodes_total });
+      ctx.heartbeat({ child_run_id: childId, status: run.status, nodes_completed: run.nodesCompleted, nodes_total: run.nodesTotal });
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, p.poll_ms);
         ctx.signal.addEventListener('abort', () => { clearTimeout(t); resolve(); }, { once: true });

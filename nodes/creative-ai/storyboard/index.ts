@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { contentWords, type NodeDefinition, sentences } from '../../../src/engine/node-sdk';
 import { modelParam, structuredTask } from '../../_lib/ai';
 import { generateImage } from '../../_lib/compose';
 import { pickText, withWorkspace } from '../../_lib/media';
 import { loadImage } from '../../_lib/render';
-import { contentWords, sentences } from '../../_lib/text-analysis';
 import sharp from 'sharp';
 
 const Scene = z.object({ narration: z.string().min(1), visual: z.string().min(1), seconds: z.number().positive().max(60).default(4) });

@@ -1,7 +1,6 @@
-import { importJWK, importPKCS8, SignJWT, type JWTPayload } from 'jose';
+import { SignJWT, type JWTPayload } from 'jose';
 import { z } from 'zod';
-import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
-import { credential, inlineCredential } from '../../_lib/credentials';
+import { credential, inlineCredential, type NodeDefinition, signingKey } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   payload: z.record(z.string(), z.unknown()).default({}).describe('Claims to sign (custom claims plus any registered ones).'),
@@ -13,27 +12,6 @@ const params = z.object({
   key_id: z.string().max(200).optional().describe('`kid` header.'),
   credential: inlineCredential('{secret} or {private_key}'),
 });
-
-export async function signingKey(alg: string, cred: Record<string, unknown>, purpose: 'sign' | 'verify') {
-  if (alg.startsWith('HS')) {
-    const secret = typeof cred.jwt_secret === 'string' ? cred.jwt_secret : cred.secret;
-    if (typeof secret !== 'string' || secret.length < 16) throw new NodeError('missing credential: bind a connection with a `secret` of at least 16 characters to the "jwt" slot', { type: 'missing_credential' });
-    return new TextEncoder().encode(secret);
-  }
-  const field = purpose === 'sign' ? 'private_key' : 'public_key';
-  const key = cred[field];
-  try {
-    if (typeof key === 'string' && key.includes('BEGIN')) {
-      if (purpose === 'sign') return await importPKCS8(key, alg);
-      const { importSPKI } = await import('jose');
-      return await importSPKI(key, alg);
-    }
-    if (key && typeof key === 'object') return await importJWK(key as Parameters<typeof importJWK>[0], alg);
-  } catch (err) {
-    throw new NodeError(`the "jwt" credential's ${field} is not a valid ${alg} key: ${(err as Error).message}`, { type: 'invalid_credential' });
-  }
-  throw new NodeError(`missing credential: bind a connection with a \`${field}\` to the "jwt" slot`, { type: 'missing_credential' });
-}
 
 export const developerJwtSign: NodeDefinition<typeof params> = {
   type: 'developer.jwt_sign',

@@ -1,8 +1,6 @@
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { credential, inlineCredential } from '../../_lib/credentials';
-import { signingKey } from '../jwt-sign/index';
+import { credential, inlineCredential, type NodeDefinition, signingKey } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   token: z.string().min(1).max(20_000).describe('The JWT (a leading `Bearer ` is ignored).'),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
-import { credential, inlineCredential, optionalField } from '../../_lib/credentials';
+import { credential, inlineCredential, type NodeDefinition, NodeError, optionalField } from '../../../src/engine/node-sdk';
 import { saasRequest } from '../../_lib/saas';
 
 const params = z.object({

@@ -39,7 +39,7 @@ describe('http.request', () => {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });
-  const allowed = () => harness({ services: { allowPrivateNetwork: true } });
+  const allowed = () => harness({ capabilities: { allowPrivateNetwork: true } });
 
   it('GETs with query and headers; JSON bodies come back parsed', async () => {
     const r = await run('http.request', { url: `${base}/json`, query: { q: 'a b', n: 2 }, headers: { 'X-Token': 't1' } }, allowed());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allowPrivateNetwork, BlockedAddressError, FetchError, type NodeDefinition, NodeError, nodeServices, safeFetch } from '../../../src/engine/node-sdk';
+import { BlockedAddressError, FetchError, type NodeDefinition, NodeError, safeFetch } from '../../../src/engine/node-sdk';
 
 const MAX_RESPONSE_BYTES = 10 * 1024 * 1024;
 
@@ -45,7 +45,7 @@ export const httpRequest: NodeDefinition<typeof params> = {
     try {
       res = await safeFetch(url.toString(), {
         method: p.method, headers, body, signal: ctx.signal, timeoutMs: Math.round(p.timeout_s * 1000), maxBytes: MAX_RESPONSE_BYTES,
-      }, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
+      }, { allowPrivateNetwork: ctx.allowPrivateNetwork });
     } catch (err) {
       if (err instanceof BlockedAddressError) throw new NodeError(err.message, { type: 'blocked_address', retryable: false });
       const message = err instanceof Error ? err.message : String(err);

@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeServicesFrom } from '../../../src/engine/services';
 import { LocalBlobStore } from '../../../src/storage/blob-store';
 import { getNode } from '../../index';
 import { fakeProviders, harness, run } from '../../_lib/core-harness';
@@ -19,7 +18,8 @@ describe('image.generate', () => {
 
   it('image.generate charges, renders, stores a blob and returns a signed URL', async () => {
     const h = harness();
-    h.ctx.services = { providers: fakeProviders(h.calls), blobs };
+    h.ctx.providers = fakeProviders(h.calls);
+    h.ctx.blobs = blobs;
     const r = await run('image.generate', { prompt: 'a red square', width: 256, height: 128 }, h);
     expect(h.calls).toEqual(['charge', 'provider']);
     expect(h.charges).toEqual([{ micros: 2_600, operation: 'image.generate:atelier-image-v1' }]); // $0.0026, as POST /v1/ai/generate/image
@@ -36,7 +36,8 @@ describe('image.generate', () => {
 
   it('image.generate refused by the wallet stores nothing', async () => {
     const h = harness({ refuseCharge: true });
-    h.ctx.services = { providers: fakeProviders(h.calls), blobs };
+    h.ctx.providers = fakeProviders(h.calls);
+    h.ctx.blobs = blobs;
     await expect(run('image.generate', { prompt: 'x' }, h)).rejects.toThrow('insufficient funds');
     expect(h.calls).toEqual(['charge']);
     expect(existsSync(join(dir, 'blobs', 'acct_test', 'runs', 'run_test'))).toBe(existsSync(join(dir, 'blobs', 'acct_test')));
@@ -44,8 +45,7 @@ describe('image.generate', () => {
 
   it('work with the real local provider (offline): a chat answer and a real PNG', async () => {
     const { createLocalProviders } = await import('../../../src/generation/providers/index');
-    const h = harness();
-    h.ctx.services = nodeServicesFrom({ blobs, config: { allowPrivateNetwork: false }, providers: createLocalProviders() });
+    const h = harness({ capabilities: { blobs, providers: createLocalProviders() } });
     const chat = await run('ai.chat', { prompt: 'What is 2 + 3?' }, h);
     expect(chat.output.main).toMatchObject({ text: expect.stringContaining('5'), model: 'atelier-local' });
     const image = await run('image.generate', { prompt: 'a lighthouse at dusk', width: 128, height: 96 }, h);

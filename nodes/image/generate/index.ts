@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chargeOperation, DEFAULT_MODELS, type NodeDefinition, NodeError, nodeServices, operation, UnsupportedModelError } from '../../../src/engine/node-sdk';
+import { chargeOperation, DEFAULT_MODELS, type NodeDefinition, NodeError, operation, UnsupportedModelError } from '../../../src/engine/node-sdk';
 
 const side = z.number().int().min(64).max(2048);
 const params = z.object({
@@ -29,7 +29,7 @@ export const imageGenerate: NodeDefinition<typeof params> = {
   execution: 'activity',
   defaults: { maxAttempts: 3, timeoutS: 300 },
   async execute(ctx, { params: p }) {
-    const { providers, blobs } = nodeServices(ctx);
+    const { providers, blobs } = ctx;
     if (!providers?.image) throw new NodeError('No image provider is configured', { type: 'provider_unavailable', retryable: false });
     if (!blobs) throw new NodeError('No blob store is configured', { type: 'blobs_unavailable', retryable: false });
     let op;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allowPrivateNetwork, BlockedAddressError, httpAuth, nodeCredentials, type NodeDefinition, NodeError, nodeServices, PROVIDER_METADATA, safeFetch } from '../../../src/engine/node-sdk';
+import { BlockedAddressError, httpAuth, type NodeDefinition, NodeError, PROVIDER_METADATA, safeFetch } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).default('GET').describe('HTTP method'),
@@ -28,7 +28,8 @@ export const integrationConnectionRequest: NodeDefinition<typeof params> = {
   execution: 'activity',
   defaults: { maxAttempts: 1, timeoutS: 330 },
   async execute(ctx, { params: p }) {
-    const credential = await nodeCredentials(ctx).get('connection');
+    if (!ctx.credentials) throw new NodeError('this executor provides no credentials resolver', { type: 'credentials_missing' });
+    const credential = await ctx.credentials.get('connection');
     if (credential.provider !== 'http') throw new NodeError(`connection ${credential.connection_id} is a ${credential.provider} connection; this node needs an http one`, { type: 'wrong_provider' });
     const meta = PROVIDER_METADATA.http.parse(credential.metadata);
     const { url, headers } = httpAuth(meta, credential.secret, p.path);
@@ -41,7 +42,7 @@ export const integrationConnectionRequest: NodeDefinition<typeof params> = {
     }
     let res;
     try {
-      res = await safeFetch(target.toString(), { method: p.method, headers, body, signal: ctx.signal, timeoutMs: p.timeout_s * 1000, maxBytes: 10 * 1024 * 1024 }, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
+      res = await safeFetch(target.toString(), { method: p.method, headers, body, signal: ctx.signal, timeoutMs: p.timeout_s * 1000, maxBytes: 10 * 1024 * 1024 }, { allowPrivateNetwork: ctx.allowPrivateNetwork });
     } catch (err) {
       if (err instanceof BlockedAddressError) throw new NodeError(err.message, { type: 'blocked_address' });
       // Messages from the fetch layer name the host, never the query string holding a secret.

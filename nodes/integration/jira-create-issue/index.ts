@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { credential, inlineCredential, requireField } from '../../_lib/credentials';
+import { credential, inlineCredential, type NodeDefinition, requireField } from '../../../src/engine/node-sdk';
 import { saasRequest } from '../../_lib/saas';
 
 const params = z.object({

@@ -1,9 +1,6 @@
 import type mqtt from 'mqtt';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { brokerError, connectMqtt, mqttTarget } from '../../_lib/brokers';
-import { inlineCredential } from '../../_lib/credentials';
-import { payloadText, withTimeout } from '../../_lib/endpoint';
+import { brokerError, connectMqtt, inlineCredential, mqttTarget, type NodeDefinition, payloadText, withTimeout } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   topic: z.string().min(1).max(1024).refine((t) => !/[#+]/.test(t), 'wildcards are not allowed when publishing').describe('Topic to publish to (`sensors/kitchen/temp`).'),

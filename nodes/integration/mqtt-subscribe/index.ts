@@ -1,9 +1,6 @@
 import type mqtt from 'mqtt';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { brokerError, connectMqtt, mqttTarget } from '../../_lib/brokers';
-import { inlineCredential } from '../../_lib/credentials';
-import { decodePayload } from '../../_lib/endpoint';
+import { brokerError, connectMqtt, decodePayload, inlineCredential, mqttTarget, type NodeDefinition } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   topic: z.string().min(1).max(1024).describe('Topic filter; `+` and `#` wildcards allowed (`sensors/+/temp`).'),

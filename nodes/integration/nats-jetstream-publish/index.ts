@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { inlineCredential } from '../../_lib/credentials';
-import { payloadText } from '../../_lib/endpoint';
-import { natsHeaderSet, withNats } from '../../_lib/nats';
+import { inlineCredential, natsHeaderSet, type NodeDefinition, payloadText, withNats } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   subject: z.string().min(1).max(1024).describe('Subject captured by a JetStream stream.'),

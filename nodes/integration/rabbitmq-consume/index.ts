@@ -1,9 +1,6 @@
 import type amqp from 'amqplib';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { amqpTarget, brokerError, connectAmqp } from '../../_lib/brokers';
-import { inlineCredential } from '../../_lib/credentials';
-import { decodePayload } from '../../_lib/endpoint';
+import { amqpTarget, brokerError, connectAmqp, decodePayload, inlineCredential, type NodeDefinition } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   queue: z.string().min(1).max(255).describe('Queue to take a message from.'),

@@ -1,9 +1,6 @@
 import type amqp from 'amqplib';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { amqpTarget, brokerError, connectAmqp } from '../../_lib/brokers';
-import { inlineCredential } from '../../_lib/credentials';
-import { payloadText, withTimeout } from '../../_lib/endpoint';
+import { amqpTarget, brokerError, connectAmqp, inlineCredential, type NodeDefinition, payloadText, withTimeout } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   exchange: z.string().max(255).default('').describe('Exchange to publish to; empty = the default exchange, where the routing key is the queue name.'),

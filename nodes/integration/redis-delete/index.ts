@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { redisParams, withRedis } from '../../_lib/redis';
+import { type NodeDefinition, redisParams, withRedis } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   keys: z.array(z.string().min(1).max(1024)).min(1).max(1000).describe('Keys to delete.'),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { keyParam, redisParams, withRedis } from '../../_lib/redis';
+import { keyParam, type NodeDefinition, redisParams, withRedis } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   key: keyParam(),

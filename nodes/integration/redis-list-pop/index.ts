@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { decodePayload } from '../../_lib/endpoint';
-import { keyParam, redisParams, withRedis } from '../../_lib/redis';
+import { decodePayload, keyParam, type NodeDefinition, redisParams, withRedis } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   key: keyParam(),

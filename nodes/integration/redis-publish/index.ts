@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { payloadText } from '../../_lib/endpoint';
-import { redisParams, withRedis } from '../../_lib/redis';
+import { type NodeDefinition, payloadText, redisParams, withRedis } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   channel: z.string().min(1).max(1024).describe('Pub/sub channel.'),

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
-import { inlineCredential, redact } from '../../_lib/credentials';
-import { smtpTransport } from '../../_lib/smtp';
+import { inlineCredential, type NodeDefinition, NodeError, redact, smtpTransport } from '../../../src/engine/node-sdk';
 
 const address = z.string().min(3).max(320);
 const addresses = z.union([address, z.array(address).max(100)]);

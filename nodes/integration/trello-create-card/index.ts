@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { connectionHome, credential, inlineCredential, optionalField, requireField } from '../../_lib/credentials';
+import { connectionHome, credential, inlineCredential, type NodeDefinition, optionalField, requireField } from '../../../src/engine/node-sdk';
 import { saasRequest } from '../../_lib/saas';
 
 const REAL = 'https://api.trello.com';

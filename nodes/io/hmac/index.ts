@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { credential, inlineCredential, requireField } from '../../_lib/credentials';
+import { credential, inlineCredential, type NodeDefinition, requireField } from '../../../src/engine/node-sdk';
 import { textOf } from '../../_lib/items';
 
 const params = z.object({

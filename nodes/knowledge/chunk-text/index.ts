@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { chunkText, type NodeDefinition } from '../../../src/engine/node-sdk';
 import { pickText } from '../../_lib/media';
-import { chunkText } from '../../_lib/text-analysis';
 
 const params = z.object({
   text: z.string().max(5_000_000).optional().describe('Text to split; when omitted, the text arriving on the input.'),

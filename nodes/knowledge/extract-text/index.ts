@@ -1,6 +1,5 @@
-import * as cheerio from 'cheerio';
 import { z } from 'zod';
-import { allowPrivateNetwork, type NodeDefinition, NodeError, nodeServices, safeFetch } from '../../../src/engine/node-sdk';
+import { htmlToText, type NodeDefinition, NodeError, safeFetch } from '../../../src/engine/node-sdk';
 import { textOf } from '../../_lib/media';
 
 const params = z.object({
@@ -8,19 +7,6 @@ const params = z.object({
   html: z.string().max(10_000_000).optional().describe('HTML (or plain text) to read instead of fetching; when both are omitted, the input\'s text/body.'),
   selector: z.string().max(500).optional().describe('CSS selector of the part to keep (e.g. `article`, `main`); the whole body when omitted.'),
 });
-
-/** Readable text from HTML: scripts, styles, navigation and chrome dropped, paragraphs kept. */
-export function htmlToText(html: string, selector?: string): { title: string; text: string; links: number; headings: string[] } {
-  const $ = cheerio.load(html);
-  $('script, style, noscript, template, svg, iframe, nav, footer, header, aside, form').remove();
-  const root = selector ? $(selector).first() : $('body').length ? $('body') : $.root();
-  root.find('br').replaceWith('\n');
-  root.find('p, div, li, h1, h2, h3, h4, h5, h6, tr, section, article, blockquote, pre').each((_, el) => {
-    $(el).prepend('\n').append('\n');
-  });
-  const text = root.text().replace(/[ \t\u00a0]+/g, ' ').replace(/ *\n */g, '\n').replace(/\n{3,}/g, '\n\n').trim();
-  return { title: $('title').first().text().trim() || $('h1').first().text().trim(), text, links: root.find('a[href]').length, headings: root.find('h1, h2, h3').map((_, el) => $(el).text().trim()).get().filter(Boolean) };
-}
 
 export const knowledgeExtractText: NodeDefinition<typeof params> = {
   type: 'knowledge.extract_text',
@@ -41,7 +27,7 @@ export const knowledgeExtractText: NodeDefinition<typeof params> = {
     if (html === undefined && p.url) {
       let res;
       try {
-        res = await safeFetch(p.url, { signal: ctx.signal, maxRedirects: 5, headers: { accept: 'text/html,text/plain;q=0.9', 'user-agent': 'AtelierBot/1.0' } }, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
+        res = await safeFetch(p.url, { signal: ctx.signal, maxRedirects: 5, headers: { accept: 'text/html,text/plain;q=0.9', 'user-agent': 'AtelierBot/1.0' } }, { allowPrivateNetwork: ctx.allowPrivateNetwork });
       } catch (err) {
         throw new NodeError(`could not fetch ${p.url}: ${(err as Error).message}`, { type: 'fetch_failed', retryable: !(err as Error).name.includes('Blocked') });
       }

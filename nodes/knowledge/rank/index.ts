@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
+import { bm25, type NodeDefinition, NodeError, normaliseDocs } from '../../../src/engine/node-sdk';
 import { itemsFrom } from '../../_lib/items';
-import { bm25, normaliseDocs } from '../../_lib/text-analysis';
 
 const params = z.object({
   query: z.string().min(1).max(2000).describe('What to look for.'),

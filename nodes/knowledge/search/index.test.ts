@@ -12,6 +12,7 @@ import { createWorkflow } from '../../../src/engine/workflows-service';
 import { createLocalProviders } from '../../../src/generation/providers/index';
 import { indexDocument, newDocumentId } from '../../../src/engine/knowledge/service';
 import type { Deps } from '../../../src/deps';
+import { nodeCapabilities } from '../../../src/engine/execution/node-capabilities';
 import { harness } from '../../_lib/harness';
 import { getNode } from '../../index';
 
@@ -36,7 +37,7 @@ beforeAll(async () => {
   scratch = await createScratchDatabase(inject('pgAdminUrl'), 'atelier_node');
   db = createDb(scratch.url, { max: 2 });
   await migrateToLatest(db);
-  deps = { db, providers: createLocalProviders(), logger: silent } as unknown as Deps;
+  deps = { db, providers: createLocalProviders(), logger: silent, config: { allowPrivateNetwork: false } } as unknown as Deps;
   accountId = (await createAccount(db, { name: 'kb' })).id;
   otherAccountId = (await createAccount(db, { name: 'other' })).id;
   const s = { nodes: [{ id: 'start', type: 'trigger.manual', position: [0, 0] }], edges: [], trigger: { type: 'manual', config: {} } };
@@ -52,9 +53,10 @@ afterAll(async () => {
 });
 
 async function run(params: Record<string, unknown>, inputs: Record<string, unknown> = {}, as = { accountId: '', workflowId: '' }) {
-  const h = harness({ services: deps as unknown as Record<string, unknown> });
+  const h = harness();
   h.ctx.accountId = as.accountId || accountId;
   h.ctx.workflowId = as.workflowId || wfA;
+  Object.assign(h.ctx, nodeCapabilities(deps, { accountId: h.ctx.accountId, runId: h.ctx.runId, nodeId: h.ctx.nodeId, sandbox: false, credentials: {} }));
   const def = getNode('knowledge.search')!;
   return { out: (await def.execute!(h.ctx, { params: def.params.parse(params), inputs })).output.main as any, logs: h.logs };
 }

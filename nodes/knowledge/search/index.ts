@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Deps } from '../../../src/deps';
 import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { pickText } from '../../_lib/media';
 
@@ -28,19 +27,11 @@ export const knowledgeSearch: NodeDefinition<typeof params> = {
   execution: 'activity',
   defaults: { maxAttempts: 3, timeoutS: 60 },
   async execute(ctx, { params: p, inputs }) {
-    const deps = ctx.services as unknown as Deps;
-    if (!deps.db || !deps.providers) throw new NodeError('knowledge search needs the engine services (database and providers) on this worker', { type: 'not_available' });
+    if (!ctx.knowledge) throw new NodeError('knowledge search needs the engine\'s knowledge store on this worker', { type: 'not_available' });
     const query = pickText(p.query?.trim(), inputs, 'query').slice(0, 2000);
     const workflowId = p.workflow_id ?? ctx.workflowId;
-    // Loaded on first use: the catalogue must not pull the engine's services into every importer.
-    const { ownedWorkflow } = await import('../../../src/engine/workflow-lookup');
-    const { searchKnowledge } = await import('../../../src/engine/knowledge/search');
-    try {
-      await ownedWorkflow(deps.db, ctx.accountId, workflowId);
-    } catch {
-      throw new NodeError(`workflow ${workflowId} not found (it must belong to this account)`, { type: 'not_found' });
-    }
-    const results = await searchKnowledge(deps, { accountId: ctx.accountId, workflowId, query, limit: p.limit });
+    const results = await ctx.knowledge.search({ workflowId, query, limit: p.limit });
+    if (!results) throw new NodeError(`workflow ${workflowId} not found (it must belong to this account)`, { type: 'not_found' });
     if (results.length === 0) ctx.log('info', `no knowledge chunk matches "${query.slice(0, 100)}"`);
     const context = results.map((r, i) => `[${i + 1}] ${r.title}${r.source_url ? ` (${r.source_url})` : ''}\n${r.text}`).join('\n\n');
     return { output: { main: { query, workflow_id: workflowId, results, count: results.length, context } } };

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
+import { cosine, hashEmbedding, type NodeDefinition, NodeError, normaliseDocs } from '../../../src/engine/node-sdk';
 import { itemsFrom } from '../../_lib/items';
-import { cosine, hashEmbedding, normaliseDocs } from '../../_lib/text-analysis';
 
 const params = z.object({
   query: z.string().min(1).max(5000).describe('Text to find neighbours of.'),

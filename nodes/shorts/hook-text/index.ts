@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { keywords, type NodeDefinition } from '../../../src/engine/node-sdk';
 import { modelParam, structuredTask } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
-import { keywords } from '../../_lib/text-analysis';
 
 const params = z.object({
   topic: z.string().max(5000).optional().describe('Topic or script the hook is for; when omitted, the text arriving on the input.'),

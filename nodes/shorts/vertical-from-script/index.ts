@@ -1,13 +1,12 @@
 import { writeFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { type NodeDefinition, sentences } from '../../../src/engine/node-sdk';
 import { speechCall } from '../../_lib/ai';
 import { storeMedia } from '../../_lib/av-node';
 import { cardSlide, slidesToVideo } from '../../_lib/compose';
 import { AAC_OUT, even, ffmpeg, filterPath, MP4_OUT, probe } from '../../_lib/ffmpeg';
 import { filesInput, pickFiles, pickText, withWorkspace, type FileRef } from '../../_lib/media';
 import { hexColour } from '../../_lib/render';
-import { sentences } from '../../_lib/text-analysis';
 import { isRecord } from '../../_lib/items';
 import { karaokeAss } from '../karaoke-captions/index';
 

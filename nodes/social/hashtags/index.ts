@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { hashtagsFrom, type NodeDefinition } from '../../../src/engine/node-sdk';
 import { pickText } from '../../_lib/media';
-import { hashtagsFrom } from '../../_lib/text-analysis';
 import { LIMITS, PLATFORMS } from '../platforms';
 
 const params = z.object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { allowPrivateNetwork, type NodeContext, type NodeDefinition, NodeError, nodeServices, safeFetch } from '../../../src/engine/node-sdk';
-import { assertConnectionOrigin, connectionHome, credential, inlineCredential, redact, requireField } from '../../_lib/credentials';
+import { assertConnectionOrigin, connectionHome, credential, inlineCredential, type NodeContext, type NodeDefinition, NodeError, redact, requireField, safeFetch } from '../../../src/engine/node-sdk';
 import { pickText } from '../../_lib/media';
 import { LIMITS, platformLength } from '../platforms';
 
@@ -24,7 +23,7 @@ async function call(ctx: NodeContext, url: string, init: { method?: string; head
   assertConnectionOrigin(ctx, url, secrets, { headers: init.headers, body });
   let res;
   try {
-    res = await safeFetch(url, { method: init.method ?? 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', ...init.headers }, body, signal: ctx.signal, timeoutMs: 30_000 }, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
+    res = await safeFetch(url, { method: init.method ?? 'POST', headers: { accept: 'application/json', 'content-type': 'application/json', ...init.headers }, body, signal: ctx.signal, timeoutMs: 30_000 }, { allowPrivateNetwork: ctx.allowPrivateNetwork });
   } catch (err) {
     throw new NodeError(redact(`could not reach ${new URL(url).host}: ${(err as Error).message}`, secrets), { type: 'publish_failed', retryable: !(err as Error).name.includes('Blocked') });
   }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
+import { type NodeDefinition, sentences } from '../../../src/engine/node-sdk';
 import { pickText } from '../../_lib/media';
-import { sentences } from '../../_lib/text-analysis';
 import { fitText, LIMITS, PLATFORMS, platformLength } from '../platforms';
 
 const params = z.object({

@@ -1,7 +1,6 @@
 import { DeleteObjectsCommand } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
-import { s3Client, s3Error, s3Params } from '../../_lib/s3';
+import { type NodeDefinition, NodeError, s3Client, s3Error, s3Params } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   ...s3Params(),

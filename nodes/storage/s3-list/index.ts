@@ -1,7 +1,6 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { s3Client, s3Error, s3Params } from '../../_lib/s3';
+import { type NodeDefinition, s3Client, s3Error, s3Params } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   ...s3Params(),

@@ -1,8 +1,7 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { objectKey, s3Client, s3Error, s3Params } from '../../_lib/s3';
+import { type NodeDefinition, objectKey, s3Client, s3Error, s3Params } from '../../../src/engine/node-sdk';
 
 const params = z.object({
   ...s3Params(),

@@ -1,8 +1,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { contentTypeFor, type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
+import { contentTypeFor, type NodeDefinition, NodeError, objectKey, s3Client, s3Error, s3Params } from '../../../src/engine/node-sdk';
 import { withWorkspace } from '../../_lib/media';
-import { objectKey, s3Client, s3Error, s3Params } from '../../_lib/s3';
 
 const params = z.object({
   ...s3Params(),

@@ -3,7 +3,7 @@
 // the rule's draw says, and the arm it took is recorded with the run (engine_run_arms).
 import type { Deps } from '../../deps';
 import type { StartRunRequest } from '../run-request';
-import { nodeRegistry } from '../../../nodes/index';
+import { nodeRegistry } from '../node-registry';
 import { planWorkflow } from '../planner';
 import { checkAutoRollback, chooseArm } from './rules';
 

@@ -5,17 +5,16 @@
 // credential, `false` when it refused it or cannot be reached, and `null` when it accepted the
 // credential but this check cannot tell more (a permission the probe lacks, not the node).
 import { ListBucketsCommand, ListObjectsV2Command, S3ServiceException } from '@aws-sdk/client-s3';
-import { amqpTarget, connectAmqp, connectMqtt, mqttTarget } from '../../../nodes/_lib/brokers';
-import { credential, optionalField, requireField } from '../../../nodes/_lib/credentials';
-import { withNats } from '../../../nodes/_lib/nats';
-import { withRedis } from '../../../nodes/_lib/redis';
-import { s3Client, s3Error } from '../../../nodes/_lib/s3';
-import { smtpTransport } from '../../../nodes/_lib/smtp';
-import { signingKey } from '../../../nodes/developer/jwt-sign/index';
+import { amqpTarget, connectAmqp, connectMqtt, mqttTarget } from './clients/brokers';
+import { credential, optionalField, requireField } from './clients/credentials';
+import { signingKey } from './clients/jwt-keys';
+import { withNats } from './clients/nats';
+import { withRedis } from './clients/redis';
+import { s3Client, s3Error } from './clients/s3';
+import { smtpTransport } from './clients/smtp';
 import type { Deps } from '../../deps';
 import type { EngineConnection } from '../../infra/db/schema/index';
 import { safeFetch } from '../../infra/net/safe-fetch';
-import { allowPrivateNetwork, nodeServices } from '../services';
 import type { NodeContext } from '../types';
 
 export interface ProbeResult {
@@ -35,7 +34,7 @@ export function probeContext(deps: Pick<Deps, 'config'>, row: EngineConnection, 
     runId: 'connection-test', accountId: row.account_id, workflowId: '', nodeId: 'connection-test', attempt: 1, sandbox: false, variables: {},
     log: () => undefined, heartbeat: () => undefined, checkpoint: undefined, signal,
     charge: () => Promise.reject(new Error('a connection test is never charged')),
-    services: { allowPrivateNetwork: deps.config.allowPrivateNetwork, credentials: { slots: () => [slot], get: () => Promise.resolve(resolved) } },
+    allowPrivateNetwork: deps.config.allowPrivateNetwork, credentials: { slots: () => [slot], get: () => Promise.resolve(resolved) },
   };
 }
 
@@ -174,7 +173,7 @@ async function whoAmI(ctx: NodeContext, base: string, req: ReturnType<WhoAmI['re
   const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'Atelier-Workflow/1.0', ...req.headers };
   if (req.body !== undefined) headers['content-type'] = 'application/json';
   const res = await safeFetch(`${base}${req.path}`, { method: req.method, headers, body: req.body === undefined ? undefined : JSON.stringify(req.body), signal: ctx.signal, timeoutMs: 10_000, maxBytes: 256 * 1024 },
-    { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
+    { allowPrivateNetwork: ctx.allowPrivateNetwork });
   let body: unknown = null;
   try {
     body = JSON.parse(res.body.toString('utf8')) as unknown;

@@ -1,26 +1,10 @@
 // A node's `credentials: {slot: connection_id}` resolved inside the executeNode
 // activity only: the workflow and its history carry the connection ids, never the secret, and no
-// event or node output is written from here. Node authors call `nodeCredentials(ctx).get(slot)`.
+// event or node output is written from here. Nodes reach it as `ctx.credentials`.
 import type { Deps } from '../../deps';
 import { NodeError } from '../contract/node-error';
-import type { NodeContext } from '../types';
+import type { CredentialResolver } from '../node-capabilities';
 import { openSecret } from '../../platform/webhooks/secret-box';
-
-export interface ResolvedCredential {
-  connection_id: string;
-  provider: string;
-  name: string;
-  metadata: Record<string, unknown>;
-  /** The opened secret: use it for the call, never put it in an output, a log or an error. */
-  secret: string;
-}
-
-export interface CredentialResolver {
-  /** The slots this node declares. */
-  slots(): string[];
-  /** The connection behind `slot`; a missing slot or connection fails the node (not retried). */
-  get(slot: string): Promise<ResolvedCredential>;
-}
 
 export function credentialResolver(deps: Pick<Deps, 'db' | 'config'>, accountId: string, credentials: Record<string, string> | undefined): CredentialResolver {
   const slots = credentials ?? {};
@@ -34,11 +18,4 @@ export function credentialResolver(deps: Pick<Deps, 'db' | 'config'>, accountId:
       return { connection_id: row.id, provider: row.provider, name: row.name, metadata: row.metadata, secret: openSecret(deps.config.encryptionKey, row.secret_sealed) };
     },
   };
-}
-
-/** What nodes call: the resolver the executor put on `ctx.services.credentials`. */
-export function nodeCredentials(ctx: Pick<NodeContext, 'services'>): CredentialResolver {
-  const resolver = ctx.services.credentials as CredentialResolver | undefined;
-  if (!resolver) throw new NodeError('this executor provides no credentials resolver', { type: 'credentials_missing' });
-  return resolver;
 }

@@ -8,15 +8,14 @@ import { microsToUsd } from '../../platform/billing/money';
 import { isNodeError, NodeError } from '../contract/node-error';
 import { assertNodeResultFits, MAX_NODE_RESULT_BYTES } from '../node-output-size';
 import { materialize, storeLargePorts } from './result-refs';
+import { itemStreams } from './item-streams';
 import { containsResultRef } from '../contract/result-ref';
 import { appendNodeEvents, completionItem, type AppendItem } from '../events/store';
 import { carried, committedOutput, completionEvents, finishedRow, isWritten, markWritten, recordStarted, startedEvent } from '../projections';
 import { commitKey, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails } from '../contract/run-contract';
-import { nodeServicesFrom } from '../services';
-import { credentialResolver } from '../connections/resolver';
 import type { LogLevel, NodeContext, NodeDefinition, NodeLog, NodeOutput, NodeRegistry } from '../types';
 import { chargeNode } from './charge-node';
-import { providersFor } from '../../generation/pipeline';
+import { nodeCapabilities } from './node-capabilities';
 
 /** What the executor needs of the catalogue: the node type at the version the plan pinned. */
 export type ExecutorRegistry = Pick<NodeRegistry, 'get'> & { getVersion?(type: string, version: number): NodeDefinition | undefined };
@@ -100,9 +99,7 @@ function buildNodeContext(deps: Deps, input: ExecuteNodeInput, info: Info, activ
       attempt.chargeCount += 1;
       attempt.usdChargedMicros += await chargeNode(deps, input, operationId, Math.round(amountMicros), operation);
     },
-    // A sandbox run is never charged, so it never reaches a paid provider either: its nodes get
-    // the offline providers, as sandbox keys do on the REST routes.
-    services: { ...nodeServicesFrom({ ...deps, providers: providersFor(deps, input.sandbox) }), credentials: credentialResolver(deps, input.accountId, node.credentials) },
+    ...nodeCapabilities(deps, { accountId: input.accountId, runId, nodeId: node.id, sandbox: input.sandbox, credentials: node.credentials }),
   };
 }
 
@@ -156,14 +153,21 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
   const startedTimer = info.attempt > 1 ? undefined : setTimeout(() => void writeStarted().catch(() => undefined), STARTED_EVENT_DELAY_MS);
   if (info.attempt > 1) await writeStarted();
   const heartbeatTimer = info.isLocal ? undefined : setInterval(() => activity.heartbeat(attempt.lastHeartbeat), AUTO_HEARTBEAT_MS);
+  let lists: ReturnType<typeof itemStreams> | undefined;
 
   try {
     const definition = resolveDefinition(registry, input);
     // References in params and inputs are loaded here, in the activity: the workflow only carries them.
     const refs = input.resultRefs && (input.deferred !== undefined || containsResultRef(input.inputs) || containsResultRef(input.params));
-    const given = refs ? await materialize(deps.blobs, input) : { params: input.params, inputs: input.inputs };
+    const given = refs ? await materialize(deps.blobs, input, { streams: definition.streams }) : { params: input.params, inputs: input.inputs };
     const params = parseParams(definition, given.params);
     const ctx = buildNodeContext(deps, input, info, activity, attempt);
+    // A streaming node's long lists go to the blob store as it writes them (a quarter of the inline
+    // limit each may stay inline, so a node's ports together stay under it).
+    if (definition.streams && input.resultRefs) {
+      lists = itemStreams(deps.blobs, { accountId: input.accountId, runId, nodeId: node.id, generation, attempt: info.attempt }, Math.floor(deps.config.engine.resultInlineMaxBytes / 4));
+      ctx.items = lists;
+    }
     const result = await definition.execute(ctx, { params, inputs: given.inputs });
     if (startedTimer) clearTimeout(startedTimer);
     // Heartbeats go on until the node's events are committed: a Postgres outage during the
@@ -219,6 +223,7 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
   } catch (err) {
     if (startedTimer) clearTimeout(startedTimer);
     if (heartbeatTimer) clearInterval(heartbeatTimer);
+    await lists?.abort();
     const details: NodeFailureDetails = { logs: attempt.logs, usdChargedMicros: attempt.usdChargedMicros, durationMs: Math.round(performance.now() - started) };
     throw failure(err, input, info, activity, details);
   }

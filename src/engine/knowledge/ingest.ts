@@ -5,7 +5,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Deps } from '../../deps';
 import { BlockedAddressError, FetchError, safeFetch } from '../../infra/net/safe-fetch';
-import { htmlToText } from '../../../nodes/knowledge/extract-text/index';
+import { htmlToText } from '../../infra/text/html-to-text';
 import { failDocument, indexDocument, MAX_DOCUMENT_CHARS, type KnowledgeIngestInput } from './service';
 
 export type { KnowledgeIngestInput };

@@ -8,15 +8,10 @@
 // knowledge tool call.
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
+import type { KnowledgeResult } from '../node-capabilities';
 
-export interface KnowledgeHit {
-  doc_id: string;
-  title: string;
-  source_url: string | null;
-  chunk_index: number;
-  text: string;
-  score: number;
-}
+/** One ranked chunk: the shape nodes see too (knowledge.search). */
+export type KnowledgeHit = KnowledgeResult;
 
 /** Candidates taken from each ranking before fusion. */
 const CANDIDATES = 50;

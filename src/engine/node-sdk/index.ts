@@ -1,10 +1,10 @@
 // The node SDK: the one door from nodes/ into src/. A node (nodes/<category>/<name>/) and the code
 // nodes share (nodes/_lib/) import from src/ only through here (or, for code that runs inside the
 // workflow, through ./workflow); lint enforces it. What a node reaches of the process beyond this
-// comes through its context.
+// comes through its context, as the capabilities below.
 export * from './workflow';
-export { allowPrivateNetwork, nodeServices } from '../services';
-export { BlockedAddressError, FetchError, safeFetch } from '../../infra/net/safe-fetch';
+export type { ChildRunRefusal, CredentialResolver, KnowledgeResult, NodeBlobs, NodeCapabilities, NodeKnowledge, NodeProviders, NodeRuns, NodeRunStatus, ResolvedCredential } from '../node-capabilities';
+export { BlockedAddressError, FetchError, safeFetch, streamingSafeFetch } from '../../infra/net/safe-fetch';
 export { BlobNotFoundError, contentTypeFor } from '../../storage/blob-store';
 export { chargeOperation, chatQuantities, countPromptTokens, operation, operationCostMicros, UnsupportedModelError } from '../../generation/operations';
 export { DEFAULT_MODELS, findPrice, type OperationType } from '../../generation/prices';
@@ -12,6 +12,17 @@ export type { Providers } from '../../generation/providers/types';
 export { translateRefusal } from '../../generation/providers/local/translate';
 export { checkedAddress } from '../connections/resolve-host';
 export { httpAuth } from '../connections/http-auth';
-export { nodeCredentials, type CredentialResolver } from '../connections/resolver';
 export { PROVIDER_METADATA } from '../connections/service';
-export type { Database } from '../../infra/db/index';
+export { isItemListRef, RESULT_REF_KEY, type ResultRef } from '../contract/result-ref';
+export type { ItemStreams, ItemWriter, ListRef, StreamedFile } from '../execution/item-streams';
+// Clients for the services nodes connect to (also what a connection's test uses), and text helpers.
+export * from '../connections/clients/credentials';
+export * from '../connections/clients/endpoint';
+export * from '../connections/clients/brokers';
+export * from '../connections/clients/nats';
+export * from '../connections/clients/redis';
+export * from '../connections/clients/s3';
+export * from '../connections/clients/smtp';
+export { signingKey } from '../connections/clients/jwt-keys';
+export * from '../../infra/text/text-analysis';
+export { htmlToText } from '../../infra/text/html-to-text';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { notFound } from '../../infra/http/errors';
 import { route } from '../../infra/http/route';
-import { nodeRegistry } from '../../../nodes/index';
+import { nodeRegistry } from '../node-registry';
 import { listNodes, nodeDetail, NodeDetail, NodeListView } from '../catalogue';
 
 /** An empty filter (`?category=`, as forms send it) means no filter. */

@@ -1,6 +1,6 @@
 // Local embeddings: the same feature hashing of words and character trigrams as the `ai.embed`
 // node (one implementation, nodes/_lib/text-analysis.ts), so vectors agree wherever they are made.
-import { hashEmbedding } from '../../../../nodes/_lib/text-analysis';
+import { hashEmbedding } from '../../../infra/text/text-analysis';
 import type { EmbedResult } from '../types';
 
 export const LOCAL_EMBED_MODEL = 'atelier-hash-embed-v1';

@@ -4,7 +4,10 @@
 // user URL before the client is built.
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { z } from 'zod';
-import { allowPrivateNetwork, BlockedAddressError, checkedAddress, type NodeContext, NodeError, nodeServices } from '../../src/engine/node-sdk';
+import { BlockedAddressError } from '../../../infra/net/safe-fetch';
+import { checkedAddress } from '../resolve-host';
+import type { NodeContext } from '../../types';
+import { NodeError } from '../../contract/node-error';
 import { credential, inlineCredential, optionalField, redact, requireField } from './credentials';
 
 export const s3Params = () => ({
@@ -29,7 +32,7 @@ export async function s3Client(ctx: NodeContext, inline: Record<string, unknown>
       throw new NodeError('the s3 endpoint is not a URL', { type: 'invalid_credential' });
     }
     try {
-      await checkedAddress(host, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
+      await checkedAddress(host, { allowPrivateNetwork: ctx.allowPrivateNetwork });
     } catch (err) {
       if (err instanceof BlockedAddressError) throw new NodeError(err.message, { type: 'blocked_address' });
       throw new NodeError(`cannot resolve ${host}: ${(err as Error).message}`, { type: 'connection_error', retryable: true });

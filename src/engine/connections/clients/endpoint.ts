@@ -1,7 +1,10 @@
 // Service endpoints given as URLs (redis://, amqp://, mqtt://, nats://, smtp hosts) follow the
 // SSRF rules of user URLs: the host is resolved once and checked (loopback/private refused unless
 // the deployment allows them), and a plain-text connection goes to the checked address.
-import { allowPrivateNetwork, BlockedAddressError, checkedAddress, type NodeContext, NodeError, nodeServices } from '../../src/engine/node-sdk';
+import { BlockedAddressError } from '../../../infra/net/safe-fetch';
+import { checkedAddress } from '../resolve-host';
+import type { NodeContext } from '../../types';
+import { NodeError } from '../../contract/node-error';
 
 export interface CheckedEndpoint {
   /** The URL with its host replaced by the checked address (unless TLS, which needs the name). */
@@ -24,7 +27,7 @@ export async function checkedEndpoint(ctx: NodeContext, raw: string, opts: { def
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let address: string;
   try {
-    address = await checkedAddress(host, { allowPrivateNetwork: allowPrivateNetwork(nodeServices(ctx)) });
+    address = await checkedAddress(host, { allowPrivateNetwork: ctx.allowPrivateNetwork });
   } catch (err) {
     if (err instanceof BlockedAddressError) throw new NodeError(err.message, { type: 'blocked_address' });
     throw new NodeError(`cannot resolve ${host}: ${(err as Error).message}`, { type: 'connection_error', retryable: true });

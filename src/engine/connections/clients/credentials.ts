@@ -1,15 +1,16 @@
 // Credential slots. A node that needs a secret names a slot (`postgres`, `slack`, `s3`…); the
 // workflow spec binds the slot to a connection (NodeSpec `credentials: {slot: connection_id}`,
 // POST /engine/v1/v1/connections), and the executor resolves it inside the activity through
-// `ctx.services.credentials` (src/engine/connections/resolver.ts). A connection gives its
+// `ctx.credentials` (src/engine/connections/resolver.ts). A connection gives its
 // `metadata` (host, port, user, base_url…) and its sealed `secret` (a password or token; a JSON
 // object secret such as {"access_key_id":…,"secret_access_key":…} is spread into fields).
 // When the slot is not bound, a node falls back to the fields in its `credential` param (handy in
 // tests and local experiments; a connection keeps the secret out of the stored spec).
 // A credential is never emitted on an output port nor written to the node logs.
 import { z } from 'zod';
-import { type CredentialResolver, type NodeContext, NodeError } from '../../src/engine/node-sdk';
-import { isRecord } from './items';
+import type { NodeContext } from '../../types';
+import { NodeError } from '../../contract/node-error';
+import { isPlainRecord as isRecord } from '../../contract/node-io';
 
 /** Fields that say where a credential is sent: with a bound connection only the connection may set them. */
 const DESTINATION_FIELDS = ['host', 'port', 'url', 'endpoint', 'base_url', 'connection_string', 'webhook_url'];
@@ -33,8 +34,8 @@ function originOf(url: unknown): string | null {
 
 /** The connection fields for `slot`: the bound connection when there is one, else the inline params. */
 export async function credential(ctx: NodeContext, slot: string, inline: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
-  const resolver = ctx.services.credentials as CredentialResolver | undefined;
-  if (resolver && typeof resolver.slots === 'function' && resolver.slots().includes(slot)) {
+  const resolver = ctx.credentials;
+  if (resolver?.slots().includes(slot)) {
     const c = await resolver.get(slot);
     let spread: Record<string, unknown> = {};
     if (c.secret.trim().startsWith('{')) {
