@@ -21,7 +21,7 @@ import { syncAccessPolicy } from './buckets';
 import { QUEUE_BROKERS } from './notify-queues';
 import { s3Call } from './objects';
 import { grantsEveryone, policyStatements } from './policy-principals';
-import type { SectionName, SectionView } from './views';
+import type { BucketConfiguration, SectionName, SectionView } from './views';
 
 /**
  * Bucket configuration. Every section is validated here and kept on the bucket row
@@ -256,6 +256,19 @@ export async function saveSection(deps: Deps, bucket: S3Bucket, name: string, va
 export function view<N extends SectionName>(bucket: S3Bucket, name: N): SectionView<N> {
   const value = section(bucket, name);
   return { bucket_id: bucket.id, ...enforcement(name), ...(value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { value }) } as SectionView<N>;
+}
+
+/**
+ * Every section for the bucket detail: how it is enforced and its stored value (the acl has none
+ * here: GET …/acl reads it from the server).
+ */
+export function configurationOf(bucket: S3Bucket): BucketConfiguration {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(ENFORCEMENT)) {
+    out[name] = name === 'acl' ? enforcement(name) : { ...enforcement(name), value: name === 'policy' ? policyOf(bucket) : section(bucket, name) };
+  }
+  // Stored sections are what their PUT schemas accepted, or their defaults.
+  return out as BucketConfiguration;
 }
 
 /** The bucket's own policy statements, null when it has none. */

@@ -71,26 +71,6 @@ export const Enforced = z.enum(['server', 'atelier', 'recorded', 'not_available'
 /** `enforced`, and for a setting this deployment cannot carry out, a `note` saying why. */
 const enforcement = { enforced: Enforced, note: z.string().optional().describe('Why the setting has no effect here (only when `not_available`)') };
 
-export const BucketDetailView = BucketRow.extend({
-  description: z.string().nullable(),
-  aws_bucket_name: z.string(),
-  endpoint: z.string(),
-  signing_region: z.string(),
-  s3_uri: z.string(),
-  billing_mode: z.enum(['wallet', 'invoice_monthly']),
-  block_public_access: z.boolean(),
-  mfa_delete_enabled: z.boolean(),
-  tags: z.record(z.string(), z.string()),
-  object_count: z.number().int(),
-  reservation: z.object({ held_usd: usd, remaining_usd: usd }),
-  usage: UsageView,
-  configuration: z
-    .record(z.string(), z.object({ ...enforcement, value: z.unknown().optional().describe('As GET …/<section> answers it (null when unset; absent for the read-only acl)') }))
-    .describe('Every configuration section by name, with how it is enforced'),
-  credentials: z.array(CredentialRow),
-  updated_at: isoTime,
-});
-
 export const UpgradeView = BucketRow.extend({
   previous: z.object({ quota_gb: z.number().int(), storage_class: z.string() }),
   reservation_charged_usd: usd.describe('What raising the deposit took from the wallet'),
@@ -228,21 +208,14 @@ export const PolicyCheckView = z.object({ valid: z.boolean(), warnings: z.array(
 /** DELETE of a configuration section (or the policy). */
 export const SectionDeletedView = z.object({ bucket_id: z.string(), deleted: z.literal(true) });
 
-/** GET / PUT of a section: the bucket, how the section is enforced, and the section's fields. */
-function sectionView<S extends z.ZodRawShape>(shape: S) {
-  return z.object({ bucket_id: z.string(), ...enforcement, ...shape });
-}
-/** A section with no default answers `value: null` until it is set (and after DELETE). */
-const unsetSection = sectionView({ value: z.null() });
-
 const switchStatus = z.enum(['Enabled', 'Suspended']);
 const ruleStatus = z.enum(['Enabled', 'Disabled']);
 const filters = { filter_prefix: z.string().optional(), filter_suffix: z.string().optional() };
 const arnTarget = z.object({ arn: z.string(), events: z.array(z.string()), ...filters });
 
-/** Every section the plain GET / PUT (/ DELETE) routes serve, by its name in the settings. */
-export const SectionViews = {
-  cors: sectionView({
+/** What each section of the plain GET / PUT (/ DELETE) routes keeps: what its PUT accepted, or its default. */
+const SectionValues = {
+  cors: z.object({
     rules: z.array(
       z.object({
         id: z.string().optional(),
@@ -254,25 +227,25 @@ export const SectionViews = {
       }),
     ),
   }),
-  public_access_block: sectionView({ block_public_acls: z.boolean(), ignore_public_acls: z.boolean(), block_public_policy: z.boolean(), restrict_public_buckets: z.boolean() }).or(unsetSection),
-  ownership: sectionView({ ownership: z.enum(['BucketOwnerEnforced', 'BucketOwnerPreferred', 'ObjectWriter']) }),
-  versioning: sectionView({
+  public_access_block: z.object({ block_public_acls: z.boolean(), ignore_public_acls: z.boolean(), block_public_policy: z.boolean(), restrict_public_buckets: z.boolean() }),
+  ownership: z.object({ ownership: z.enum(['BucketOwnerEnforced', 'BucketOwnerPreferred', 'ObjectWriter']) }),
+  versioning: z.object({
     status: switchStatus.describe("The server's state (a bucket never versioned is Suspended)"),
     mfa_delete: z.enum(['Enabled', 'Disabled']).optional(),
     ever_enabled: z.boolean().optional().describe('Whether versioning was ever on (objects may have versions)'),
   }),
-  encryption: sectionView({ algorithm: z.enum(['AES256', 'aws:kms', 'aws:kms:dsse']), kms_master_key_id: z.string().nullable().optional(), bucket_key_enabled: z.boolean() }).or(unsetSection),
-  object_lock: sectionView({
+  encryption: z.object({ algorithm: z.enum(['AES256', 'aws:kms', 'aws:kms:dsse']), kms_master_key_id: z.string().nullable().optional(), bucket_key_enabled: z.boolean() }),
+  object_lock: z.object({
     enabled: z.boolean(),
     mode: z.enum(['GOVERNANCE', 'COMPLIANCE']).nullable().optional(),
     retention_days: z.number().int().nullable().optional(),
     retention_years: z.number().int().nullable().optional(),
   }),
-  tags: sectionView({ tags: z.array(z.object({ key: z.string(), value: z.string() })) }),
-  logging: sectionView({ enabled: z.boolean(), target_bucket: z.string().nullable().optional(), target_prefix: z.string() }),
-  accelerate: sectionView({ status: switchStatus }),
-  request_payment: sectionView({ payer: z.enum(['BucketOwner', 'Requester']) }),
-  lifecycle: sectionView({
+  tags: z.object({ tags: z.array(z.object({ key: z.string(), value: z.string() })) }),
+  logging: z.object({ enabled: z.boolean(), target_bucket: z.string().nullable().optional(), target_prefix: z.string() }),
+  accelerate: z.object({ status: switchStatus }),
+  request_payment: z.object({ payer: z.enum(['BucketOwner', 'Requester']) }),
+  lifecycle: z.object({
     rules: z.array(
       z.object({
         id: z.string(),
@@ -286,7 +259,7 @@ export const SectionViews = {
       }),
     ),
   }),
-  website: sectionView({
+  website: z.object({
     index_document: z.string().optional(),
     error_document: z.string().optional(),
     redirect_all_requests_to: z.object({ host_name: z.string(), protocol: z.enum(['http', 'https']).optional() }).optional(),
@@ -296,8 +269,8 @@ export const SectionViews = {
         redirect: z.object({ replace_key_prefix_with: z.string().optional(), host_name: z.string().optional(), http_redirect_code: z.string().optional() }),
       }),
     ),
-  }).or(unsetSection),
-  notifications: sectionView({
+  }),
+  notifications: z.object({
     webhooks: z.array(z.object({ id: z.string().optional(), webhook_id: z.string(), events: z.array(z.string()), ...filters })),
     queues: z.array(z.object({ id: z.string().optional(), connection_id: z.string(), broker: z.string(), topic: z.string(), events: z.array(z.string()), ...filters })),
     sns: z.array(arnTarget),
@@ -305,7 +278,7 @@ export const SectionViews = {
     lambda: z.array(arnTarget),
     event_bridge_enabled: z.boolean(),
   }),
-  replication: sectionView({
+  replication: z.object({
     role: z.string().optional(),
     rules: z.array(
       z.object({
@@ -317,7 +290,32 @@ export const SectionViews = {
         delete_marker_replication: ruleStatus.optional(),
       }),
     ),
-  }).or(unsetSection),
+  }),
+};
+
+/** GET / PUT of a section: the bucket, how the section is enforced, and the section's fields. */
+function sectionView<S extends z.ZodRawShape>(value: z.ZodObject<S>) {
+  return z.object({ bucket_id: z.string(), ...enforcement, ...value.shape });
+}
+/** A section with no default answers `value: null` until it is set (and after DELETE). */
+const unsetSection = z.object({ bucket_id: z.string(), ...enforcement, value: z.null() });
+
+/** Every section the plain GET / PUT (/ DELETE) routes serve, by its name in the settings. */
+export const SectionViews = {
+  cors: sectionView(SectionValues.cors),
+  public_access_block: sectionView(SectionValues.public_access_block).or(unsetSection),
+  ownership: sectionView(SectionValues.ownership),
+  versioning: sectionView(SectionValues.versioning),
+  encryption: sectionView(SectionValues.encryption).or(unsetSection),
+  object_lock: sectionView(SectionValues.object_lock),
+  tags: sectionView(SectionValues.tags),
+  logging: sectionView(SectionValues.logging),
+  accelerate: sectionView(SectionValues.accelerate),
+  request_payment: sectionView(SectionValues.request_payment),
+  lifecycle: sectionView(SectionValues.lifecycle),
+  website: sectionView(SectionValues.website).or(unsetSection),
+  notifications: sectionView(SectionValues.notifications),
+  replication: sectionView(SectionValues.replication).or(unsetSection),
 };
 export type SectionName = keyof typeof SectionViews;
 export type SectionView<N extends SectionName> = z.input<(typeof SectionViews)[N]>;
@@ -364,6 +362,17 @@ export const IntelligentTieringView = z.object({
 });
 export const TieringDeletedView = z.object({ bucket_id: z.string(), id: z.string(), deleted: z.literal(true) });
 
+/** An access point as the bucket's settings keep it. */
+const StoredAccessPoint = z.object({
+  name: z.string(),
+  vpc_id: z.string().optional(),
+  block_public_access: z.boolean(),
+  alias: z.string(),
+  created_at: isoTime,
+  policy_json: policyJson.nullable(),
+});
+export type StoredAccessPoint = z.output<typeof StoredAccessPoint>;
+
 export const AccessPointView = z.object({
   bucket_id: z.string(),
   name: z.string(),
@@ -380,3 +389,48 @@ export const AccessPointListView = z.object({ access_points: z.array(AccessPoint
 export const AccessPointDeletedView = z.object({ bucket_id: z.string(), name: z.string(), deleted: z.literal(true) });
 export const AccessPointPolicyView = z.object({ name: z.string(), ...enforcement, policy_json: policyJson.nullable() });
 export const AccessPointPolicyDeletedView = z.object({ name: z.string(), deleted: z.literal(true) });
+
+// ---- the bucket detail ----------------------------------------------------------------------------
+
+/** A section in the bucket detail: how it is enforced and its value (as the section's own GET has it). */
+const configured = <V extends z.ZodType>(value: V) => z.object({ ...enforcement, value });
+
+const BucketConfiguration = z.object({
+  policy: configured(policyJson.nullable()),
+  cors: configured(SectionValues.cors),
+  public_access_block: configured(SectionValues.public_access_block.nullable()),
+  ownership: configured(SectionValues.ownership),
+  acl: z.object(enforcement).describe('Read-only: GET …/acl answers the grants'),
+  versioning: configured(SectionValues.versioning),
+  encryption: configured(SectionValues.encryption.nullable()),
+  object_lock: configured(SectionValues.object_lock),
+  tags: configured(SectionValues.tags),
+  logging: configured(SectionValues.logging),
+  accelerate: configured(SectionValues.accelerate),
+  request_payment: configured(SectionValues.request_payment),
+  intelligent_tiering: configured(z.array(TieringConfiguration)),
+  lifecycle: configured(SectionValues.lifecycle),
+  website: configured(SectionValues.website.nullable()),
+  notifications: configured(SectionValues.notifications),
+  access_points: configured(z.record(z.string(), StoredAccessPoint)).describe('Keyed by access point name'),
+  replication: configured(SectionValues.replication.nullable()),
+});
+export type BucketConfiguration = z.input<typeof BucketConfiguration>;
+
+export const BucketDetailView = BucketRow.extend({
+  description: z.string().nullable(),
+  aws_bucket_name: z.string(),
+  endpoint: z.string(),
+  signing_region: z.string(),
+  s3_uri: z.string(),
+  billing_mode: z.enum(['wallet', 'invoice_monthly']),
+  block_public_access: z.boolean(),
+  mfa_delete_enabled: z.boolean(),
+  tags: z.record(z.string(), z.string()),
+  object_count: z.number().int(),
+  reservation: z.object({ held_usd: usd, remaining_usd: usd }),
+  usage: UsageView,
+  configuration: BucketConfiguration.describe('Every configuration section by name: how it is enforced and what is set'),
+  credentials: z.array(CredentialRow),
+  updated_at: isoTime,
+});

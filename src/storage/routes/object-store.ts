@@ -165,7 +165,7 @@ export function objectStoreRoutes(deps: Deps): Router {
         object_count: bucket.object_count,
         reservation: { held_usd: microsToUsd(bucket.reservation_micros), remaining_usd: microsToUsd(await reservationRemaining(deps, bucket)) },
         usage: await measureUsage(deps, bucket),
-        configuration: Object.fromEntries(Object.keys(cfg.ENFORCEMENT).map((name) => [name, { ...cfg.enforcement(name), value: name === 'acl' ? undefined : name === 'policy' ? cfg.policyOf(bucket) : cfg.section(bucket, name) }])),
+        configuration: cfg.configurationOf(bucket),
         credentials: credentials.map(credentialRow),
         updated_at: bucket.updated_at.toISOString(),
       };
@@ -433,7 +433,7 @@ export function objectStoreRoutes(deps: Deps): Router {
   );
 
   // Access points: kept with their own policies, without effect (the storage server has one endpoint and no access points).
-  type AccessPoint = z.output<typeof cfg.schemas.access_point> & { created_at: string; alias: string; policy_json: Record<string, unknown> | null };
+  type AccessPoint = views.StoredAccessPoint;
   const points = (res: Response) => cfg.section(bucketOf(res), 'access_points') as Record<string, AccessPoint>;
   const pointParams = z.object({ name: z.string().min(1).max(50) });
   const pointView = (bucketId: string, p: AccessPoint): views.AccessPointView => ({ bucket_id: bucketId, name: p.name, alias: p.alias, vpc_id: p.vpc_id ?? null, network_origin: p.vpc_id ? 'VPC' : 'Internet', block_public_access: p.block_public_access, has_policy: p.policy_json !== null, created_at: p.created_at, ...cfg.enforcement('access_points') });
