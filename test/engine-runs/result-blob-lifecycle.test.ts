@@ -22,7 +22,7 @@ const bigRun = (extra: Parameters<typeof spec>[0] = [], edges: Parameters<typeof
   spec(
     [
       { id: 'start', type: 'trigger.manual' },
-      { id: 'big', type: 'code.javascript', params: { code: BIG_CODE, timeout_s: 20 } },
+      { id: 'big', type: 'code.javascript', params: { code: BIG_CODE, timeout_s: 20 }, retry: { max_attempts: 2, backoff: 'fixed' } },
       { id: 'reader', type: 'code.javascript', params: { code: 'return { n: inputs.big.rows.length };' } },
       ...extra,
     ],
@@ -97,10 +97,30 @@ describe('engine runs: the lifecycle of stored results', () => {
 
   it('the sweep deletes a failed attempt\'s result once the run is past its grace, keeps what the run and a re-run reference', async () => {
     const { deps } = fx.stack.atelier;
-    const { runId, key } = await finishedBigRun();
-    // What an attempt that stored its result and then failed leaves behind: bytes no row names.
-    const orphan = resultKey(fx.stack.accountId, runId, 'big', 0, 2, 'main');
-    await deps.blobs.put(orphan, JSON.stringify({ rows: [], wait_s: 0 }));
+    // `big`'s first attempt stores its result and then fails (as when its worker is lost right
+    // after the write); the retry stores its own and reports it. The first one's bytes stay behind.
+    const store = deps.blobs as { put: typeof deps.blobs.put };
+    const put = store.put;
+    let failedOnce = false;
+    store.put = async (blobKey, data) => {
+      const stored = await put.call(deps.blobs, blobKey, data);
+      if (!failedOnce && blobKey.endsWith('/big/0-1-main.json')) {
+        failedOnce = true;
+        throw new Error('lost right after storing the result');
+      }
+      return stored;
+    };
+    let first;
+    try {
+      first = await finishedBigRun();
+    } finally {
+      store.put = put;
+    }
+    const { runId, key } = first;
+    expect(failedOnce).toBe(true);
+    expect(key).toBe(resultKey(fx.stack.accountId, runId, 'big', 0, 2, 'main'));
+    const orphan = resultKey(fx.stack.accountId, runId, 'big', 0, 1, 'main');
+    expect(await keysUnder(runResultsPrefix(fx.stack.accountId, runId))).toEqual([orphan, key]);
     // A re-run from `reader` reuses `big`'s result: it references the first run's blob.
     const rerun = await fx.stack.api('POST', `/engine/v1/v1/runs/${runId}/rerun-from`, { body: { node_id: 'reader' } });
     expect(rerun.status, rerun.text).toBe(201);

@@ -107,9 +107,11 @@ export async function sweepRunResults(
     }
     if (deleted) deps.logger.info({ runId: run.id, deleted }, 'result sweep: deleted unreferenced result blobs');
   }
+  // From the run's row, so a run deleted meanwhile is simply not recorded.
   await deps.db
     .insertInto('run_result_sweeps')
-    .values({ run_id: run.id, resumed_count: run.resumed_count })
+    .columns(['run_id', 'resumed_count'])
+    .expression((eb) => eb.selectFrom('runs').select(['id', eb.val(run.resumed_count).as('resumed_count')]).where('id', '=', run.id))
     .onConflict((oc) => oc.column('run_id').doUpdateSet({ resumed_count: run.resumed_count, swept_at: new Date() }))
     .execute();
   return deleted;
