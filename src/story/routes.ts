@@ -12,9 +12,14 @@ import {
   videosBody, voiceoverBody,
 } from './schemas';
 import { newSeed, newStoryId, StoryService } from './service';
-import { findLiveStory, loadStoryParts, StoryViews } from './store';
+import { conceptOf, findLiveStory, loadStoryParts, StoryViews } from './store';
 import { DEFAULT_VIDEO_MODEL, usdPerSecond, VIDEO_MODELS } from './video-models';
 import { documentRoute } from '../infra/http/openapi';
+import { checkedAnswer } from '../infra/http/route';
+import {
+  CharactersStepView, ConceptStepView, FinalStepView, FramesStepView, PollVideosView, RegeneratedCharacterView, RegeneratedFrameView,
+  StoryCreditsView, StoryView, VideoModelsView, VideosStepView, VoiceoverStepView,
+} from './views';
 
 /** Shape for bad input: 400 `{error:{code:'invalid_request', message, errors:[{loc, msg}]}}`. */
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
@@ -33,6 +38,13 @@ function screen(...texts: Array<string | undefined | null>) {
 
 const auth = (req: Request) => req.auth as AuthContext;
 
+/** How the story streams describe their frames in /openapi.json. */
+const STREAM_FRAMES =
+  'Server-sent events, each frame `id: <n>`, `event: <name>` and `data: <JSON>`: `step_start` {step (1 to 6), name, message}; ' +
+  '`step_progress` {step, progress (0 to 100), message}; `step_complete` {step, name, result}; `billing` {refunded_usd, scenes_rendered, ' +
+  'scenes_requested}; `complete` {story_id, video_url, thumbnail_url, credits_used, duration, scenes[], characters[], metadata} or ' +
+  '`error` {step, code, message, retry}, after which the stream ends. Step names: concept, characters, frames, videos, voiceover, final.';
+
 /** Story Studio: the six steps, regenerations, polling, the streamed pipeline. */
 export function storyRoutes(deps: Deps): Router {
   const router = Router();
@@ -46,11 +58,12 @@ export function storyRoutes(deps: Deps): Router {
     windows.hit(`${bucket}:${auth(req).accountId}`, scaleLimit(max, deps.config.rateLimitScale));
   };
 
-  const step = <S extends z.ZodType>(
+  const step = <S extends z.ZodType, R extends z.ZodType>(
     path: string,
     schema: S,
+    response: R,
     build: (body: z.output<S>) => StepCall,
-    respond: (storyId: string, outcome: StepOutcome, a: AuthContext, body: z.output<S>) => Promise<Record<string, unknown>>,
+    respond: (storyId: string, outcome: StepOutcome, a: AuthContext, body: z.output<S>) => Promise<z.input<R>>,
     screenOf: (body: z.output<S>) => Array<string | undefined>,
   ) => {
     router.post(path, documentRoute(async (req: Request, res: Response) => {
@@ -66,8 +79,8 @@ export function storyRoutes(deps: Deps): Router {
         await service.requireStory(a, storyId);
       }
       const outcome = await service.runStep(a, storyId, call);
-      res.status(200).json(await respond(storyId, outcome, a, body));
-    }, { body: schema, summary: `Story step: ${path.split('/').pop()}`, errors: [402] }));
+      res.status(200).json(checkedAnswer(response, await respond(storyId, outcome, a, body), req));
+    }, { body: schema, response, summary: `Story step: ${path.split('/').pop()}`, errors: [402] }));
   };
 
   const story = async (a: AuthContext, storyId: string) => {
@@ -77,22 +90,22 @@ export function storyRoutes(deps: Deps): Router {
   };
   const money = (o: StepOutcome) => ({ credits_used: o.credits_used, billing: o.billing });
 
-  step('/story/step/concept', conceptBody, (b) => ({ kind: 'concept', body: { ...b, seed: b.seed ?? newSeed() } }), async (id, o, a) => {
+  step('/story/step/concept', conceptBody, ConceptStepView, (b) => ({ kind: 'concept', body: { ...b, seed: b.seed ?? newSeed() } }), async (id, o, a) => {
     const { s } = await story(a, id);
-    return { story_id: id, concept: s.concept, seed: (s.params as { seed: number }).seed, expires_at: s.expires_at.toISOString(), ...money(o) };
+    return { story_id: id, concept: conceptOf(s)!, seed: (s.params as { seed: number }).seed, expires_at: s.expires_at.toISOString(), ...money(o) };
   }, (b) => [b.prompt]);
 
-  step('/story/step/characters', charactersBody, (b) => ({ kind: 'characters', body: b }), async (id, o, a) => {
+  step('/story/step/characters', charactersBody, CharactersStepView, (b) => ({ kind: 'characters', body: b }), async (id, o, a) => {
     const { s, parts } = await story(a, id);
     return { story_id: id, characters: parts.characters.map((c) => views.character(c, s)), ...money(o) };
   }, (b) => (b.characters ?? []).map((c) => c.description));
 
-  step('/story/step/frames', framesBody, (b) => ({ kind: 'frames', body: b }), async (id, o, a) => {
+  step('/story/step/frames', framesBody, FramesStepView, (b) => ({ kind: 'frames', body: b }), async (id, o, a) => {
     const { s, parts } = await story(a, id);
     return { story_id: id, resolution: s.frames_resolution, frames: parts.frames.map((f) => views.frame(f, s)), ...money(o) };
   }, (b) => b.scene_overrides.map((o) => o.description));
 
-  step('/story/step/videos', videosBody, (b) => ({ kind: 'videos', body: b }), async (id, o, a) => {
+  step('/story/step/videos', videosBody, VideosStepView, (b) => ({ kind: 'videos', body: b }), async (id, o, a) => {
     const { s, parts } = await story(a, id);
     const mine = parts.videos;
     const model = mine[0];
@@ -108,29 +121,29 @@ export function storyRoutes(deps: Deps): Router {
     const body = parse(pollVideosBody, req.body);
     const { s, parts } = await story(auth(req), body.story_id);
     const summary = views.pollSummary(parts.videos);
-    res.json({
+    res.json(checkedAnswer(PollVideosView, {
       story_id: s.id, status: summary.pending > 0 ? 'rendering' : summary.total === 0 ? 'not_started' : 'completed', ...summary,
       videos: parts.videos.map((v) => views.video(v, s)), credits_used: 0,
-    });
-  }, { body: pollVideosBody, summary: 'Poll the scene renders of a story' }));
+    }, req));
+  }, { body: pollVideosBody, response: PollVideosView, summary: 'Poll the scene renders of a story' }));
 
-  step('/story/step/voiceover', voiceoverBody, (b) => ({ kind: 'voiceover', body: b }), async (id, o, a) => {
+  step('/story/step/voiceover', voiceoverBody, VoiceoverStepView, (b) => ({ kind: 'voiceover', body: b }), async (id, o, a) => {
     const { s } = await story(a, id);
     return { story_id: id, voiceover: views.voiceover(s), ...money(o) };
   }, (b) => b.narration_overrides.map((o) => o.text));
 
-  step('/story/step/final', finalBody, (b) => ({ kind: 'final', body: b }), async (id, o, a) => {
+  step('/story/step/final', finalBody, FinalStepView, (b) => ({ kind: 'final', body: b }), async (id, o, a) => {
     const { s } = await story(a, id);
     return { story_id: id, final: views.final(s), ...money(o) };
   }, () => []);
 
-  step('/story/regenerate/character', regenerateCharacterBody, (b) => ({ kind: 'regenerate_character', body: b }), async (id, o, a, b) => {
+  step('/story/regenerate/character', regenerateCharacterBody, RegeneratedCharacterView, (b) => ({ kind: 'regenerate_character', body: b }), async (id, o, a, b) => {
     const { s, parts } = await story(a, id);
     const c = parts.characters.find((x) => x.id === b.character_id)!;
     return { story_id: id, character: views.character(c, s), ...money(o) };
   }, (b) => [b.description, b.style_hints]);
 
-  step('/story/regenerate/frame', regenerateFrameBody, (b) => ({ kind: 'regenerate_frame', body: b }), async (id, o, a, b) => {
+  step('/story/regenerate/frame', regenerateFrameBody, RegeneratedFrameView, (b) => ({ kind: 'regenerate_frame', body: b }), async (id, o, a, b) => {
     const { s, parts } = await story(a, id);
     const f = parts.frames.find((x) => x.scene_index === b.scene_index)!;
     return { story_id: id, frame: views.frame(f, s), ...money(o) };
@@ -142,7 +155,7 @@ export function storyRoutes(deps: Deps): Router {
     screen(body.prompt);
     const { storyId } = await service.startPipeline(auth(req), { ...body, seed: body.seed ?? newSeed() });
     await streamEvents(deps, req, res, storyId, 0);
-  }, { body: generateBody, summary: 'Generate a whole story, streamed as server-sent events', errors: [402], produces: { contentType: 'text/event-stream', description: 'step_start, step_complete, billing, complete or error events' } }));
+  }, { body: generateBody, summary: 'Generate a whole story, streamed as server-sent events', errors: [402], produces: { contentType: 'text/event-stream', description: STREAM_FRAMES } }));
 
   /** Re-attaches to a story's event stream (e.g. after a disconnect); `Last-Event-ID` resumes. */
   router.get('/story/:story_id/events', documentRoute(async (req, res) => {
@@ -150,27 +163,27 @@ export function storyRoutes(deps: Deps): Router {
     await story(auth(req), id);
     const since = Number(req.header('last-event-id') ?? req.query.since ?? 0) || 0;
     await streamEvents(deps, req, res, id, since);
-  }, { summary: 'Re-attach to a story\'s event stream (Last-Event-ID resumes)', produces: { contentType: 'text/event-stream', description: 'The story\'s events from the given point' } }));
+  }, { summary: 'Re-attach to a story\'s event stream (Last-Event-ID resumes)', produces: { contentType: 'text/event-stream', description: `The story's events after Last-Event-ID (or ?since), then live. ${STREAM_FRAMES}` } }));
 
   router.get('/story/credits', documentRoute(async (req, res) => {
-    res.json(await service.credits(auth(req)));
-  }, { summary: 'Included story credits and their use' }));
+    res.json(checkedAnswer(StoryCreditsView, await service.credits(auth(req)), req));
+  }, { summary: 'Included story credits and their use', response: StoryCreditsView }));
 
-  router.get('/story/video-models', documentRoute((_req, res) => {
-    res.json({
+  router.get('/story/video-models', documentRoute((req, res) => {
+    res.json(checkedAnswer(VideoModelsView, {
       default: DEFAULT_VIDEO_MODEL,
       models: VIDEO_MODELS.map((m) => ({
         id: m.id, family: m.family, max_seconds: m.maxSeconds, durations: m.ladder, usd_per_second: usdPerSecond(m),
         retired: Boolean(m.retired), ...(m.retired ? { renders_on: DEFAULT_VIDEO_MODEL } : {}),
         available: !cfg.unavailableModels.includes(m.id),
       })),
-    });
-  }, { summary: 'Video models for scene renders, with durations and prices' }));
+    }, req));
+  }, { summary: 'Video models for scene renders, with durations and prices', response: VideoModelsView }));
 
   router.get('/story/:story_id', documentRoute(async (req, res) => {
     const { s } = await story(auth(req), String(req.params.story_id));
-    res.json(await views.full(deps.db, s));
-  }, { summary: 'A story with its concept, characters, frames, videos, voice-over and final cut' }));
+    res.json(checkedAnswer(StoryView, await views.full(deps.db, s), req));
+  }, { summary: 'A story with its concept, characters, frames, videos, voice-over and final cut', response: StoryView }));
 
   return router;
 }

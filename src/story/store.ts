@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import type { BlobStore } from '../storage/blob-store';
 import type { Database } from '../infra/db/index';
 import type { Story, StoryCharacter, StoryFrame, StoryVideo } from '../infra/db/schema/index';
 import type { Concept } from './concept';
+import type { CharacterView, FinalView, FrameView, StoryView, VideoCountsView, VideoView, VoiceoverView } from './views';
 
 /** Blob keys of a story live under one prefix, so expiry purges them at once. */
 export const storyPrefix = (accountId: string, storyId: string) => `${accountId}/stories/${storyId}`;
@@ -97,21 +99,21 @@ export class StoryViews {
     return this.blobs.signedUrl(key, ttl).url;
   }
 
-  character(c: StoryCharacter, story: Story) {
+  character(c: StoryCharacter, story: Story): z.output<typeof CharacterView> {
     return {
       id: c.id, role: c.role, name: c.name, description: c.description, age: c.age, gender: c.gender,
       reference_url: this.url(c.image_key, story), consistency_embedding: c.consistency_embedding, version: c.version,
     };
   }
 
-  frame(f: StoryFrame, story: Story) {
+  frame(f: StoryFrame, story: Story): z.output<typeof FrameView> {
     return {
       scene_index: f.scene_index, frame_url: this.url(f.image_key, story), composition_notes: f.composition_notes,
       camera_direction: f.camera_direction, description: f.description, version: f.version,
     };
   }
 
-  video(v: StoryVideo, story: Story) {
+  video(v: StoryVideo, story: Story): z.output<typeof VideoView> {
     return {
       scene_index: v.scene_index, status: v.status, video_url: v.status === 'rendered' ? this.url(v.video_key, story) : null,
       duration: v.duration, model_used: v.model_used, model_requested: v.model_requested,
@@ -119,7 +121,7 @@ export class StoryViews {
     };
   }
 
-  voiceover(story: Story) {
+  voiceover(story: Story): z.output<typeof VoiceoverView> | null {
     const vo = story.voiceover as unknown as StoredVoiceover | null;
     if (!vo) return null;
     return {
@@ -132,7 +134,7 @@ export class StoryViews {
     };
   }
 
-  final(story: Story) {
+  final(story: Story): z.output<typeof FinalView> | null {
     const f = story.final as unknown as StoredFinal | null;
     if (!f) return null;
     return {
@@ -141,12 +143,12 @@ export class StoryViews {
     };
   }
 
-  pollSummary(videos: StoryVideo[]) {
+  pollSummary(videos: StoryVideo[]): z.output<typeof VideoCountsView> {
     const count = (s: StoryVideo['status']) => videos.filter((v) => v.status === s).length;
     return { pending: count('pending'), completed: count('rendered'), failed: count('failed'), refused: count('refused'), total: videos.length };
   }
 
-  async full(db: Database, story: Story) {
+  async full(db: Database, story: Story): Promise<z.output<typeof StoryView>> {
     const parts = await loadStoryParts(db, story.id);
     return {
       story_id: story.id,

@@ -87,6 +87,16 @@ export function route<
 /** What a handler may return: the response schema's input shape when the route has one. */
 type Answer<R> = R extends Schema ? z.input<R> | undefined | Promise<z.input<R> | undefined> : unknown;
 
+/**
+ * For handlers that write their answer to `res` themselves (documentRoute with a `response`): the
+ * answer typed by the schema and, outside production, checked against it as route() checks what
+ * its handlers return.
+ */
+export function checkedAnswer<S extends Schema>(schema: S, value: z.input<S>, req: Request): z.input<S> {
+  if (process.env.NODE_ENV !== 'production') assertDocumented(schema, value, req);
+  return value;
+}
+
 /** An answer that does not match its documented schema is a bug in the server: a 500 that says where. */
 function assertDocumented(schema: Schema, value: unknown, req: Request): void {
   const result = schema.safeParse(value);
