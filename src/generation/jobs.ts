@@ -1,9 +1,11 @@
+import type { z } from 'zod';
 import type { Deps } from '../deps';
 import type { GenerationJob, JobStatus } from '../infra/db/schema/index';
 import { orNotFound } from '../infra/db/or-not-found';
+import type { JobView } from './views';
 
 /** Job view: id, status and, when finished, the result url (or the error). */
-export function jobView(job: GenerationJob, deps: Deps) {
+export function jobView(job: GenerationJob, deps: Deps): z.output<typeof JobView> {
   const output = job.output ?? {};
   let url: string | null = null;
   if (job.status === 'completed') {

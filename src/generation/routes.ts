@@ -12,6 +12,9 @@ import { generationJob } from './async-jobs';
 import { getJob, jobView } from './jobs';
 import { failPrepared, newJobId, prepare, resolveModel, runSync } from './pipeline';
 import { translateRefusal } from './providers/local/translate';
+import {
+  ChatCompletionView, ChatModelsView, ImageEditView, ImageGenerationView, JobAcceptedView, JobView, OcrView, SpeechView, TranslationView,
+} from './views';
 
 const output = z
   .object({ destination_id: z.string().optional(), path_template: z.string().optional() })
@@ -71,7 +74,7 @@ export function generationRoutes(deps: Deps): Router {
 
   router.post(
     '/ai/generate/image',
-    route({ body: imageBody }, async ({ auth, body }) => {
+    route({ body: imageBody, response: ImageGenerationView, summary: 'Generate an image', errors: [402] }, async ({ auth, body }) => {
       const { model, price } = resolveModel('image', body.model, DEFAULT_MODELS.image);
       const r = await runSync(deps, auth, { type: 'image', model, price, request: { prompt: body.prompt, width: body.width, height: body.height, output: body.output }, output: body.output, producesFile: true }, async (providers) => {
         const img = await providers.image({ model, prompt: body.prompt, width: body.width, height: body.height });
@@ -80,12 +83,12 @@ export function generationRoutes(deps: Deps): Router {
       return {
         id: r.prepared.jobId,
         job_id: r.prepared.jobId,
-        object: 'image.generation',
-        status: 'completed',
+        object: 'image.generation' as const,
+        status: 'completed' as const,
         created: created(),
         model,
         url: r.stored!.url,
-        data: [{ url: r.stored!.url, width: body.width, height: body.height, mime_type: 'image/png' }],
+        data: [{ url: r.stored!.url, width: body.width, height: body.height, mime_type: 'image/png' as const }],
         output: r.stored!.output,
         sandbox: auth.sandbox,
         billing: r.billing,
@@ -95,7 +98,7 @@ export function generationRoutes(deps: Deps): Router {
 
   router.post(
     '/ai/generate/video',
-    route({ body: videoBody, status: 202 }, async ({ auth, body, req }) => {
+    route({ body: videoBody, status: 202, response: JobAcceptedView, summary: 'Generate a video (a job: poll it)', errors: [402] }, async ({ auth, body, req }) => {
       const { model, price } = resolveModel('video', body.model, DEFAULT_MODELS.video);
       return startAsync(deps, auth, req, {
         type: 'video', model, price, quantities: { generation: body.seconds }, producesFile: true, output: body.output,
@@ -106,7 +109,7 @@ export function generationRoutes(deps: Deps): Router {
 
   router.post(
     '/ai/chat/completions',
-    route({ body: chatBody }, async ({ auth, body }) => {
+    route({ body: chatBody, response: ChatCompletionView, summary: 'Chat completion (one complete JSON answer; stream is ignored)', errors: [402] }, async ({ auth, body }) => {
       const { model, price } = resolveModel('chat', body.model, DEFAULT_MODELS.chat);
       const messages = body.messages.map((m) => ({ role: m.role, content: textOf(m.content) }));
       const promptTokens = countPromptTokens(messages);
@@ -125,10 +128,10 @@ export function generationRoutes(deps: Deps): Router {
       return {
         id: `chatcmpl-${r.prepared.jobId.slice(4)}`,
         job_id: r.prepared.jobId,
-        object: 'chat.completion',
+        object: 'chat.completion' as const,
         created: created(),
         model,
-        choices: [{ index: 0, message: { role: 'assistant', content: r.result.text }, finish_reason: 'stop' }],
+        choices: [{ index: 0, message: { role: 'assistant' as const, content: r.result.text }, finish_reason: 'stop' as const }],
         usage: { prompt_tokens: usage.prompt_tokens, completion_tokens: usage.completion_tokens, total_tokens: usage.prompt_tokens + usage.completion_tokens },
         sandbox: auth.sandbox,
         billing: r.billing,
@@ -138,7 +141,7 @@ export function generationRoutes(deps: Deps): Router {
 
   router.post(
     '/ai/audio/speech',
-    route({ body: speechBody }, async ({ auth, body }) => {
+    route({ body: speechBody, response: SpeechView, summary: 'Text to speech (WAV)', errors: [402] }, async ({ auth, body }) => {
       const { model, price } = resolveModel('speech', body.model, DEFAULT_MODELS.speech);
       const r = await runSync(
         deps, auth,
@@ -149,15 +152,15 @@ export function generationRoutes(deps: Deps): Router {
         },
       );
       return {
-        id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'audio.speech', status: 'completed', created: created(), model, voice: body.voice,
-        url: r.stored!.url, mime_type: 'audio/wav', characters: body.input.length, output: r.stored!.output, sandbox: auth.sandbox, billing: r.billing,
+        id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'audio.speech' as const, status: 'completed' as const, created: created(), model, voice: body.voice,
+        url: r.stored!.url, mime_type: 'audio/wav' as const, characters: body.input.length, output: r.stored!.output, sandbox: auth.sandbox, billing: r.billing,
       };
     }),
   );
 
   router.post(
     '/ai/edit/remove-background',
-    route({ body: imageUrlBody }, async ({ auth, body }) => {
+    route({ body: imageUrlBody, response: ImageEditView, summary: 'Remove the background of an image (PNG with transparency)', errors: [402] }, async ({ auth, body }) => {
       const { model, price } = resolveModel('remove-background', body.model, DEFAULT_MODELS['remove-background']);
       const input = await fetchImageInput(deps, body.image_url);
       const r = await runSync(
@@ -169,28 +172,28 @@ export function generationRoutes(deps: Deps): Router {
         },
       );
       return {
-        id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'image.edit', status: 'completed', created: created(), model,
-        url: r.stored!.url, width: input.width, height: input.height, mime_type: 'image/png', output: r.stored!.output, sandbox: auth.sandbox, billing: r.billing,
+        id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'image.edit' as const, status: 'completed' as const, created: created(), model,
+        url: r.stored!.url, width: input.width, height: input.height, mime_type: 'image/png' as const, output: r.stored!.output, sandbox: auth.sandbox, billing: r.billing,
       };
     }),
   );
 
   router.post(
     '/ai/vision/ocr',
-    route({ body: imageUrlBody.omit({ output: true }) }, async ({ auth, body }) => {
+    route({ body: imageUrlBody.omit({ output: true }), response: OcrView, summary: 'Read the text in an image (OCR)', errors: [402] }, async ({ auth, body }) => {
       const { model, price } = resolveModel('ocr', body.model, DEFAULT_MODELS.ocr);
       const input = await fetchImageInput(deps, body.image_url);
       const r = await runSync(deps, auth, { type: 'ocr', model, price, request: { image_url: body.image_url }, producesFile: false }, async (providers) => {
         const out = await providers.ocr({ image: input.data });
         return { result: { text: out.text } };
       });
-      return { id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'vision.ocr', created: created(), model, text: r.result.text, sandbox: auth.sandbox, billing: r.billing };
+      return { id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'vision.ocr' as const, created: created(), model, text: r.result.text, sandbox: auth.sandbox, billing: r.billing };
     }),
   );
 
   router.post(
     '/ai/generate/3d',
-    route({ body: model3dBody, status: 202 }, async ({ auth, body, req }) => {
+    route({ body: model3dBody, status: 202, response: JobAcceptedView, summary: 'Make a 3D model from an image (a job: poll it)', errors: [402] }, async ({ auth, body, req }) => {
       const { model, price } = resolveModel('3d', body.model, DEFAULT_MODELS['3d']);
       const input = await fetchImageInput(deps, body.image_url);
       const jobId = newJobId();
@@ -211,7 +214,7 @@ export function generationRoutes(deps: Deps): Router {
 
   router.post(
     '/ai/text/translate',
-    route({ body: translateBody }, async ({ auth, body }) => {
+    route({ body: translateBody, response: TranslationView, summary: 'Translate text', errors: [402] }, async ({ auth, body }) => {
       const { model, price } = resolveModel('translate', body.model, DEFAULT_MODELS.translate);
       // Refused before the wallet moves (no charge, no refund row).
       const refusal = translateRefusal(body);
@@ -225,27 +228,27 @@ export function generationRoutes(deps: Deps): Router {
         },
       );
       return {
-        id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'text.translation', created: created(), model,
+        id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'text.translation' as const, created: created(), model,
         text: r.result.text, translated_text: r.result.text, source: r.result.source, target: body.target, sandbox: auth.sandbox, billing: r.billing,
       };
     }),
   );
 
-  router.get('/jobs/:job_id', route({ params: jobParams }, async ({ auth, params }) => jobView(await getJob(deps, auth.accountId, params.job_id), deps)));
+  router.get('/jobs/:job_id', route({ params: jobParams, response: JobView, summary: 'A generation job: its status and, once finished, its result' }, async ({ auth, params }) => jobView(await getJob(deps, auth.accountId, params.job_id), deps)));
   router.get(
     '/ai/generate/video/:job_id',
-    route({ params: jobParams }, async ({ auth, params }) => {
+    route({ params: jobParams, response: JobView, summary: 'A video generation job' }, async ({ auth, params }) => {
       const job = await getJob(deps, auth.accountId, params.job_id);
       if (job.type !== 'video') throw notFound();
       return jobView(job, deps);
     }),
   );
-  router.get('/ai/models', route({}, () => ({ object: 'list', chat: modelsFor('chat') })));
+  router.get('/ai/models', route({ response: ChatModelsView, summary: 'The chat models' }, () => ({ object: 'list' as const, chat: modelsFor('chat') })));
   return router;
 }
 
 /** Charges, records the job and starts its workflow; answers 202 with the job and the billing block. */
-async function startAsync(deps: Deps, auth: AuthContext, req: Request, opts: Parameters<typeof prepare>[2]) {
+async function startAsync(deps: Deps, auth: AuthContext, req: Request, opts: Parameters<typeof prepare>[2]): Promise<z.output<typeof JobAcceptedView>> {
   const p = await prepare(deps, auth, opts);
   try {
     await deps.temporal.workflow.start(generationJob, {
@@ -262,10 +265,10 @@ async function startAsync(deps: Deps, auth: AuthContext, req: Request, opts: Par
   return {
     id: p.jobId,
     job_id: p.jobId,
-    object: 'job',
+    object: 'job' as const,
     type: p.type,
     model: p.model,
-    status: 'processing',
+    status: 'processing' as const,
     url: null,
     poll_url: `${base}/v1/jobs/${p.jobId}`,
     poll_interval_seconds: 3,

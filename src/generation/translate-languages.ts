@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { route } from '../infra/http/route';
 import { LANGUAGE_NAMES, LOCAL_LANGUAGES } from './providers/local/translate';
+import { TranslateLanguagesView } from './views';
 
 /**
  * `GET /v1/ai/text/translate/languages`: the target (and source) languages `POST
@@ -10,8 +11,8 @@ export function translateLanguageRoutes(): Router {
   const router = Router();
   router.get(
     '/ai/text/translate/languages',
-    route({}, () => ({
-      object: 'list',
+    route({ response: TranslateLanguagesView, summary: 'The languages translation accepts' }, () => ({
+      object: 'list' as const,
       data: LOCAL_LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
     })),
   );

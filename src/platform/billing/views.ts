@@ -1,8 +1,12 @@
 // What the wallet, estimate, pricing and ledger routes answer (route({ response })).
 import { z } from 'zod';
 import { isoTime, listOf, offsetPage, usd } from '../../infra/http/views';
+import type { BillingBlock } from './billing-block';
 
 const Usd = z.literal('USD');
+
+/** The `billing` object of a billed answer: what it cost and the balance after the charge. */
+export const BillingBlockView = z.object({ cost_usd: usd, balance_usd: usd, currency: Usd }) satisfies z.ZodType<BillingBlock>;
 
 export const BalanceView = z.object({ object: z.literal('balance'), balance_usd: usd, currency: Usd, account_id: z.string() });
 

@@ -1,6 +1,8 @@
 // Where a generated file goes. Precedence: (1) the request's `output` object,
 // (2) the key's first matching routing rule (lowest priority number first), (3) the key's
 // default destination, (4) internal private storage served through a signed URL.
+import { z } from 'zod';
+import { isoTime } from '../../infra/http/views';
 import { contentTypeFor } from '../../storage/blob-store';
 import type { Deps } from '../../deps';
 import type { OutputDestination } from '../../infra/db/schema/index';
@@ -54,12 +56,27 @@ export async function planOutput(
   return { source: 'default', destination: null, template: DEFAULT_TEMPLATE, ruleId: null, keepLocalCopy };
 }
 
+/** Where a generated file went, as generation answers and job views show it. */
+export const OutputLocationView = z.object({
+  source: z.enum(['request', 'rule', 'key', 'default']).describe("What chose the place: the request's output object, a routing rule, the key's default destination, or internal storage"),
+  rule_id: z.string().nullable(),
+  destination_id: z.string().nullable(),
+  kind: z.enum(['internal', 's3']),
+  path: z.string(),
+  url_expires_at: isoTime.optional().describe('internal: when the signed URL expires'),
+  status: z.enum(['delivered', 'failed']).optional().describe('s3: whether the delivery succeeded'),
+  object_url: z.string().optional().describe('s3: the delivered object'),
+  local_copy: z.boolean().optional().describe('s3: an internal copy is kept too (asked for, or the delivery failed)'),
+  error: z.string().optional().describe('s3: why the delivery failed'),
+});
+export type OutputLocation = z.output<typeof OutputLocationView>;
+
 export interface StoredOutput {
   /** Signed URL of the internal copy, or the external object URL when no local copy exists. */
   url: string;
   /** Blob-store key of the internal copy (null when the file lives only outside). */
   blobKey: string | null;
-  output: Record<string, unknown>;
+  output: OutputLocation;
 }
 
 /** Writes the file where the plan says and describes where it went. */
