@@ -18,7 +18,7 @@
 //   npx tsx bench/n8n.ts
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,10 +33,9 @@ import { ATELIER_NODE_ARGS, atelierEnv } from './lib/atelier-process';
 import { WORKER_SLOTS } from '../src/infra/temporal/worker';
 import { freePort } from './lib/free-port';
 import { pidFromFile, ppidOf, treeCpuMs } from './lib/cpu';
+import { N8N_VERSION, n8nDir, startN8n as startN8n_ } from './lib/n8n';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const N8N_VERSION = '1.94.1';
-const n8nDir = process.env.BENCH_N8N_DIR ?? '/tmp/atelier-bench-n8n';
 const durationS = Number(process.env.BENCH_DURATION_S ?? 10);
 const levels = (process.env.BENCH_CONCURRENCY ?? '1,10,50').split(',').map(Number);
 const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://atelier:atelier@127.0.0.1:5439/postgres';
@@ -75,21 +74,6 @@ async function metered(meters: CpuMeter[], phase: () => Promise<Result>): Promis
   return r;
 }
 
-/** n8n into BENCH_N8N_DIR, once (`npm install`, with the xlsx override this registry needs). */
-function installN8n(): string {
-  const bin = join(n8nDir, 'node_modules', '.bin', 'n8n');
-  if (existsSync(bin) && existsSync(join(n8nDir, 'node_modules', 'n8n', 'package.json'))) return bin;
-  mkdirSync(n8nDir, { recursive: true });
-  writeFileSync(
-    join(n8nDir, 'package.json'),
-    JSON.stringify({ name: 'atelier-bench-n8n', private: true, dependencies: { n8n: N8N_VERSION }, overrides: { xlsx: '0.18.5' } }, null, 2),
-  );
-  console.log(`installing n8n ${N8N_VERSION} into ${n8nDir} (once; several minutes)…`);
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: n8nDir, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('npm install n8n failed');
-  return bin;
-}
-
 /** Webhook → Set, answering when the last node finishes (n8n's "lastNode" response mode). */
 function n8nWorkflow(id: string) {
   return {
@@ -121,61 +105,10 @@ function n8nWorkflow(id: string) {
 }
 
 async function startN8n(): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const bin = installN8n();
-  const userFolder = join(n8nDir, 'user');
-  rmSync(userFolder, { recursive: true, force: true });
-  mkdirSync(userFolder, { recursive: true });
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    N8N_USER_FOLDER: userFolder,
-    N8N_PORT: String(port),
-    N8N_LISTEN_ADDRESS: '127.0.0.1',
-    N8N_LOG_LEVEL: 'warn',
-    N8N_DIAGNOSTICS_ENABLED: 'false',
-    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
-    N8N_TEMPLATES_ENABLED: 'false',
-    N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
-    N8N_SECURE_COOKIE: 'false',
-    // SQLite (the default database) and the default execution saving: every execution is stored.
-    DB_TYPE: 'sqlite',
-    NODE_OPTIONS: '',
-  };
   const workflowId = 'AtelierBench0001';
-  const file = join(userFolder, 'workflow.json');
-  writeFileSync(file, JSON.stringify(n8nWorkflow(workflowId)));
-  const cli = (args: string[]) => {
-    const r = spawnSync(bin, args, { env, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`n8n ${args.join(' ')} failed: ${r.stderr || r.stdout}`);
-  };
-  cli(['import:workflow', `--input=${file}`]);
-  cli(['update:workflow', `--id=${workflowId}`, '--active=true']);
-  const child = spawn(bin, ['start'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
-    stderr = (stderr + d.toString()).slice(-4000);
-  });
-  const url = `http://127.0.0.1:${port}/webhook/atelier-bench`;
-  try {
-    await waitFor(
-      'n8n',
-      async () => (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' })).status === 200,
-      180_000,
-      child,
-    );
-  } catch (err) {
-    console.error(stderr);
-    child.kill('SIGTERM');
-    throw err;
-  }
-  return {
-    url,
-    pid: child.pid!,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-    },
-  };
+  const post = async (port: number) => (await fetch(`http://127.0.0.1:${port}/webhook/atelier-bench`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"n":1}' })).status === 200;
+  const n8n = await startN8n_(n8nWorkflow(workflowId), post);
+  return { url: `http://127.0.0.1:${n8n.port}/webhook/atelier-bench`, pid: n8n.pid, stop: n8n.stop };
 }
 
 /** Temporal for Atelier: a running server, or a dev server of our own through ./temporal-dev.sh. */

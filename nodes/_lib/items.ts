@@ -1,6 +1,6 @@
 // Helpers shared by the automation and integration nodes (not a node folder: no subfolders here).
 import { z } from 'zod';
-import { NodeError, passThrough } from '../../src/engine/node-sdk';
+import { isItemListRef, type ItemWriter, type ListRef, type NodeContext, NodeError, passThrough } from '../../src/engine/node-sdk';
 
 /** The `items` param most list nodes take; when absent the list comes from the node's input. */
 export const itemsParam = () =>
@@ -15,6 +15,58 @@ export function itemsFrom(items: unknown[] | undefined, inputs: Record<string, u
   if (isRecord(value) && Array.isArray(value.items)) return value.items;
   if (value === undefined || (isRecord(value) && Object.keys(value).length === 0)) return [];
   return [value];
+}
+
+/** A stored list's reference, as a streaming node's `items` param may hold it. */
+const listRef = z.object({
+  $atelier_ref: z.object({
+    v: z.literal(1), key: z.string(), bytes: z.number().int().min(0), sha256: z.string(), format: z.literal('ndjson'), items: z.number().int().min(0),
+  }).describe('Where the list is stored, its size, SHA-256 and item count.'),
+  preview: z.string().describe('The start of the list, for people.'),
+}).describe('A long list stored one item per line, as an upstream node emitted it (`{{node.output.main}}`): read as it comes.');
+
+/** The `items` param of a node that streams: an inline list, or a stored list's reference (no length limit). */
+export const streamedItemsParam = () =>
+  z.union([z.array(z.unknown()).max(100_000), listRef]).optional()
+    .describe('The list to work on, usually a template like `{{fetch.output.main.body}}`; when omitted, the single upstream value is used (an array, an object\'s `items` array, or a long list an upstream node stored, which is read as it comes).');
+
+/** The list a streaming node works on: an array in memory, or a stored list read through `ctx.items`. */
+export type ItemSource = unknown[] | ListRef;
+
+/** Like itemsFrom, but a stored list (the param, the upstream value or its `items`) stays a reference. */
+export function itemSource(items: unknown[] | ListRef | undefined, inputs: Record<string, unknown>): ItemSource {
+  if (items) return items as ItemSource;
+  const value = passThrough(inputs);
+  if (isItemListRef(value)) return value;
+  if (isRecord(value) && isItemListRef(value.items)) return value.items;
+  return itemsFrom(undefined, inputs);
+}
+
+/** The items of a source, in order: the array itself, or the stored list read as it comes. */
+export function eachItem(ctx: Pick<NodeContext, 'items'>, source: ItemSource): Iterable<unknown> | AsyncIterable<unknown> {
+  if (Array.isArray(source)) return source;
+  if (!ctx.items) throw new NodeError('this run cannot read a stored list (it started before lists were stored)', { type: 'invalid_input' });
+  return ctx.items.read(source);
+}
+
+/** An ItemWriter holding its list in memory (when the run offers no `ctx.items`). */
+class ArrayWriter implements ItemWriter {
+  readonly list: unknown[] = [];
+  get count() {
+    return this.list.length;
+  }
+  write(item: unknown) {
+    this.list.push(item === undefined ? null : item);
+    return undefined;
+  }
+  finish() {
+    return Promise.resolve(this.list);
+  }
+}
+
+/** Where a streaming node writes output `port`: to the blob store as it goes (long lists), or to memory. */
+export function listWriter(ctx: Pick<NodeContext, 'items'>, port: string): ItemWriter {
+  return ctx.items?.writer(port) ?? new ArrayWriter();
 }
 
 /** The value a node works on: `value` when given, else the upstream value. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { conditionSchema, test } from '../../_lib/conditions';
-import { itemsFrom, itemsParam } from '../../_lib/items';
+import { eachItem, itemSource, listWriter, streamedItemsParam } from '../../_lib/items';
 
 const params = z.object({
-  items: itemsParam(),
+  items: streamedItemsParam(),
   conditions: z.array(conditionSchema).min(1).max(50).describe('Conditions each kept item must meet.'),
   combine: z.enum(['all', 'any']).default('all').describe('`all`: every condition must hold; `any`: at least one.'),
 });
@@ -21,13 +21,20 @@ export const ioFilter: NodeDefinition<typeof params> = {
   inputs: [{ name: 'main' }],
   outputs: [{ name: 'main', description: 'Items that passed.' }, { name: 'rejected', description: 'Items that did not.' }],
   execution: 'local',
-  async execute(_ctx, { params: p, inputs }) {
-    const kept: unknown[] = [];
-    const rejected: unknown[] = [];
-    for (const item of itemsFrom(p.items, inputs)) {
-      const ok = p.combine === 'all' ? p.conditions.every((c) => test(item, c)) : p.conditions.some((c) => test(item, c));
-      (ok ? kept : rejected).push(item);
+  streams: true,
+  async execute(ctx, { params: p, inputs }) {
+    const source = itemSource(p.items, inputs);
+    const passes = (item: unknown) => (p.combine === 'all' ? p.conditions.every((c) => test(item, c)) : p.conditions.some((c) => test(item, c)));
+    if (Array.isArray(source)) {
+      const kept: unknown[] = [];
+      const rejected: unknown[] = [];
+      for (const item of source) (passes(item) ? kept : rejected).push(item);
+      return { output: { main: kept, rejected } };
     }
-    return { output: { main: kept, rejected } };
+    // A stored list: read as it comes, each side written as it goes (long ones stored in turn).
+    const kept = listWriter(ctx, 'main');
+    const rejected = listWriter(ctx, 'rejected');
+    for await (const item of eachItem(ctx, source)) await (passes(item) ? kept : rejected).write(item);
+    return { output: { main: await kept.finish(), rejected: await rejected.finish() } };
   },
 };
