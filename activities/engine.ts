@@ -6,6 +6,7 @@ import { nodeRegistry } from '../nodes/index';
 import { startRunAnalysis } from '../src/engine/analytics/analyze';
 import { resolveNodeParams } from '../src/engine/execution/workflow-node-params';
 import { APPROVAL_NODE_TYPE, closeApprovalRequest, openApprovalRequest } from '../src/engine/approvals/service';
+import { observingExecutions } from './engine-executions';
 
 export type { NodeFailureDetails } from '../src/engine/contract/run-contract';
 
@@ -14,11 +15,12 @@ export type { NodeFailureDetails } from '../src/engine/contract/run-contract';
  * (src/engine/execution/node-executor.ts); the projection activities write what the workflow
  * decided into runs, run_node_outputs and run_events (src/engine/projections.ts). Finishing a run
  * also starts its analysis when the workflow has analytics criteria or data points: inside this
- * (retried) projection, so a crash between the two cannot lose it.
+ * (retried) projection, so a crash between the two cannot lose it. Each notices the Temporal
+ * execution it runs in first, so an operator's reset is recorded (./engine-executions.ts).
  */
 export function createEngineActivities(deps: Deps, registry: ExecutorRegistry = nodeRegistry) {
   const { db } = deps;
-  return {
+  return observingExecutions(deps, {
     executeNode: (input: ExecuteNodeInput): Promise<ExecuteNodeResult> => executeNode(deps, registry, input),
     /** The params of a node the workflow runs itself, with the stored results they reach into read. */
     resolveNodeParams: (input: ExecuteNodeInput): Promise<Record<string, unknown>> => resolveNodeParams(deps, input),
@@ -38,7 +40,7 @@ export function createEngineActivities(deps: Deps, registry: ExecutorRegistry = 
       const target = await finishRun(db, input);
       await startRunAnalysis(deps, input, target);
     },
-  };
+  });
 }
 
 export type EngineActivities = ReturnType<typeof createEngineActivities>;

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../infra/db/index';
 import type { RunEvent, RunEventType } from '../../infra/db/schema/index';
+import { epochKey, inEpoch, resetEpoch } from './executions';
 
 /** The one channel run events are announced on; the payload is the run id. */
 export const RUN_EVENTS_CHANNEL = 'atelier_run_events';
@@ -122,7 +123,10 @@ export async function appendNodeEventsAndFinish<T>(
   /** Another column the same statement returns (e.g. the run's analysis target). */
   alongside: RawBuilder<T>,
 ): Promise<T> {
-  const args = items.map((i) => appendArgs(i.events, i.opts));
+  // In an execution an operator's reset started, what the reset keeps is not written again (./executions.ts).
+  const epoch = resetEpoch(runId);
+  if (epoch) finish = { ...finish, dedupeKey: epochKey(epoch, finish.dedupeKey) };
+  const args = inEpoch(epoch, items).map((i) => appendArgs(i.events, i.opts));
   const result = await sql<{ alongside: T }>`
     select run_finish(${runId}::uuid, ${finish.dedupeKey}, ${finish.status}, ${finish.error}), ${alongside} as alongside
       from (select count(run_events_append(${runId}::uuid, b.item->'events', nullif(b.item->'node', 'null'::jsonb), b.item->'run_set')) as appended
@@ -187,6 +191,14 @@ async function drain(db: Database, runId: string, queue: { waiting: Waiting[]; b
  * made while one is in flight are combined into the next statement (group commit, see `queues`).
  */
 export async function appendNodeEvents(db: Database, runId: string, events: NewRunEvent[], opts: AppendOpts = {}, carry: AppendItem[] = []): Promise<Appended> {
+  const epoch = resetEpoch(runId);
+  if (epoch) {
+    // In an execution an operator's reset started, what the reset keeps is not written again (./executions.ts).
+    const [own] = inEpoch(epoch, [{ events, opts }]);
+    carry = inEpoch(epoch, carry);
+    if (!own) return carry.length ? (await appendNodeEventsBatch(db, runId, carry), []) : [];
+    ({ events, opts } = own);
+  }
   const item = appendArgs(events, opts);
   if (!appendCombining.enabled) {
     if (carry.length) await appendMany(db, runId, carry.map((c) => appendArgs(c.events, c.opts)));
@@ -212,6 +224,13 @@ export async function appendNodeEvents(db: Database, runId: string, events: NewR
  * the workflow settled by itself in one go (pure nodes evaluated inside the workflow task).
  */
 export async function appendNodeEventsBatch(db: Database, runId: string, items: Array<{ events: NewRunEvent[]; opts: AppendOpts }>): Promise<Appended[]> {
+  const epoch = resetEpoch(runId);
+  if (epoch) {
+    // In an execution an operator's reset started, what the reset keeps is not written again (./executions.ts).
+    const kept = inEpoch(epoch, items);
+    if (kept.length < items.length) return kept.length ? appendNodeEventsBatch(db, runId, kept) : [];
+    items = kept;
+  }
   const args = items.map((i) => appendArgs(i.events, i.opts));
   if (args.length === 1) return [await appendOne(db, runId, args[0]!)];
   return appendMany(db, runId, args);

@@ -26,6 +26,10 @@ export interface RunsTable {
   created_at: ColumnType<Date, Date | undefined, never>;
   error: string | null;
   temporal_workflow_id: string;
+  /** The Temporal execution (run id) the run's writes come from, set by its first activity; a reset replaces it. */
+  temporal_run_id: Generated<string | null>;
+  /** The run's generation (resume count) that execution serves. */
+  temporal_generation: Generated<number | null>;
   resumed_count: Generated<number>;
   retried_from: string | null;
   /** The run whose agent started this one through a workflow tool. */
