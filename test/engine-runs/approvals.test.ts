@@ -221,6 +221,25 @@ describe('approvals', () => {
     expect(run.node_outputs.gate.output).toEqual({ rejected: { approved: false, by: 'ops' } });
     await waitFor('rejected', async () => (await fx.stack.api('GET', `${A}/${approval.id}`)).body.status === 'rejected');
   });
+
+  it('a run resumed while its approval waited waits on a new request; the old one takes no decision', async () => {
+    const { runId, approval } = await waitingApproval({});
+    expect((await fx.stack.api('POST', `/engine/v1/v1/runs/${runId}/cancel`)).status).toBe(200);
+    await waitForRun(fx.stack, runId, ['cancelled']);
+    expect((await fx.stack.api('GET', `${A}/${approval.id}`)).body.status).toBe('cancelled');
+    expect((await fx.stack.api('POST', `/engine/v1/v1/runs/${runId}/resume`)).status).toBe(200);
+    const again = await waitFor('the new request', async () => {
+      const r = await fx.stack.api('GET', `${A}?status=pending&run_id=${runId}`);
+      return r.body.data?.[0];
+    });
+    expect(again.id).not.toBe(approval.id);
+    expect(again.generation).toBeGreaterThan(approval.generation);
+    const stale = await decideAs(fx.stack.adminKey, approval.id, { approved: true });
+    expect(stale.status).toBe(409);
+    expect(stale.body.detail.status).toBe('cancelled');
+    expect((await decideAs(fx.stack.adminKey, again.id, { approved: true })).body.approval.status).toBe('approved');
+    expect((await waitForRun(fx.stack, runId)).status).toBe('completed');
+  });
 });
 
 describe('approval reminders', () => {

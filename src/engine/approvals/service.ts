@@ -12,7 +12,6 @@ import type { Database } from '../../infra/db/index';
 import type { ApprovalStatus, EngineApprovalDecision, EngineApprovalRequest } from '../../infra/db/schema/index';
 import { coded, notFound, validationFailed } from '../../infra/http/errors';
 import type { AuthContext } from '../../platform/auth/context';
-import { controlApproval } from '../../../nodes/control/approval/index';
 import { recordAudit } from '../audit/audit-service';
 import { approveSignal } from '../contract/signals';
 import type { NodeOutput, RunPlan } from '../types';
@@ -21,6 +20,7 @@ import { appendNodeEventsBatch } from '../events/store';
 import { FINISHED_STATUSES } from '../runs-service';
 import type { FormField } from '../widget/fields';
 import { checkFormValues } from './form';
+import { ApprovalParams } from './params';
 
 export const APPROVAL_NODE_TYPE = 'control.approval';
 /** A link minted without `expires_in_s` lasts this long (never past the request's own expiry). */
@@ -72,7 +72,7 @@ export async function openApprovalRequest(db: Database, input: { runId: string; 
   const resolved = resolveTemplates(node.params, { outputs, variables: (run.plan as RunPlan).variables });
   // Params were checked when the run was planned; one a template made invalid falls back to an
   // approval any account member may decide, alone, with no form.
-  const parsed = controlApproval.params.safeParse(resolved);
+  const parsed = ApprovalParams.safeParse(resolved);
   const p = parsed.success ? parsed.data : { default: resolved.default === 'approved' ? ('approved' as const) : ('rejected' as const), message: typeof resolved.message === 'string' ? resolved.message : undefined };
   const inputs: Record<string, unknown> = {};
   for (const edge of node.incoming) inputs[edge.source] = preview(outputs[edge.source]?.[edge.sourcePort]);
@@ -100,6 +100,16 @@ export async function openApprovalRequest(db: Database, input: { runId: string; 
       expires_at: parsed.success && parsed.data.timeout_s ? new Date(now + parsed.data.timeout_s * 1000) : null,
     })
     .onConflict((oc) => oc.columns(['run_id', 'generation', 'node_id']).doNothing())
+    .execute();
+  // A resumed run waits again in a new generation: the request of the one before can no longer be
+  // decided (its signal would reach the new wait).
+  await db
+    .updateTable('engine_approval_requests')
+    .set({ status: 'cancelled', next_reminder_at: null })
+    .where('run_id', '=', input.runId)
+    .where('node_id', '=', input.nodeId)
+    .where('generation', '<', input.generation)
+    .where('status', '=', 'pending')
     .execute();
 }
 

@@ -13,6 +13,7 @@ export { translateRefusal } from '../../generation/providers/local/translate';
 export { checkedAddress } from '../connections/resolve-host';
 export { httpAuth } from '../connections/http-auth';
 export { PROVIDER_METADATA } from '../connections/service';
+export { ApprovalParams } from '../approvals/params';
 export { isItemListRef, RESULT_REF_KEY, type ResultRef } from '../contract/result-ref';
 export type { ItemStreams, ItemWriter, ListRef, StreamedFile } from '../execution/item-streams';
 // Clients for the services nodes connect to (also what a connection's test uses), and text helpers.
