@@ -230,14 +230,26 @@ export function runRoutes(deps: Deps): Router {
 
   router.get(
     '/runs/:run_id/events',
-    route({ params: RunIdParams, query: EventsQuery }, async ({ params, query, auth, req, res }) => {
-      const fromHeader = Number.parseInt(String(req.get('last-event-id') ?? ''), 10);
-      // Last-Event-ID (a reconnecting EventSource) wins over the query the URL was opened with.
-      const since = Number.isSafeInteger(fromHeader) && fromHeader >= 0 ? fromHeader : (query.since_seq ?? 0);
-      if (!isUuid(params.run_id)) throw notFound();
-      await streamRunEvents(deps, params.run_id, auth.accountId, since, req, res);
-      return undefined;
-    }),
+    documentRoute(
+      route({ params: RunIdParams, query: EventsQuery, summary: "A run's events: the stored ones after since_seq (or Last-Event-ID), then live until run_finished" }, async ({ params, query, auth, req, res }) => {
+        const fromHeader = Number.parseInt(String(req.get('last-event-id') ?? ''), 10);
+        // Last-Event-ID (a reconnecting EventSource) wins over the query the URL was opened with.
+        const since = Number.isSafeInteger(fromHeader) && fromHeader >= 0 ? fromHeader : (query.since_seq ?? 0);
+        if (!isUuid(params.run_id)) throw notFound();
+        await streamRunEvents(deps, params.run_id, auth.accountId, since, req, res);
+        return undefined;
+      }),
+      {
+        produces: {
+          contentType: 'text/event-stream',
+          description:
+            'Server-sent events. Each frame is `id: <seq>`, `event: <type>` and `data: <JSON>` whose `seq` equals the id (strictly increasing, so a client ' +
+            'reconnecting with Last-Event-ID gets each event once). Types: `node_started` {seq, node_id, timestamp}; `node_output` {seq, node_id, output ' +
+            '(by port), usd_charged, downloads? (port → path of a value stored apart)}; `node_completed` {seq, node_id, duration_ms, ok, error?}; `run_finished` ' +
+            '{seq, status, duration_ms, total_usd_charged}, after which the stream ends. Comment lines (`: keep-alive`) keep idle connections open.',
+        },
+      },
+    ),
   );
 
   return router;
