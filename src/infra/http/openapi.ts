@@ -13,7 +13,10 @@ export interface RouteDoc {
   body?: z.ZodType;
   /** The success answer's JSON shape. */
   response?: z.ZodType;
-  /** Success status (default 200). */
+  /**
+   * Success status (default 200). A status of 400 or more documents a retired route whose only
+   * answer is that refusal: it has no success answer and is marked deprecated.
+   */
   status?: number;
   summary?: string;
   /** Success response media type and description, for routes that do not answer JSON. */
@@ -306,7 +309,9 @@ export function buildOpenApiDocument(app: Express, opts: OpenApiOptions) {
     if (!r.public) [401, 403, 429].forEach((s) => errors.add(s));
     if (doc.body || doc.query || doc.params) errors.add(422);
     if (doc.body) errors.add(400);
-    const responses: Record<string, unknown> = { [status]: success };
+    const refusalOnly = Number(status) >= 400;
+    if (refusalOnly) errors.add(Number(status));
+    const responses: Record<string, unknown> = refusalOnly ? {} : { [status]: success };
     for (const s of [...errors].sort()) responses[String(s)] = ref(ERROR_REFS[s] ?? 'BadRequest');
     let operationId = `${r.method}_${r.openapiPath.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+/g, '_').replace(/^_|_$/g, '')}`;
     while (operationIds.has(operationId)) operationId += '_';
@@ -320,6 +325,7 @@ export function buildOpenApiDocument(app: Express, opts: OpenApiOptions) {
       security: r.public ? [] : [{ bearer: [] }],
     };
     if (doc.page) operation['x-atelier-page'] = true;
+    if (refusalOnly) operation.deprecated = true;
     if (doc.body && !['get', 'head', 'delete'].includes(r.method)) {
       operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(doc.body) } } };
     }

@@ -1,15 +1,41 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import type { FaceAsset } from '../../infra/db/schema/index';
 import { ApiError } from '../../infra/http/errors';
+import { isoTime, listOf } from '../../infra/http/views';
 import { fetchImageInput } from '../../generation/inputs';
 import { orNotFound } from '../../infra/db/or-not-found';
 
 /** Sandbox assets are deleted after 24 hours. */
 export const SANDBOX_RETENTION_HOURS = 24;
 
-export function assetView(a: FaceAsset, deps: Deps) {
+export const AssetView = z.object({
+  id: z.string(),
+  object: z.literal('face_asset'),
+  name: z.string().nullable(),
+  status: z.enum(['stored', 'purged', 'deleted']),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  url: z.string().nullable().describe('A signed download URL valid for an hour, while the image is stored'),
+  retention_hours: z.number().int().nullable(),
+  expires_at: isoTime.nullable(),
+  purged_at: isoTime.nullable(),
+  deleted_at: isoTime.nullable(),
+  sandbox: z.boolean(),
+  created_at: isoTime,
+});
+export const AssetListView = listOf(AssetView, { total: z.number().int(), has_more: z.boolean() });
+export const AssetDeletedView = z.object({
+  id: z.string(),
+  object: z.literal('face_asset'),
+  deleted: z.literal(true),
+  already_deleted: z.boolean().describe('True when an earlier request (or the retention sweep) had already erased it'),
+  deleted_at: isoTime,
+});
+
+export function assetView(a: FaceAsset, deps: Deps): z.output<typeof AssetView> {
   const status = a.deleted_at ? 'deleted' : a.purged_at ? 'purged' : 'stored';
   return {
     id: a.id,
@@ -72,7 +98,7 @@ export async function getAsset(deps: Deps, accountId: string, id: string): Promi
  * Deletes at the provider (the stored image), then records the erasure. Repeat →
  * already_deleted true; provider failure → 502 with nothing recorded (safe to retry).
  */
-export async function deleteAsset(deps: Deps, accountId: string, id: string) {
+export async function deleteAsset(deps: Deps, accountId: string, id: string): Promise<z.output<typeof AssetDeletedView>> {
   const asset = await getAsset(deps, accountId, id);
   if (asset.deleted_at || asset.purged_at) {
     return { id, object: 'face_asset', deleted: true, already_deleted: true, deleted_at: (asset.deleted_at ?? asset.purged_at)!.toISOString() };

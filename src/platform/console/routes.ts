@@ -7,6 +7,7 @@ import { SESSION_TTL_SECONDS, issueSessionToken } from '../auth/sessions';
 import { isUniqueViolation } from '../../infra/db/index';
 import { ApiError, coded } from '../../infra/http/errors';
 import { route } from '../../infra/http/route';
+import { isoTime } from '../../infra/http/views';
 
 const credentials = {
   email: z
@@ -27,6 +28,11 @@ const SIGNUP_ACCEPTED: z.input<typeof SignupAccepted> = {
   status: 'accepted',
   message: 'If this e-mail address had no account, it has one now: log in with POST /v1/console/login and the password you chose.',
 };
+const SessionView = z.object({
+  token: z.string().describe('A console session token: send it as `Authorization: Bearer`'),
+  expires_at: isoTime,
+  account_id: z.string(),
+});
 
 /**
  * Owner logins for console integrations (issue 4): signup and login answer a short-lived session
@@ -64,7 +70,7 @@ export function consoleRoutes(deps: Deps): Router {
 
   router.post(
     '/v1/console/login',
-    route({ body: loginBody }, async ({ body }) => {
+    route({ body: loginBody, response: SessionView, summary: 'Log in with e-mail and password: a short-lived console session token' }, async ({ body }) => {
       const account = await deps.db
         .selectFrom('accounts')
         .select(['id', 'password_hash', 'status'])

@@ -131,7 +131,7 @@ export function tierRoutes(deps: Deps): Router {
         use_instead: USE_INSTEAD,
       },
     });
-  }, { summary: 'Tiers are reached by balance and spend, not bought: always 410', errors: [410] }));
+  }, { summary: 'Tiers are reached by balance and spend, not bought: always 410', status: 410 }));
 
   router.post(
     '/tiers/enterprise/apply',
