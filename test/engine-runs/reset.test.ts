@@ -4,6 +4,8 @@
 // every node's effect happens once: nodes whose success was recorded before the reset answer it
 // again instead of running, the rest run (again) under the new execution.
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { CounterServer, createWorkflow, httpNode, spec, startRun, useEngineStack, waitFor, waitForRun } from './helpers';
 
@@ -148,5 +150,54 @@ describe('engine runs: a Temporal reset', () => {
     expect(events.filter((e) => e.type === 'node_completed')).toHaveLength(3);
     const frames = await sseFrames(run_id);
     expect(frames.map((f) => f.event).slice(-3)).toEqual(['run_finished', 'run_reset', 'run_finished']);
+  });
+
+  it('runs a node that had failed again and reports its new outcome', { timeout: 120_000 }, async () => {
+    const { stack, counter } = fx as { stack: typeof fx.stack; counter: CounterServer };
+    // An API that fails until it is fixed.
+    let status = 503;
+    let calls = 0;
+    const api = createServer((_req, res) => {
+      calls++;
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ status }));
+    });
+    await new Promise<void>((r) => api.listen(0, '127.0.0.1', () => r()));
+    try {
+      const url = `http://127.0.0.1:${(api.address() as AddressInfo).port}/flaky`;
+      const wf = await createWorkflow(
+        stack,
+        spec(
+          [
+            { id: 'start', type: 'trigger.manual' },
+            httpNode('e', counter),
+            { id: 'flaky', type: 'http.request', params: { url, fail_on_status: true }, retry: { max_attempts: 1 } },
+          ],
+          [['start', 'e'], ['e', 'flaky']],
+        ),
+      );
+      const { run_id } = await startRun(stack, wf);
+      expect((await waitForRun(stack, run_id)).status).toBe('failed');
+      await stack.atelier.deps.temporal.workflow.getHandle(run_id).result();
+
+      status = 200;
+      const { next } = await reset(run_id, firstWorkflowTask);
+      await stack.atelier.deps.temporal.workflow.getHandle(run_id, next).result();
+      const run = await waitForRun(stack, run_id);
+      expect(run.status).toBe('completed');
+      expect(run.error).toBeNull();
+      expect(run.node_outputs.flaky.ok).toBe(true);
+      expect(run.nodes_completed).toBe(3);
+      expect([counter.count('e'), calls]).toEqual([1, 2]);
+
+      const events = await stack.atelier.deps.db.selectFrom('run_events').select(['type', 'node_id', 'data']).where('run_id', '=', run_id).orderBy('seq').execute();
+      const reset_ = events.find((e) => e.type === 'run_reset')!;
+      expect(reset_.data).toMatchObject({ nodes_kept: ['e', 'start'], nodes_rerun: ['flaky'], reopened: true });
+      const flaky = events.filter((e) => e.type === 'node_completed' && e.node_id === 'flaky').map((e) => e.data.ok);
+      expect(flaky).toEqual([false, true]);
+      expect(events.filter((e) => e.type === 'run_finished').map((e) => e.data.status)).toEqual(['failed', 'completed']);
+    } finally {
+      api.closeAllConnections();
+      await new Promise<void>((r) => api.close(() => r()));
+    }
   });
 });

@@ -217,6 +217,8 @@ describe('the examples in docs/', () => {
         throw new Error(`${page}${docLine ? `:${docLine}` : ''} failed: ${err.message}\n${(err.stdout ?? '').slice(-4000)}\n${(err.stderr ?? '').slice(-4000)}`);
       });
       await cancelRunsInFlight(key);
+      // DOCS_EXAMPLES_OUT=<dir>: each page's output kept there, to write a page's answers from.
+      if (process.env.DOCS_EXAMPLES_OUT) writeFileSync(join(process.env.DOCS_EXAMPLES_OUT, `${page}.out`), result.stdout);
       const segments = answerSegments(result.stdout);
       for (const [i, answer] of answers.entries()) {
         const printed = segments.get(i);
