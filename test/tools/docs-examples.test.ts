@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { hashPassword } from '../../src/platform/auth/passwords';
 import { startStack, type TestStack } from '../helpers/stack';
 
 const run = promisify(execFile);
@@ -148,13 +149,20 @@ async function cancelRunsInFlight(key: string): Promise<void> {
   await Promise.all(open.map((r) => stack.api('POST', `/engine/v1/v1/runs/${r.id}/cancel`, { key })));
 }
 
-/** An account of the page's own (its runs and records apart from the other pages'), with one finished run, as a user has. */
-async function pageAccount(): Promise<string> {
-  const { key } = await stack.newAccount();
+const PASSWORD = 'correct horse battery staple';
+
+/**
+ * An account of the page's own (its runs and records apart from the other pages'), with a console
+ * login (EMAIL, PASSWORD) and one finished run, as a user has.
+ */
+async function pageAccount(page: string): Promise<{ key: string; email: string }> {
+  const { key, accountId } = await stack.newAccount();
+  const email = `${page.replace(/\.md$/, '')}-${accountId.slice(-6)}@docs.example`.toLowerCase();
+  await stack.atelier.deps.db.updateTable('accounts').set({ email, password_hash: await hashPassword(PASSWORD) }).where('id', '=', accountId).execute();
   const wf = await stack.api('POST', '/engine/v1/v1/workflows', { key, body: JSON.parse(readFileSync(join(root, 'examples/hello.json'), 'utf8')) });
   const started = await stack.api('POST', '/engine/v1/v1/runs', { key, body: { workflow_id: wf.body.id, input: { name: 'Ada' } } });
   await stack.api('GET', `/engine/v1/v1/runs/${started.body.run_id}/events`, { key });
-  return key;
+  return { key, email };
 }
 
 afterAll(async () => {
@@ -175,7 +183,7 @@ describe('the examples in docs/', () => {
     const blocks = shellBlocks(readFileSync(join(docsDir, page), 'utf8')).filter((b) => !b.noRun);
     if (!blocks.length) continue;
     it.concurrent(`${page} runs as written`, { timeout: 240_000 }, async () => {
-      const key = await pageAccount();
+      const { key, email } = await pageAccount(page);
       const work = join(dir, page.replace(/\.md$/, ''));
       mkdirSync(work);
       await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2e6db0' } }).png().toFile(join(work, 'shoe.png'));
@@ -203,7 +211,8 @@ describe('the examples in docs/', () => {
           ATELIER_API_KEY: key,
           ATELIER_BASE_URL: stack.url,
           ATELIER_CONFIG: join(work, 'none.json'),
-          PASSWORD: 'correct horse battery staple',
+          EMAIL: email,
+          PASSWORD,
           DATABASE_URL: stack.config.databaseUrl,
           TEMPORAL_ADDRESS: stack.config.temporal.address,
           PATH: `${dirname(temporalCli)}:${process.env.PATH ?? ''}`,
