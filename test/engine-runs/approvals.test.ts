@@ -89,6 +89,12 @@ describe('approvals', () => {
     expect(entries.map((e: { actor_id: string }) => e.actor_id).sort()).toEqual(['ada@example.com', 'bob@example.com']);
   });
 
+  it('a quorum above the approvers named is refused when the workflow is saved, naming quorum', async () => {
+    const r = await fx.stack.api('POST', '/engine/v1/v1/workflows', { body: { name: 'bad quorum', spec: approvalSpec({ approvers: ['ada@example.com'], quorum: 2 }) } });
+    expect(r.status).toBe(422);
+    expect(JSON.stringify(r.body.detail)).toContain('quorum');
+  });
+
   it('reject "any": one rejection rejects; reject "quorum": only once the quorum is out of reach', async () => {
     const [ada, bob] = await Promise.all(['ada@example.com', 'bob@example.com'].map(session));
     const any = await waitingApproval({ approvers: ['ada@example.com', 'bob@example.com'], quorum: 2 });
