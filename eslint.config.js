@@ -1,6 +1,8 @@
-// Flat config. Three rules matter most here: promises are never left floating, workflow code
-// stays deterministic (no Node built-ins, no runtime imports of I/O code), and the layers point
-// one way — src/ never imports the worker's faces (activities/, workflows/); see docs/ARCHITECTURE.md.
+// Flat config. Four rules matter most here: promises are never left floating, workflow code
+// stays deterministic (no Node built-ins, no runtime imports of I/O code), the layers point one
+// way — src/ never imports the worker's faces (activities/, workflows/) nor nodes/ — and nodes
+// reach src/ only through the node SDK; see docs/ARCHITECTURE.md.
+import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -57,6 +59,64 @@ const noUpwardFaces = {
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
 };
+
+const nodesDir = join(root, 'nodes');
+const srcDir = join(root, 'src');
+const sdkDir = join(root, 'src/engine/node-sdk');
+const inside = (target, dir) => target === dir || target.startsWith(dir + sep);
+/** Resolves a relative import of the linted file; undefined for a package. */
+const importTarget = (context, spec) => (typeof spec === 'string' && spec.startsWith('.') ? resolve(dirname(context.filename), spec) : undefined);
+const importVisitors = (check) => ({ ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check });
+
+/** nodes/ reaches src/ only through the node SDK (src/engine/node-sdk, and its sandbox side). */
+const nodeSdkDoor = {
+  meta: { type: 'problem', schema: [], messages: { door: "Nodes import src/ only through the node SDK (src/engine/node-sdk): '{{spec}}' is behind the door. Export what nodes need from the SDK, or give them a capability on the context." } },
+  create(context) {
+    return importVisitors((node) => {
+      const target = importTarget(context, node.source?.value);
+      if (target && inside(target, srcDir) && !inside(target, sdkDir)) context.report({ node, messageId: 'door', data: { spec: node.source.value } });
+    });
+  },
+};
+
+/** src/ never imports nodes/: the composition root hands the node registry in. */
+const noNodes = {
+  meta: { type: 'problem', schema: [], messages: { nodes: "src/ must not import '{{spec}}': nodes/ is handed in by the composition root (startAtelier's `nodes`), and what nodes share with src/ lives in src/ behind the node SDK." } },
+  create(context) {
+    return importVisitors((node) => {
+      const target = importTarget(context, node.source?.value);
+      if (target && inside(target, nodesDir)) context.report({ node, messageId: 'nodes', data: { spec: node.source.value } });
+    });
+  },
+};
+
+/** The node folder (`<category>/<name>`) a path lies in; undefined for nodes/_lib, category files and nodes/index. */
+function nodeFolder(path) {
+  const parts = relative(nodesDir, path).split(sep);
+  if (parts.length < 2 || parts[0] === '..' || parts[0] === '_lib') return undefined;
+  // A file directly in a category folder (its index.ts, a helper like social/platforms.ts) is no node.
+  if (parts.length === 2 && (parts[1].endsWith('.ts') || existsSync(`${path}.ts`))) return undefined;
+  return `${parts[0]}/${parts[1].replace(/\.ts$/, '')}`;
+}
+
+/** A node folder imports no other node folder: what nodes share lives in nodes/_lib/. */
+const noCrossNode = {
+  meta: { type: 'problem', schema: [], messages: { cross: "A node does not import another node ('{{spec}}'): move what they share to nodes/_lib/." } },
+  create(context) {
+    const own = nodeFolder(context.filename);
+    if (!own) return {};
+    return importVisitors((node) => {
+      const target = importTarget(context, node.source?.value);
+      const other = target && inside(target, nodesDir) ? nodeFolder(target) : undefined;
+      if (other && other !== own) context.report({ node, messageId: 'cross', data: { spec: node.source.value } });
+    });
+  },
+};
+
+const atelierPlugin = { rules: { 'no-upward-faces': noUpwardFaces, 'no-nodes': noNodes, 'node-sdk-door': nodeSdkDoor, 'no-cross-node': noCrossNode } };
+
+/** Node tests and the harnesses they share may reach into src/ (fixtures, real services). */
+const nodeTestFiles = ['nodes/**/*.test.ts', 'nodes/_lib/*harness.ts', 'nodes/_lib/*-testing.ts'];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', '.data/**', '**/dist/**', 'coverage/**'] },
@@ -125,10 +185,19 @@ export default tseslint.config(
   {
     // Layers point one way: src/ holds the logic; activities/ and workflows/ are thin faces over it.
     // src/main.ts is the composition root that hands the activity set to the runtime.
+    // src/ never imports nodes/ either: the node registry is handed in the same way.
     files: ['src/**/*.ts'],
     ignores: ['src/main.ts'],
-    plugins: { atelier: { rules: { 'no-upward-faces': noUpwardFaces } } },
-    rules: { 'atelier/no-upward-faces': 'error' },
+    plugins: { atelier: atelierPlugin },
+    rules: { 'atelier/no-upward-faces': 'error', 'atelier/no-nodes': 'error' },
+  },
+  {
+    // The node SDK is the one door from nodes/ into src/ (see src/engine/node-sdk/index.ts), and a
+    // node folder stands alone: what nodes share lives in nodes/_lib/.
+    files: ['nodes/**/*.ts'],
+    ignores: nodeTestFiles,
+    plugins: { atelier: atelierPlugin },
+    rules: { 'atelier/node-sdk-door': 'error', 'atelier/no-cross-node': 'error' },
   },
   {
     // Tests read loosely-typed JSON responses.

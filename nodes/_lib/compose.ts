@@ -110,3 +110,6 @@ export async function grid(images: Buffer[], opts: { columns: number; cell: numb
     tiles.map((input, i) => ({ input, left: opts.gap + (i % cols) * (opts.cell + opts.gap), top: opts.gap + Math.floor(i / cols) * (ch + opts.gap) })),
   );
 }
+
+/** Card sizes (width, height in px) by format, for the card and carousel nodes. */
+export const SIZES = { square: [1080, 1080], portrait: [1080, 1350], story: [1080, 1920], landscape: [1200, 675] } as const;

@@ -159,3 +159,29 @@ export function normaliseHex(hex: string): string {
   if (!/^[0-9a-f]{6}$/i.test(h)) throw new NodeError(`not a hex colour: ${hex}`, { type: 'invalid_params' });
   return `#${h.toLowerCase()}`;
 }
+
+/** ffmpeg's audio encoder arguments by output format. */
+export const AUDIO_CODECS = { wav: ['-c:a', 'pcm_s16le'], mp3: ['-c:a', 'libmp3lame', '-q:a', '4'], ogg: ['-c:a', 'libvorbis', '-q:a', '4'], flac: ['-c:a', 'flac'] } as const;
+
+/** The ffmpeg filter that fits a frame into w×h with a fit mode. */
+export function fitFilter(w: number, h: number, fit: 'contain' | 'cover' | 'stretch', colour = '#000000'): string {
+  if (fit === 'stretch') return `scale=${w}:${h},setsar=1`;
+  if (fit === 'cover') return `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1`;
+  return `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=${ffColour(colour)},setsar=1`;
+}
+
+/** atempo takes 0.5–2 per stage: chain stages for larger factors. */
+export function atempoChain(factor: number): string {
+  const parts: string[] = [];
+  let f = factor;
+  while (f > 2) {
+    parts.push('atempo=2');
+    f /= 2;
+  }
+  while (f < 0.5) {
+    parts.push('atempo=0.5');
+    f /= 0.5;
+  }
+  parts.push(`atempo=${f.toFixed(4)}`);
+  return parts.join(',');
+}

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileRef } from '../_lib/media';
 import { ffprobe, mediaHarness, mp4Fixture, wavFixture } from '../_lib/media-testing';
-import { karaokeAss } from './karaoke-captions/index';
+import { karaokeAss } from '../_lib/captions';
 
 describe('shorts nodes', () => {
   it('shorts.vertical_from_script narrates scenes into a 9:16 MP4 with captions, and resumes', async () => {

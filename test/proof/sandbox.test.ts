@@ -5,7 +5,7 @@
 // array buffers, strings, a huge result, a flood of log lines) stay inside the isolate's cap: the
 // process hosting the worker (this one: startStack runs Atelier in-process) is sampled throughout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CODE_MEMORY_LIMIT_MB, MAX_LOG_LINES, MAX_SANDBOXES_PER_ACCOUNT } from '../../nodes/code/javascript/index';
+import { CODE_MEMORY_LIMIT_MB, MAX_LOG_LINES, MAX_SANDBOXES_PER_ACCOUNT } from '../../nodes/_lib/sandbox';
 import { startStack, type TestStack } from '../helpers/stack';
 
 let stack: TestStack;

@@ -1,14 +1,7 @@
 // Issue 16, defect 1: a code node's logs were capped by count, not size — 200 lines of 1 MB each
 // took the worker from 558 MB to 2.2 GB RSS. The sandbox itself (isolated-vm), no stack needed.
 import { describe, expect, it } from 'vitest';
-import {
-  MAX_LOG_CHARS,
-  MAX_LOG_LINE_CHARS,
-  MAX_SANDBOXES_PER_ACCOUNT,
-  MAX_SANDBOXES_PER_WORKER,
-  runSandboxed,
-  sandboxSlots,
-} from '../../nodes/code/javascript/index';
+import { MAX_LOG_CHARS, MAX_LOG_LINE_CHARS, MAX_SANDBOXES_PER_ACCOUNT, MAX_SANDBOXES_PER_WORKER, runSandboxed, sandboxSlots } from '../../nodes/_lib/sandbox';
 import { main } from '../../nodes/_lib/harness';
 
 type Line = { level: string; message: string };

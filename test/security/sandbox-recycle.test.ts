@@ -4,8 +4,8 @@
 // failure; the worker (this process) keeps its memory.
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runSandboxed } from '../../nodes/code/javascript/index';
-import { sandboxPool } from '../../nodes/code/sandbox-pool';
+import { runSandboxed } from '../../nodes/_lib/sandbox';
+import { sandboxPool } from '../../nodes/_lib/sandbox-pool';
 
 const MB = 1024 * 1024;
 // A Map rehashing into a backing store the capped heap cannot hold: V8's fatal out-of-memory,

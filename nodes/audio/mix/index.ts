@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { storeMedia } from '../../_lib/av-node';
-import { ffmpeg, probeMedia } from '../../_lib/ffmpeg';
+import { AUDIO_CODECS, ffmpeg, probeMedia } from '../../_lib/ffmpeg';
 import { filesInput, pickFiles, withWorkspace } from '../../_lib/media';
-import { AUDIO_CODECS } from '../../video/extract-audio/index';
 
 const params = z.object({
   tracks: filesInput('Audio tracks to mix (e.g. voice and music)'),

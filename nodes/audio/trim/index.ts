@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NodeError } from '../../../src/engine/node-sdk';
 import { avNode } from '../../_lib/av-node';
-import { AUDIO_CODECS } from '../../video/extract-audio/index';
+import { AUDIO_CODECS } from '../../_lib/ffmpeg';
 
 export const audioTrim = avNode({
   type: 'audio.trim',

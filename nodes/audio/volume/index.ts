@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { avNode } from '../../_lib/av-node';
-import { AUDIO_CODECS } from '../../video/extract-audio/index';
+import { AUDIO_CODECS } from '../../_lib/ffmpeg';
 
 export const audioVolume = avNode({
   type: 'audio.volume',

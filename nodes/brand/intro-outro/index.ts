@@ -3,11 +3,10 @@ import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { storeMedia } from '../../_lib/av-node';
 import { renderCard, slidesToVideo } from '../../_lib/compose';
-import { AAC_OUT, even, ffmpeg, MP4_OUT, probeMedia } from '../../_lib/ffmpeg';
+import { AAC_OUT, even, ffmpeg, fitFilter, MP4_OUT, probeMedia } from '../../_lib/ffmpeg';
 import { fileInput, pickFile, withWorkspace } from '../../_lib/media';
 import { hexColour } from '../../_lib/render';
 import sharp from 'sharp';
-import { fitFilter } from '../../video/resize/index';
 
 const params = z.object({
   video: fileInput('Video to wrap'),

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { z } from 'zod';
 import { imageNode } from '../../_lib/image-node';
 import { requiredFile } from '../../_lib/media';
-import { place, POSITIONS } from '../../image/watermark/index';
+import { place, POSITIONS } from '../../_lib/layout';
 
 /** The brand logo on an image, sized and placed by the brand's rules. */
 export const brandLogoPlace = imageNode({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { valueFrom } from '../../_lib/items';
-import { runSandboxed } from '../javascript/index';
+import { runSandboxed } from '../../_lib/sandbox';
 
 const params = z.object({
   expression: z.string().min(1).max(10_000).describe('One JavaScript expression over `data`, `inputs` and `variables` (`data.price * 1.2`, `data.items.filter(i => i.ok).length`, `` `Hi ${data.name}` ``).'),

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { valueFrom } from '../../_lib/items';
-import { runSandboxed } from '../javascript/index';
+import { runSandboxed } from '../../_lib/sandbox';
 
 const require = createRequire(import.meta.url);
 let source: string | undefined;

@@ -2,17 +2,7 @@ import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { modelParam, textTask } from '../../_lib/ai';
 import { pickText } from '../../_lib/media';
-
-export const STYLES: Record<string, string> = {
-  photo: 'photorealistic photograph, 35mm lens, natural light, shallow depth of field, sharp focus',
-  cinematic: 'cinematic still, anamorphic lens, dramatic lighting, film grain, color graded',
-  illustration: 'detailed digital illustration, clean lines, vibrant colors, soft shading',
-  anime: 'anime style, cel shading, expressive characters, vivid background',
-  '3d': '3D render, octane, global illumination, soft shadows, studio lighting',
-  watercolor: 'watercolor painting, soft washes, paper texture, delicate edges',
-  minimal: 'minimalist flat design, simple shapes, generous negative space, limited palette',
-  product: 'studio product shot, seamless backdrop, softbox lighting, crisp reflections',
-};
+import { STYLES, templateEnhance } from '../../_lib/prompts';
 
 const params = z.object({
   prompt: z.string().max(2000).optional().describe('The idea to expand; when omitted, the text arriving on the input.'),
@@ -21,13 +11,6 @@ const params = z.object({
   negative: z.boolean().default(true).describe('Also return a negative prompt (what to avoid).'),
   model: modelParam(),
 });
-
-/** The local template: subject, style vocabulary, composition for the aspect, quality terms. */
-export function templateEnhance(prompt: string, style: string, aspect: string): string {
-  const subject = prompt.trim().replace(/[.\s]+$/, '');
-  const framing = aspect === '9:16' ? 'vertical composition, subject centred in the upper third' : aspect === '16:9' ? 'wide composition, rule of thirds' : aspect === '4:5' ? 'portrait framing' : 'balanced square composition';
-  return `${subject}, ${STYLES[style]}, ${framing}, highly detailed, coherent lighting, professional quality`;
-}
 
 export const creativeAiPromptEnhance: NodeDefinition<typeof params> = {
   type: 'creative_ai.prompt_enhance',

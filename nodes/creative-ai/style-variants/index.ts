@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { generateImage } from '../../_lib/compose';
 import { pickText, withWorkspace } from '../../_lib/media';
-import { STYLES, templateEnhance } from '../prompt-enhance/index';
+import { STYLES, templateEnhance } from '../../_lib/prompts';
 
 const params = z.object({
   prompt: z.string().max(2000).optional().describe('Subject to render; when omitted, the text arriving on the input.'),

@@ -1,10 +1,9 @@
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { renderCard } from '../../_lib/compose';
+import { renderCard, SIZES } from '../../_lib/compose';
 import { withWorkspace } from '../../_lib/media';
 import { hex, hexColour, storeImage } from '../../_lib/render';
-import { SIZES } from '../quote-card/index';
 
 const SlideSpec = z.object({
   title: z.string().min(1).max(150).describe('Slide headline.'),

@@ -1,11 +1,9 @@
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { renderCard } from '../../_lib/compose';
+import { renderCard, SIZES } from '../../_lib/compose';
 import { fileInput, pickText, withWorkspace } from '../../_lib/media';
 import { hex, hexColour, storeImage } from '../../_lib/render';
-
-export const SIZES = { square: [1080, 1080], portrait: [1080, 1350], story: [1080, 1920], landscape: [1200, 675] } as const;
 
 const params = z.object({
   quote: z.string().max(600).optional().describe('The quote; when omitted, the text arriving on the input.'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { textOf } from '../../_lib/items';
+import { slugify } from '../../_lib/slug';
 
 const params = z.object({
   text: z.unknown().describe('The text to slugify.'),
@@ -8,20 +9,6 @@ const params = z.object({
   lowercase: z.boolean().default(true).describe('Lower-case the slug.'),
   max_length: z.number().int().min(1).max(1000).default(80).describe('Longest slug; cut at a word boundary where possible.'),
 });
-
-/** Latin-script slug: accents stripped (NFKD), anything else between words becomes the separator. */
-export function slugify(text: string, separator = '-', lowercase = true, maxLength = 80): string {
-  const base = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/ß/g, 'ss').replace(/æ/gi, 'ae').replace(/ø/gi, 'o').replace(/&/g, ' and ');
-  const words = base.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  let slug = words.join(separator);
-  if (lowercase) slug = slug.toLowerCase();
-  if (slug.length > maxLength) {
-    const cut = slug.slice(0, maxLength);
-    const at = separator ? cut.lastIndexOf(separator) : -1;
-    slug = at > 0 ? cut.slice(0, at) : cut;
-  }
-  return slug;
-}
 
 export const ioSlugify: NodeDefinition<typeof params> = {
   type: 'io.slugify',

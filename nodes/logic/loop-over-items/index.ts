@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { itemsFrom } from '../../_lib/items';
-import { runSandboxed } from '../../code/javascript/index';
+import { runSandboxed } from '../../_lib/sandbox';
 
 /** A loop runs 1 to 1,000 iterations, one per item (an empty list runs none). */
 export const MAX_LOOP_ITEMS = 1000;

@@ -8,7 +8,7 @@ import { AAC_OUT, even, ffmpeg, filterPath, MP4_OUT, probe } from '../../_lib/ff
 import { filesInput, pickFiles, pickText, withWorkspace, type FileRef } from '../../_lib/media';
 import { hexColour } from '../../_lib/render';
 import { isRecord } from '../../_lib/items';
-import { karaokeAss } from '../karaoke-captions/index';
+import { karaokeAss } from '../../_lib/captions';
 
 const params = z.object({
   script: z.string().max(20_000).optional().describe('The script; one scene per line, or sentences grouped into `max_scenes`. When omitted, the text arriving on the input (e.g. a summary).'),

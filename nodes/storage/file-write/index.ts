@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
 import { withWorkspace } from '../../_lib/media';
-import { slugify } from '../../io/slugify/index';
+import { slugify } from '../../_lib/slug';
 
 const EXT: Record<string, string> = { text: 'txt', json: 'json', csv: 'csv', markdown: 'md', html: 'html', srt: 'srt', vtt: 'vtt', xml: 'xml', yaml: 'yaml' };
 const MIME: Record<string, string> = { csv: 'text/csv; charset=utf-8', md: 'text/markdown; charset=utf-8', html: 'text/html; charset=utf-8', xml: 'application/xml', yaml: 'application/yaml' };

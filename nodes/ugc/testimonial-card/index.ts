@@ -1,10 +1,9 @@
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { renderCard } from '../../_lib/compose';
+import { renderCard, SIZES } from '../../_lib/compose';
 import { fileInput, pickText, withWorkspace } from '../../_lib/media';
 import { hex, hexColour, storeImage, svgDoc } from '../../_lib/render';
-import { SIZES } from '../../creative/quote-card/index';
 
 const params = z.object({
   quote: z.string().max(600).optional().describe('What the customer said; when omitted, the text arriving on the input.'),

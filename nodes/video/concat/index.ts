@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { storeMedia } from '../../_lib/av-node';
-import { AAC_OUT, even, ffmpeg, MP4_OUT, probeMedia } from '../../_lib/ffmpeg';
+import { AAC_OUT, even, ffmpeg, fitFilter, MP4_OUT, probeMedia } from '../../_lib/ffmpeg';
 import { filesInput, pickFiles, withWorkspace } from '../../_lib/media';
-import { fitFilter } from '../resize/index';
 
 const params = z.object({
   videos: filesInput('Videos to join'),

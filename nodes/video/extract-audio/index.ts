@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { NodeError } from '../../../src/engine/node-sdk';
 import { avNode } from '../../_lib/av-node';
-
-export const AUDIO_CODECS = { wav: ['-c:a', 'pcm_s16le'], mp3: ['-c:a', 'libmp3lame', '-q:a', '4'], ogg: ['-c:a', 'libvorbis', '-q:a', '4'], flac: ['-c:a', 'flac'] } as const;
+import { AUDIO_CODECS } from '../../_lib/ffmpeg';
 
 export const videoExtractAudio = avNode({
   type: 'video.extract_audio',

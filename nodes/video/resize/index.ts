@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { avNode } from '../../_lib/av-node';
-import { AAC_OUT, even, ffColour, MP4_OUT } from '../../_lib/ffmpeg';
-
-/** The ffmpeg filter that fits a frame into w×h with a fit mode. */
-export function fitFilter(w: number, h: number, fit: 'contain' | 'cover' | 'stretch', colour = '#000000'): string {
-  if (fit === 'stretch') return `scale=${w}:${h},setsar=1`;
-  if (fit === 'cover') return `scale=${w}:${h}:force_original_aspect_ratio=increase,crop=${w}:${h},setsar=1`;
-  return `scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=${ffColour(colour)},setsar=1`;
-}
+import { AAC_OUT, even, fitFilter, MP4_OUT } from '../../_lib/ffmpeg';
 
 export const videoResize = avNode({
   type: 'video.resize',

@@ -1,22 +1,6 @@
 import { z } from 'zod';
 import { avNode } from '../../_lib/av-node';
-import { AAC_OUT, MP4_OUT } from '../../_lib/ffmpeg';
-
-/** atempo takes 0.5–2 per stage: chain stages for larger factors. */
-export function atempoChain(factor: number): string {
-  const parts: string[] = [];
-  let f = factor;
-  while (f > 2) {
-    parts.push('atempo=2');
-    f /= 2;
-  }
-  while (f < 0.5) {
-    parts.push('atempo=0.5');
-    f /= 0.5;
-  }
-  parts.push(`atempo=${f.toFixed(4)}`);
-  return parts.join(',');
-}
+import { AAC_OUT, atempoChain, MP4_OUT } from '../../_lib/ffmpeg';
 
 export const videoSpeed = avNode({
   type: 'video.speed',

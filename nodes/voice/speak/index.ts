@@ -3,10 +3,8 @@ import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
 import { speechCall } from '../../_lib/ai';
 import { storeMedia } from '../../_lib/av-node';
-import { ffmpeg } from '../../_lib/ffmpeg';
+import { atempoChain, AUDIO_CODECS, ffmpeg } from '../../_lib/ffmpeg';
 import { pickText, withWorkspace } from '../../_lib/media';
-import { atempoChain } from '../../video/speed/index';
-import { AUDIO_CODECS } from '../../video/extract-audio/index';
 
 const params = z.object({
   text: z.string().max(20_000).optional().describe('Text to speak; when omitted, the text arriving on the input.'),

@@ -1,5 +1,5 @@
 // The process that hosts user-code isolates (isolated-vm) for one worker; started and replaced by
-// nodes/code/sandbox-pool.ts. It lives apart from the worker because some failures inside an
+// nodes/_lib/sandbox-pool.ts. It lives apart from the worker because some failures inside an
 // isolate cannot be undone in the process that holds it: after a V8 catastrophic out-of-memory the
 // isolate can no longer be disposed, and its heap (about its memory cap) stays lost until the
 // process ends. Here the pool ends this process and starts another one instead.

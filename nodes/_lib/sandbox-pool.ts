@@ -1,5 +1,5 @@
 // Where user code runs: isolated-vm isolates hosted by a child process of the worker
-// (nodes/code/sandbox-host.mjs), never in the worker itself. A host whose isolate failed
+// (nodes/_lib/sandbox-host.mjs), never in the worker itself. A host whose isolate failed
 // catastrophically (V8's fatal out-of-memory, whose heap can never be freed in that process), or
 // whose memory grew past HOST_RSS_LIMIT_MB, gets no more work and is ended once the sandboxes it
 // still runs have finished; the next sandbox starts a fresh host. So a tenant can fail its own
