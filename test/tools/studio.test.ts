@@ -3,52 +3,27 @@
 // see the server's validation issue land on the mis-set field and leave once it is fixed, undo a
 // deletion, wire an `error` port, save (version 1), edit and save (version 2), run it and follow it to completion in the
 // live run view. A screenshot of the editor lands in the test data dir.
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
+import { ensureBuiltPage, launchBrowser, signInWithKey, type Browser } from './studio-browser';
 
-const root = resolve(import.meta.dirname, '../..');
 const WAIT = { timeout: 60_000 };
 
 let stack: TestStack;
 let context: BrowserContext;
-let profile: string;
-
-/** The newest modification time under a directory (the web sources vs. the built page). */
-function newest(dir: string): number {
-  let t = statSync(dir).mtimeMs;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    t = Math.max(t, statSync(p).isDirectory() ? newest(p) : statSync(p).mtimeMs);
-  }
-  return t;
-}
+let browser: Browser;
 
 beforeAll(async () => {
-  // Built by scripts/setup.sh under `npm test`; rebuilt here when missing or older than web/src.
-  const built = join(root, 'web/dist/index.html');
-  if (!existsSync(built) || statSync(built).mtimeMs < newest(join(root, 'web/src'))) {
-    const { build } = await import('vite');
-    await build({ root: join(root, 'web'), configFile: join(root, 'web/vite.config.ts'), logLevel: 'warn' });
-  }
-  profile = mkdtempSync(join(inject('dataDir'), 'chromium-'));
-  [stack, context] = await Promise.all([
-    startStack(),
-    chromium.launchPersistentContext(profile, {
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      viewport: { width: 1440, height: 860 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    }),
-  ]);
+  await ensureBuiltPage();
+  [stack, browser] = await Promise.all([startStack(), launchBrowser({ width: 1440, height: 860 })]);
+  context = browser.context;
 }, 180_000);
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await stack?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
 describe('workflow studio', () => {
@@ -65,10 +40,7 @@ describe('workflow studio', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(WAIT.timeout);
     try {
-      await page.goto(`${stack.url}/studio`);
-      await page.getByRole('tab', { name: 'API key' }).click();
-      await page.locator('input[name="api_key"]').fill(stack.adminKey);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await signInWithKey(page, `${stack.url}/studio`, stack.adminKey);
       await page.getByTestId('new-workflow').click();
       await page.waitForURL(`${stack.url}/studio/new`);
 
@@ -144,6 +116,7 @@ describe('workflow studio', () => {
       await page.locator('[data-testid="validation"][data-state="valid"]').waitFor();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByTestId('saved-version').filter({ hasText: /^v1$/ }).waitFor();
+      await page.getByRole('tab', { name: 'Versions' }).click();
       await page.locator('[data-testid="versions"] li[data-version="1"]').waitFor();
       const workflowId = /\/studio\/([^/]+)$/.exec(page.url())?.[1];
       expect(workflowId).toMatch(/.+/);
@@ -155,6 +128,7 @@ describe('workflow studio', () => {
       await page.locator('[data-testid="validation"][data-state="valid"]').waitFor();
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByTestId('saved-version').filter({ hasText: /^v2$/ }).waitFor();
+      await page.getByRole('tab', { name: 'Versions' }).click();
       await page.locator('[data-testid="versions"] li[data-version="2"]').waitFor();
 
       const versions = await stack.api('GET', `/engine/v1/v1/workflows/${workflowId}/versions`);
@@ -169,8 +143,9 @@ describe('workflow studio', () => {
       await page.screenshot({ path: shot });
       console.log(`[studio] screenshot of the editor: ${shot}`);
 
-      // Run with an input, then follow it in the live run view.
-      await page.getByLabel('Run input (JSON)').fill('{"who": "otters"}');
+      // Run with an input (the form has the field the template reads), then follow it live.
+      await page.getByRole('tab', { name: 'Run & test' }).click();
+      await page.getByLabel('who').fill('otters');
       await page.getByRole('button', { name: 'Run' }).click();
       await page.getByTestId('run-link').click();
       await page.waitForURL(/\/runs\/[^/]+$/);

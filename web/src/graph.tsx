@@ -23,7 +23,7 @@ export function Graph(props: { layout: GraphLayout; nodes: NodeView[]; selected:
   const statusOf = new Map(nodes.map((n) => [n.placed.id, n.status]));
   return (
     // Scales down to the canvas, never up (CSSOM style, which the page's CSP allows).
-    <svg class="graph" viewBox={`0 0 ${layout.width} ${layout.height}`} style={{ maxWidth: `${layout.width}px` }} data-layout={layout.source} role="img" aria-label="Run graph">
+    <svg class="graph" viewBox={`0 0 ${layout.width} ${layout.height}`} style={{ maxWidth: `${layout.width}px` }} data-layout={layout.source} role="group" aria-label="Run graph">
       <defs>
         <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
           <path d="M0,0 L10,5 L0,10 z" class="arrowhead" />
@@ -48,15 +48,15 @@ export function Graph(props: { layout: GraphLayout; nodes: NodeView[]; selected:
             data-node-id={p.id}
             data-status={n.status}
             transform={`translate(${p.x},${p.y})`}
-            tabIndex={0}
+            tabindex={0}
             role="button"
-            aria-label={`${p.id}: ${n.status}`}
             onClick={() => props.onSelect(p.id)}
             onKeyDown={(e) => {
               if (e.key === 'Enter' || e.key === ' ') props.onSelect(p.id);
             }}
           >
-            <title>{`${p.id} (${p.type}): ${n.detail}`}</title>
+            {/* The node's name (read out, and shown on hover): its visible lines, then its type. */}
+            <title>{`${clip(n.label, 22)} ${clip(n.sublabel, 26)} ${clip(n.detail, 26)} — ${p.id} (${p.type}), ${n.status}`}</title>
             <rect width={p.width} height={p.height} rx="8" ry="8" class="box" />
             <rect width="6" height={p.height} rx="3" ry="3" class="stripe" />
             <text x="16" y="22" class="label">

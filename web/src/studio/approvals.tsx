@@ -56,6 +56,8 @@ export function ApprovalsInbox() {
   const [rows, setRows] = useState<Approval[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  /** What the last decision did: shown above the list, which may no longer hold the request. */
+  const [outcome, setOutcome] = useState<string | null>(null);
 
   useEffect(() => {
     let stop = false;
@@ -100,6 +102,9 @@ export function ApprovalsInbox() {
           {error}
         </p>
       )}
+      <p class={outcome ? 'notice' : 'sr-only'} role="status" data-testid="inbox-notice">
+        {outcome ?? ''}
+      </p>
       {rows === null && !error ? (
         <p class="muted">Loading…</p>
       ) : rows && !rows.length ? (
@@ -109,7 +114,14 @@ export function ApprovalsInbox() {
       ) : (
         <ul class="plain inbox" data-testid="inbox">
           {(rows ?? []).map((a) => (
-            <ApprovalCard key={a.id} approval={a} onDecided={() => setTick((n) => n + 1)} />
+            <ApprovalCard
+              key={a.id}
+              approval={a}
+              onDecided={(message) => {
+                setOutcome(message);
+                setTick((n) => n + 1);
+              }}
+            />
           ))}
         </ul>
       )}
@@ -117,14 +129,13 @@ export function ApprovalsInbox() {
   );
 }
 
-function ApprovalCard(props: { approval: Approval; onDecided: () => void }) {
+function ApprovalCard(props: { approval: Approval; onDecided: (message: string) => void }) {
   const a = props.approval;
   const [values, setValues] = useState<Record<string, unknown>>({});
   const [comment, setComment] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<string | null>(null);
   const base = `approval-${a.id}`;
 
   const decide = async (approved: boolean) => {
@@ -137,8 +148,8 @@ function ApprovalCard(props: { approval: Approval; onDecided: () => void }) {
         ...(comment.trim() ? { comment: comment.trim() } : {}),
         ...(Object.keys(values).length ? { values } : {}),
       });
-      setDone(r.repeated ? 'You had decided already; that decision stands.' : `${approved ? 'Approved' : 'Rejected'} · now ${r.approval.status}.`);
-      props.onDecided();
+      const what = `${a.workflow_name ?? a.workflow_id} · ${a.node_id}`;
+      props.onDecided(r.repeated ? `${what}: you had decided already; that decision stands.` : `${approved ? 'Approved' : 'Rejected'} ${what}: the request is now ${r.approval.status}.`);
     } catch (err) {
       if (err instanceof ApiFailure && Array.isArray(err.detail)) {
         const byField: Record<string, string> = {};
@@ -206,11 +217,7 @@ function ApprovalCard(props: { approval: Approval; onDecided: () => void }) {
           ))}
         </ul>
       )}
-      {done ? (
-        <p class="notice" role="status">
-          {done}
-        </p>
-      ) : a.status === 'pending' && a.can_decide ? (
+      {a.status === 'pending' && a.can_decide ? (
         <form
           class="params"
           onSubmit={(e) => {

@@ -26,6 +26,17 @@ export function portsOf(node: StudioNode, catalogue: Map<string, NodeTypeSummary
   return { inputs, outputs };
 }
 
+/**
+ * A node's name (its SVG title, which screen readers read and pointers show): its visible text in
+ * drawing order first (id, type name, issue count, the labels of ports other than `main`), so
+ * what is read out starts with what is seen, then what that text means; the issues follow.
+ */
+function nodeLabel(id: string, typeName: string, issues: number, outputs: string[]): string {
+  const named = outputs.filter((o) => o !== 'main');
+  const seen = [id, typeName, issues ? String(issues) : '', ...named].filter(Boolean).join(' ');
+  return `${seen} — ${issues ? `${issues} issue${issues === 1 ? '' : 's'}; ` : ''}output ports: ${outputs.join(', ')}`;
+}
+
 export const heightOf = (ports: Ports) => Math.max(NODE_MIN_H, (Math.max(ports.inputs.length, ports.outputs.length) + 1) * PORT_GAP);
 
 function portPoint(node: StudioNode, ports: Ports, side: 'in' | 'out', name: string): Point {
@@ -175,9 +186,8 @@ export function Canvas(props: {
             data-node-id={n.id}
             data-issues={mine.length}
             transform={`translate(${n.position[0]},${n.position[1]})`}
-            tabIndex={0}
+            tabindex={0}
             role="button"
-            aria-label={`${n.id} (${n.type})${mine.length ? `: ${mine.length} issue(s)` : ''}`}
             onKeyDown={(e) => {
               if (e.key === 'Enter' || e.key === ' ') {
                 e.preventDefault();
@@ -193,7 +203,7 @@ export function Canvas(props: {
               setDrag({ kind: 'move', id: n.id, offX: pt.x - n.position[0], offY: pt.y - n.position[1], startX: n.position[0], startY: n.position[1], moved: false });
             }}
           >
-            <title>{mine.length ? mine.map((i) => i.msg).join('\n') : `${n.id} (${n.type})`}</title>
+            <title>{[nodeLabel(n.id, def?.name ?? n.type, mine.length, p.outputs), ...mine.map((i) => i.msg)].join('\n')}</title>
             <rect width={NODE_W} height={h} rx="8" ry="8" class="box" />
             <text x="14" y="22" class="label">
               {n.id}

@@ -5,9 +5,9 @@
 // spec. Save = POST, then PUT (a version each). Keyboard: see SHORTCUTS.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, ApiFailure, ENGINE, type List, type SpecEdge } from '../api';
-import { layoutGraph } from '../layout';
+import { layoutGraph, NODE_W } from '../layout';
 import { navigate } from '../nav';
-import { Canvas, portsOf, type Selection } from './canvas';
+import { Canvas, heightOf, portsOf, type Selection } from './canvas';
 import { copyNodes, inputFieldsOf, pasteNodes, renameNode, templateSuggestions, type Clipboard } from './edit-ops';
 import { draftOf, freshId, History, issuesOf, specOf, type Draft, type Issue, type NodeTypeSummary, type SavedSpec, type Settings } from './model';
 import { NodePanel, type ConnectionRow } from './node-panel';
@@ -25,7 +25,7 @@ export const SHORTCUTS: Array<[string, string]> = [
   ['Ctrl+C / Ctrl+V', 'copy / paste the selected node'],
   ['Ctrl+D', 'duplicate the selected node'],
   ['Arrow keys (Shift: ×5)', 'move the selected node'],
-  ['+ / − / 0', 'zoom in / out / reset'],
+  ['+ / − / 0 / F', 'zoom in / out / reset / fit the graph'],
   ['Ctrl+S', 'save'],
   ['Escape', 'clear the selection'],
 ];
@@ -72,6 +72,7 @@ export function StudioEditor(props: { workflowId: string }) {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
   const [zoom, setZoomState] = useState(1);
+  const wrapRef = useRef<HTMLDivElement>(null);
   const undoLog = useRef(new History()).current;
   const clipboard = useRef<Clipboard | null>(null);
   const draftRef = useRef(draft);
@@ -186,6 +187,7 @@ export function StudioEditor(props: { workflowId: string }) {
   const selectionRef = useRef(selection);
   selectionRef.current = selection;
   const saveRef = useRef<() => Promise<void>>(async () => undefined);
+  const fitRef = useRef<() => void>(() => undefined);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const mod = e.ctrlKey || e.metaKey;
@@ -224,6 +226,7 @@ export function StudioEditor(props: { workflowId: string }) {
       } else if (!mod && (e.key === '+' || e.key === '=')) setZoomState((z) => Math.min(ZOOMS.max, z * 1.2));
       else if (!mod && (e.key === '-' || e.key === '_')) setZoomState((z) => Math.max(ZOOMS.min, z / 1.2));
       else if (!mod && e.key === '0') setZoomState(1);
+      else if (!mod && key === 'f') fitRef.current();
       else if (e.key === 'Escape') setSelection(null);
     };
     addEventListener('keydown', onKey);
@@ -255,6 +258,17 @@ export function StudioEditor(props: { workflowId: string }) {
     const placed = layoutGraph(d, types, { forceDagre: true });
     const at = new Map(placed.nodes.map((n) => [n.id, [Math.round(n.x) + 20, Math.round(n.y) + 20] as [number, number]]));
     change({ ...d, nodes: d.nodes.map((n) => ({ ...n, position: at.get(n.id) ?? n.position })) });
+  };
+
+  /** The zoom at which the whole graph fits the visible canvas (never above 100%), scrolled home. */
+  const fit = () => {
+    const wrap = wrapRef.current;
+    const d = draftRef.current;
+    if (!wrap || !d.nodes.length) return;
+    const right = Math.max(...d.nodes.map((n) => n.position[0])) + NODE_W + 40;
+    const bottom = Math.max(...d.nodes.map((n) => n.position[1] + heightOf(portsOf(n, types)))) + 40;
+    setZoom(Math.min(1, wrap.clientWidth / right, wrap.clientHeight / bottom));
+    wrap.scrollTo(0, 0);
   };
 
   const setParam = (nodeId: string, key: string, value: unknown) => {
@@ -300,6 +314,7 @@ export function StudioEditor(props: { workflowId: string }) {
     }
   };
   saveRef.current = save;
+  fitRef.current = fit;
 
   const openVersion = async (n: number) => {
     if (!id) return;
@@ -397,6 +412,9 @@ export function StudioEditor(props: { workflowId: string }) {
           <button type="button" onClick={() => setZoom(zoom * 1.2)} aria-label="Zoom in" title="Zoom in (+)">
             +
           </button>
+          <button type="button" onClick={fit} title="Fit the graph in view (F)">
+            Fit
+          </button>
         </span>
         <button type="button" class="primary" disabled={busy === 'save'} onClick={() => void save()} title="Save (Ctrl+S)">
           {busy === 'save' ? 'Saving…' : 'Save'}
@@ -451,7 +469,7 @@ export function StudioEditor(props: { workflowId: string }) {
             </dl>
           </details>
         </aside>
-        <div class="canvas-wrap">
+        <div class="canvas-wrap" ref={wrapRef}>
           {generalIssues.length > 0 && (
             <ul class="general-issues" data-testid="general-issues">
               {generalIssues.map((i, n) => (
