@@ -24,6 +24,8 @@ const spec = (nodes: Array<{ id: string; type: string; params?: Record<string, u
   edges: nodes.slice(1).map((n, i) => ({ id: `e${i}`, source: nodes[i]!.id, target: n.id, source_port: 'main' })),
 });
 
+const HOP_HEADERS = new Set(['host', 'content-length', 'connection', 'keep-alive', 'transfer-encoding', 'upgrade']);
+
 /** A loopback proxy in front of the stack that can fail requests and cut SSE streams. */
 async function flakyProxy(plan: { failFirst?: number; status?: number; retryAfter?: string; cutStreamAfterBytes?: number }) {
   const seen: Array<{ method: string; url: string; idempotencyKey?: string }> = [];
@@ -39,10 +41,22 @@ async function flakyProxy(plan: { failFirst?: number; status?: number; retryAfte
       res.end(JSON.stringify({ detail: 'try again' }));
       return;
     }
+    // fetch frames the body itself: a copied content-length would be sent twice ("52, 52", which
+    // undici refuses), and the connection headers belong to the client's own hop.
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host') headers[k] = v;
-    const upstream = await fetch(stack.url + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
-    res.writeHead(upstream.status, Object.fromEntries(upstream.headers));
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && !HOP_HEADERS.has(k)) headers[k] = v;
+    let upstream: Response;
+    try {
+      upstream = await fetch(stack.url + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    } catch (err) {
+      // Answered, so a proxy fault fails the test at once instead of leaving the client waiting.
+      res.writeHead(502, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'proxy_failed', message: String((err as Error).cause ?? err) } }));
+      return;
+    }
+    // fetch has already decoded the body: its length and encoding headers no longer describe it.
+    const answer = Object.fromEntries([...upstream.headers].filter(([k]) => !HOP_HEADERS.has(k) && k !== 'content-encoding'));
+    res.writeHead(upstream.status, answer);
     const reader = upstream.body!.getReader();
     let sent = 0;
     for (;;) {
