@@ -142,6 +142,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/engine/v1/v1/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The approvals inbox: what waits for the caller (a key: the account's; a console user: those naming them or open to all)
+         * @description Also served at `/engine/v1/approvals`.
+         */
+        get: operations["get_engine_v1_v1_approvals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/engine/v1/v1/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /engine/v1/v1/approvals/{id}
+         * @description Also served at `/engine/v1/approvals/{id}`.
+         */
+        get: operations["get_engine_v1_v1_approvals_id"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/engine/v1/v1/approvals/{id}/decisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve or reject (once per approver; a repeat answers the first decision)
+         * @description Also served at `/engine/v1/approvals/{id}/decisions`.
+         */
+        post: operations["post_engine_v1_v1_approvals_id_decisions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/engine/v1/v1/approvals/{id}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a one-time link for a link approver (the token is shown once)
+         * @description Also served at `/engine/v1/approvals/{id}/links`.
+         */
+        post: operations["post_engine_v1_v1_approvals_id_links"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/engine/v1/v1/approvals/links/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a one-time approval link asks (no API key: the link is the credential)
+         * @description Also served at `/engine/v1/approvals/links/{token}`.
+         */
+        get: operations["get_engine_v1_v1_approvals_links_token"];
+        put?: never;
+        /**
+         * Decide through a one-time approval link (no API key; the link is spent)
+         * @description Also served at `/engine/v1/approvals/links/{token}`.
+         */
+        post: operations["post_engine_v1_v1_approvals_links_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/engine/v1/v1/audit": {
         parameters: {
             query?: never;
@@ -536,7 +640,11 @@ export interface paths {
         get: operations["get_engine_v1_v1_runs_run_id"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete a finished run, its results and their stored blobs
+         * @description Also served at `/engine/v1/runs/{run_id}`.
+         */
+        delete: operations["delete_engine_v1_v1_runs_run_id"];
         options?: never;
         head?: never;
         patch?: never;
@@ -570,7 +678,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /engine/v1/v1/runs/{run_id}/events
+         * A run's events: the stored ones after since_seq (or Last-Event-ID), then live until run_finished
          * @description Also served at `/engine/v1/runs/{run_id}/events`.
          */
         get: operations["get_engine_v1_v1_runs_run_id_events"];
@@ -612,7 +720,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /engine/v1/v1/runs/{run_id}/rerun-from
+         * Re-run a finished run from one of its nodes as a new, linked run
          * @description Also served at `/engine/v1/runs/{run_id}/rerun-from`.
          */
         post: operations["post_engine_v1_v1_runs_run_id_rerun_from"];
@@ -1316,7 +1424,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /engine/v1/v1/workflows/simulate
+         * Simulate a run: a sandboxed run of the workflow with chosen nodes mocked, and what a real run would cost
          * @description Also served at `/engine/v1/workflows/simulate`.
          */
         post: operations["post_engine_v1_v1_workflows_simulate"];
@@ -1523,7 +1631,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/ai/assets */
+        /** List registered face assets, newest first */
         get: operations["get_v1_ai_assets"];
         put?: never;
         post?: never;
@@ -1540,11 +1648,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/ai/assets/{asset_id} */
+        /** One face asset */
         get: operations["get_v1_ai_assets_asset_id"];
         put?: never;
         post?: never;
-        /** DELETE /v1/ai/assets/{asset_id} */
+        /** Erase a face asset (its stored image is deleted) */
         delete: operations["delete_v1_ai_assets_asset_id"];
         options?: never;
         head?: never;
@@ -1560,7 +1668,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/ai/assets/register */
+        /** Register a face image (fetched from image_url and stored) for later generations */
         post: operations["post_v1_ai_assets_register"];
         delete?: never;
         options?: never;
@@ -1577,7 +1685,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/ai/audio/speech */
+        /** Text to speech (WAV) */
         post: operations["post_v1_ai_audio_speech"];
         delete?: never;
         options?: never;
@@ -1594,7 +1702,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/ai/chat/completions */
+        /** Chat completion (one complete JSON answer; stream is ignored) */
         post: operations["post_v1_ai_chat_completions"];
         delete?: never;
         options?: never;
@@ -1611,7 +1719,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/ai/edit/remove-background */
+        /** Remove the background of an image (PNG with transparency) */
         post: operations["post_v1_ai_edit_remove_background"];
         delete?: never;
         options?: never;
@@ -1628,7 +1736,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/ai/generate/3d */
+        /** Make a 3D model from an image (a job: poll it) */
         post: operations["post_v1_ai_generate_3d"];
         delete?: never;
         options?: never;
@@ -1645,7 +1753,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/ai/generate/image */
+        /** Generate an image */
         post: operations["post_v1_ai_generate_image"];
         delete?: never;
         options?: never;
@@ -1662,7 +1770,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/ai/generate/video */
+        /** Generate a video (a job: poll it) */
         post: operations["post_v1_ai_generate_video"];
         delete?: never;
         options?: never;
@@ -1677,7 +1785,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/ai/generate/video/{job_id} */
+        /** A video generation job */
         get: operations["get_v1_ai_generate_video_job_id"];
         put?: never;
         post?: never;
@@ -1694,7 +1802,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/ai/models */
+        /** The chat models */
         get: operations["get_v1_ai_models"];
         put?: never;
         post?: never;
@@ -1713,7 +1821,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/ai/text/translate */
+        /** Translate text */
         post: operations["post_v1_ai_text_translate"];
         delete?: never;
         options?: never;
@@ -1728,7 +1836,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/ai/text/translate/languages */
+        /** The languages translation accepts */
         get: operations["get_v1_ai_text_translate_languages"];
         put?: never;
         post?: never;
@@ -1747,7 +1855,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/ai/vision/ocr */
+        /** Read the text in an image (OCR) */
         post: operations["post_v1_ai_vision_ocr"];
         delete?: never;
         options?: never;
@@ -2011,7 +2119,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/console/login */
+        /** Log in with e-mail and password: a short-lived console session token */
         post: operations["post_v1_console_login"];
         delete?: never;
         options?: never;
@@ -2131,7 +2239,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /v1/jobs/{job_id} */
+        /** A generation job: its status and, once finished, its result */
         get: operations["get_v1_jobs_job_id"];
         put?: never;
         post?: never;
@@ -3302,7 +3410,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** POST /v1/system/ping */
+        /** Run the ping workflow through Temporal and answer its result */
         post: operations["post_v1_system_ping"];
         delete?: never;
         options?: never;
@@ -3387,7 +3495,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Tiers are reached by balance and spend, not bought: always 410 */
+        /**
+         * Tiers are reached by balance and spend, not bought: always 410
+         * @deprecated
+         */
         post: operations["post_v1_tiers_subscribe"];
         delete?: never;
         options?: never;
@@ -3812,7 +3923,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        description: string;
+                        id: string;
+                        llm_prompt: string;
+                        name: string;
+                        /** @constant */
+                        object: "analytics_criterion";
+                        /** @description 0..1: its share of the composite score */
+                        weight: number;
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3843,7 +3966,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            description: string;
+                            id: string;
+                            llm_prompt: string;
+                            name: string;
+                            /** @constant */
+                            object: "analytics_criterion";
+                            /** @description 0..1: its share of the composite score */
+                            weight: number;
+                            workflow_id: string;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3873,7 +4012,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                        /** @constant */
+                        object: "analytics_criterion";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3912,7 +4057,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        data_type: "string" | "number" | "boolean" | "enum";
+                        description: string;
+                        /** @description The allowed values when data_type is "enum", else null */
+                        enum_values: string[] | null;
+                        id: string;
+                        name: string;
+                        /** @constant */
+                        object: "analytics_data_point";
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3943,7 +4101,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @enum {string} */
+                            data_type: "string" | "number" | "boolean" | "enum";
+                            description: string;
+                            /** @description The allowed values when data_type is "enum", else null */
+                            enum_values: string[] | null;
+                            id: string;
+                            name: string;
+                            /** @constant */
+                            object: "analytics_data_point";
+                            workflow_id: string;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -3973,7 +4148,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                        /** @constant */
+                        object: "analytics_data_point";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4004,12 +4185,561 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            analyzed_at: string;
+                            composite_score: number | null;
+                            cost_usd: number;
+                            /** @description Each data point's value by name */
+                            data_points: {
+                                [key: string]: string | number | boolean | null;
+                            };
+                            error: string | null;
+                            /** @description Fields the model answered with something that did not validate */
+                            errors: string[];
+                            id: string;
+                            model: string | null;
+                            /** @constant */
+                            object: "run_analysis";
+                            run_id: string;
+                            /** @description Each criterion's score (0..1) by name; null when the model gave none that validated */
+                            scores: {
+                                [key: string]: number | null;
+                            };
+                            /** @enum {string} */
+                            status: "completed" | "failed";
+                            workflow_id: string;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get_engine_v1_v1_approvals: {
+        parameters: {
+            query?: {
+                limit?: number;
+                offset?: number;
+                run_id?: string;
+                status?: "pending" | "approved" | "rejected" | "timed_out" | "cancelled" | "all";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            approvers: string[];
+                            /** @description Whether the caller may decide now */
+                            can_decide: boolean;
+                            cost_so_far_usd: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            decided_at: string | null;
+                            decisions: {
+                                approved: boolean;
+                                /** @description An e-mail (console user), an API key id, or link:<label> */
+                                approver: string;
+                                comment: string | null;
+                                /** Format: date-time */
+                                decided_at: string;
+                                values: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                via: "api_key" | "session" | "link";
+                            }[];
+                            /** @enum {string} */
+                            default: "approved" | "rejected";
+                            expires_at: string | null;
+                            form: {
+                                fields: {
+                                    label: string;
+                                    name: string;
+                                    options: string[] | null;
+                                    required: boolean;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "email" | "url" | "select" | "checkbox" | "date";
+                                }[];
+                            } | null;
+                            generation: number;
+                            id: string;
+                            /** @description What each upstream node passed in, by node id (cut at 2,000 characters) */
+                            inputs_preview: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Labels of the approvers who decide through a one-time link */
+                            links: string[];
+                            message: string | null;
+                            my_decision: {
+                                approved: boolean;
+                                /** @description An e-mail (console user), an API key id, or link:<label> */
+                                approver: string;
+                                comment: string | null;
+                                /** Format: date-time */
+                                decided_at: string;
+                                values: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                via: "api_key" | "session" | "link";
+                            } | null;
+                            node_id: string;
+                            /** @constant */
+                            object: "approval";
+                            quorum: number;
+                            /** @enum {string} */
+                            reject: "any" | "quorum";
+                            reminders_sent: number;
+                            run_id: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "timed_out" | "cancelled";
+                            tally: {
+                                approvals: number;
+                                /** @description null: open to anyone in the account */
+                                approvers_total: number | null;
+                                quorum: number;
+                                rejections: number;
+                            };
+                            workflow_id: string;
+                            workflow_name: string | null;
+                        }[];
+                        has_more: boolean;
+                        limit: number;
+                        /** @constant */
+                        object: "list";
+                        offset: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get_engine_v1_v1_approvals_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approvers: string[];
+                        /** @description Whether the caller may decide now */
+                        can_decide: boolean;
+                        cost_so_far_usd: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        decided_at: string | null;
+                        decisions: {
+                            approved: boolean;
+                            /** @description An e-mail (console user), an API key id, or link:<label> */
+                            approver: string;
+                            comment: string | null;
+                            /** Format: date-time */
+                            decided_at: string;
+                            values: {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            via: "api_key" | "session" | "link";
+                        }[];
+                        /** @enum {string} */
+                        default: "approved" | "rejected";
+                        expires_at: string | null;
+                        form: {
+                            fields: {
+                                label: string;
+                                name: string;
+                                options: string[] | null;
+                                required: boolean;
+                                /** @enum {string} */
+                                type: "text" | "textarea" | "number" | "email" | "url" | "select" | "checkbox" | "date";
+                            }[];
+                        } | null;
+                        generation: number;
+                        id: string;
+                        /** @description What each upstream node passed in, by node id (cut at 2,000 characters) */
+                        inputs_preview: {
+                            [key: string]: unknown;
+                        };
+                        /** @description Labels of the approvers who decide through a one-time link */
+                        links: string[];
+                        message: string | null;
+                        my_decision: {
+                            approved: boolean;
+                            /** @description An e-mail (console user), an API key id, or link:<label> */
+                            approver: string;
+                            comment: string | null;
+                            /** Format: date-time */
+                            decided_at: string;
+                            values: {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            via: "api_key" | "session" | "link";
+                        } | null;
+                        node_id: string;
+                        /** @constant */
+                        object: "approval";
+                        quorum: number;
+                        /** @enum {string} */
+                        reject: "any" | "quorum";
+                        reminders_sent: number;
+                        run_id: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected" | "timed_out" | "cancelled";
+                        tally: {
+                            approvals: number;
+                            /** @description null: open to anyone in the account */
+                            approvers_total: number | null;
+                            quorum: number;
+                            rejections: number;
+                        };
+                        workflow_id: string;
+                        workflow_name: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_engine_v1_v1_approvals_id_decisions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approved: boolean;
+                    comment?: string;
+                    values?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval: {
+                            approvers: string[];
+                            /** @description Whether the caller may decide now */
+                            can_decide: boolean;
+                            cost_so_far_usd: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            decided_at: string | null;
+                            decisions: {
+                                approved: boolean;
+                                /** @description An e-mail (console user), an API key id, or link:<label> */
+                                approver: string;
+                                comment: string | null;
+                                /** Format: date-time */
+                                decided_at: string;
+                                values: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                via: "api_key" | "session" | "link";
+                            }[];
+                            /** @enum {string} */
+                            default: "approved" | "rejected";
+                            expires_at: string | null;
+                            form: {
+                                fields: {
+                                    label: string;
+                                    name: string;
+                                    options: string[] | null;
+                                    required: boolean;
+                                    /** @enum {string} */
+                                    type: "text" | "textarea" | "number" | "email" | "url" | "select" | "checkbox" | "date";
+                                }[];
+                            } | null;
+                            generation: number;
+                            id: string;
+                            /** @description What each upstream node passed in, by node id (cut at 2,000 characters) */
+                            inputs_preview: {
+                                [key: string]: unknown;
+                            };
+                            /** @description Labels of the approvers who decide through a one-time link */
+                            links: string[];
+                            message: string | null;
+                            my_decision: {
+                                approved: boolean;
+                                /** @description An e-mail (console user), an API key id, or link:<label> */
+                                approver: string;
+                                comment: string | null;
+                                /** Format: date-time */
+                                decided_at: string;
+                                values: {
+                                    [key: string]: unknown;
+                                };
+                                /** @enum {string} */
+                                via: "api_key" | "session" | "link";
+                            } | null;
+                            node_id: string;
+                            /** @constant */
+                            object: "approval";
+                            quorum: number;
+                            /** @enum {string} */
+                            reject: "any" | "quorum";
+                            reminders_sent: number;
+                            run_id: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected" | "timed_out" | "cancelled";
+                            tally: {
+                                approvals: number;
+                                /** @description null: open to anyone in the account */
+                                approvers_total: number | null;
+                                quorum: number;
+                                rejections: number;
+                            };
+                            workflow_id: string;
+                            workflow_name: string | null;
+                        };
+                        decision: {
+                            approved: boolean;
+                            /** @description An e-mail (console user), an API key id, or link:<label> */
+                            approver: string;
+                            comment: string | null;
+                            /** Format: date-time */
+                            decided_at: string;
+                            values: {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            via: "api_key" | "session" | "link";
+                        };
+                        /** @description true: this approver had decided already; that decision stands */
+                        repeated: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_engine_v1_v1_approvals_id_links: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One of the request's link approver labels */
+                    approver: string;
+                    /** @description Default 7 days; never past the request's own expiry */
+                    expires_in_s?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval_id: string;
+                        approver: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @constant */
+                        object: "approval_link";
+                        token: string;
+                        url: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    get_engine_v1_v1_approvals_links_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval_id: string;
+                        approver: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        expires_at: string | null;
+                        form: {
+                            fields: {
+                                label: string;
+                                name: string;
+                                options: string[] | null;
+                                required: boolean;
+                                /** @enum {string} */
+                                type: "text" | "textarea" | "number" | "email" | "url" | "select" | "checkbox" | "date";
+                            }[];
+                        } | null;
+                        /** Format: date-time */
+                        link_expires_at: string;
+                        message: string | null;
+                        node_id: string;
+                        /** @constant */
+                        object: "approval_link_request";
+                        run_id: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected" | "timed_out" | "cancelled";
+                        tally: {
+                            approvals: number;
+                            /** @description null: open to anyone in the account */
+                            approvers_total: number | null;
+                            quorum: number;
+                            rejections: number;
+                        };
+                        workflow_name: string | null;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_engine_v1_v1_approvals_links_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    approved: boolean;
+                    comment?: string;
+                    values?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        approval_id: string;
+                        decision: {
+                            approved: boolean;
+                            /** @description An e-mail (console user), an API key id, or link:<label> */
+                            approver: string;
+                            comment: string | null;
+                            /** Format: date-time */
+                            decided_at: string;
+                            values: {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            via: "api_key" | "session" | "link";
+                        };
+                        /** @constant */
+                        object: "approval_link_decision";
+                        repeated: boolean;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected" | "timed_out" | "cancelled";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -4042,7 +4772,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        action: string;
+                        actor_email: string | null;
+                        actor_id: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description The change as JSON-diff operations, or the diff a client wrote as given */
+                        diff: unknown[] | {
+                            [key: string]: unknown;
+                        };
+                        id: string;
+                        summary: string;
+                        workflow_id: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4072,7 +4815,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            action: string;
+                            actor_email: string | null;
+                            actor_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The change as JSON-diff operations, or the diff a client wrote as given */
+                            diff: unknown[] | {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            summary: string;
+                            workflow_id: string | null;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4103,7 +4864,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            action: string;
+                            actor_email: string | null;
+                            actor_id: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description The change as JSON-diff operations, or the diff a client wrote as given */
+                            diff: unknown[] | {
+                                [key: string]: unknown;
+                            };
+                            id: string;
+                            summary: string;
+                            workflow_id: string | null;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4298,14 +5077,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {run_id, status: "queued"} */
+            /** @description Success */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        run_id: string;
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4329,14 +5112,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {run_id, status: "queued"} */
+            /** @description Success */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        run_id: string;
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4368,7 +5155,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            error: string | null;
+                            id: string;
+                            last_replayed_run_id: string | null;
+                            node_id: string | null;
+                            /** @description What the failing node received: {source_node_id: value on the edge's port} */
+                            node_input: {
+                                [key: string]: unknown;
+                            };
+                            /** @description The failing node's params */
+                            node_params: {
+                                [key: string]: unknown;
+                            };
+                            node_type: string | null;
+                            replay_count: number;
+                            resolution_note: string | null;
+                            resolved_at: string | null;
+                            run_id: string;
+                            /** @enum {string} */
+                            status: "unresolved" | "resolved";
+                            workflow_id: string;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4408,7 +5223,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        incident_id: string;
+                        /** @description The node the replay resumes at */
+                        node_id: string;
+                        /** @constant */
+                        replayed: true;
+                        replayed_run_id: string;
+                        /** @description Nodes whose earlier outputs the replay reuses instead of running them again */
+                        reused_nodes: string[];
+                        /** @constant */
+                        status: "queued";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4446,7 +5272,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        error: string | null;
+                        id: string;
+                        last_replayed_run_id: string | null;
+                        node_id: string | null;
+                        /** @description What the failing node received: {source_node_id: value on the edge's port} */
+                        node_input: {
+                            [key: string]: unknown;
+                        };
+                        /** @description The failing node's params */
+                        node_params: {
+                            [key: string]: unknown;
+                        };
+                        node_type: string | null;
+                        replay_count: number;
+                        resolution_note: string | null;
+                        resolved_at: string | null;
+                        run_id: string;
+                        /** @enum {string} */
+                        status: "unresolved" | "resolved";
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4478,7 +5327,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            char_count: number;
+                            chunk_count: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description Null when indexed for full-text search only */
+                            embedding_model: string | null;
+                            /** @description Why indexing failed */
+                            error: string | null;
+                            id: string;
+                            indexed_at: string | null;
+                            /** @constant */
+                            object: "knowledge_document";
+                            /** @enum {string} */
+                            source_type: "url" | "text";
+                            source_url: string | null;
+                            /** @enum {string} */
+                            status: "pending" | "ready" | "failed";
+                            title: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            workflow_id: string;
+                        }[];
+                        limit: number;
+                        /** @constant */
+                        object: "list";
+                        offset: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4517,7 +5394,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        char_count: number;
+                        chunk_count: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Null when indexed for full-text search only */
+                        embedding_model: string | null;
+                        /** @description Why indexing failed */
+                        error: string | null;
+                        id: string;
+                        indexed_at: string | null;
+                        /** @constant */
+                        object: "knowledge_document";
+                        /** @enum {string} */
+                        source_type: "url" | "text";
+                        source_url: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "ready" | "failed";
+                        title: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4548,7 +5447,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        char_count: number;
+                        chunk_count: number;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description Null when indexed for full-text search only */
+                        embedding_model: string | null;
+                        /** @description Why indexing failed */
+                        error: string | null;
+                        id: string;
+                        indexed_at: string | null;
+                        /** @constant */
+                        object: "knowledge_document";
+                        /** @enum {string} */
+                        source_type: "url" | "text";
+                        source_url: string | null;
+                        /** @enum {string} */
+                        status: "pending" | "ready" | "failed";
+                        title: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4577,7 +5498,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                        /** @constant */
+                        object: "knowledge_document";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4608,7 +5535,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            chunk_index: number;
+                            doc_id: string;
+                            score: number;
+                            source_url: string | null;
+                            text: string;
+                            title: string;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                        query: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4755,7 +5694,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        burst_allowance: number;
+                        /** @description Null: no cap on runs in flight */
+                        max_concurrent_runs: number | null;
+                        /** @description Null: no cap on run starts per minute */
+                        requests_per_minute: number | null;
+                        /** @description Null until a policy is set */
+                        updated_at: string | null;
+                        workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -4795,7 +5743,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        burst_allowance: number;
+                        /** @description Null: no cap on runs in flight */
+                        max_concurrent_runs: number | null;
+                        /** @description Null: no cap on run starts per minute */
+                        requests_per_minute: number | null;
+                        /** @description Null until a policy is set */
+                        updated_at: string | null;
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5028,6 +5985,42 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    delete_engine_v1_v1_runs_run_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                run_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                        /** @constant */
+                        object: "run";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     post_engine_v1_v1_runs_run_id_cancel: {
         parameters: {
             query?: never;
@@ -5079,14 +6072,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Server-sent events. Each frame is `id: <seq>`, `event: <type>` and `data: <JSON>` whose `seq` equals the id (strictly increasing, so a client reconnecting with Last-Event-ID gets each event once). Types: `node_started` {seq, node_id, timestamp}; `node_output` {seq, node_id, output (by port), usd_charged, downloads? (port → path of a value stored apart)}; `node_completed` {seq, node_id, duration_ms, ok, error?}; `run_finished` {seq, status, duration_ms, total_usd_charged}, after which the stream ends. Comment lines (`: keep-alive`) keep idle connections open. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "text/event-stream": unknown;
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -5159,13 +6152,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        node_id: string;
+                        rerun_of: string;
+                        /** @description Nodes whose earlier outputs the new run reuses instead of running them again */
+                        reused_nodes: string[];
+                        /** @description The new run */
+                        run_id: string;
+                        /** @constant */
+                        status: "queued";
+                        /** @description The workflow version the new run follows */
+                        version: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
@@ -5970,7 +6977,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        assertions: {
+                            operator: string;
+                            path: string;
+                            value?: unknown;
+                        }[];
+                        /** Format: date-time */
+                        created_at: string;
+                        id: string;
+                        /** @description The run input the test starts with */
+                        input: {
+                            [key: string]: unknown;
+                        };
+                        /** @description assertion, or snapshot for a test saved from a run */
+                        kind: string;
+                        /** @description passed or failed; null until run */
+                        last_result: string | null;
+                        last_run_id: string | null;
+                        name: string;
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6000,7 +7027,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6031,7 +7062,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        assertions: {
+                            /** @description What the path read in the run (null when absent) */
+                            actual: unknown;
+                            operator: string;
+                            passed: boolean;
+                            path: string;
+                            value: unknown;
+                        }[];
+                        duration_ms: number;
+                        /** @description Why the assertions were not evaluated (the run had not finished in time) */
+                        message?: string;
+                        /** @enum {string} */
+                        result: "passed" | "failed";
+                        run_id: string;
+                        /** @enum {string} */
+                        run_status: "queued" | "running" | "completed" | "failed" | "timed_out" | "cancelled";
+                        test_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6066,7 +7115,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        assertions: {
+                            operator: string;
+                            path: string;
+                            value?: unknown;
+                        }[];
+                        /** Format: date-time */
+                        created_at: string;
+                        id: string;
+                        /** @description The run input the test starts with */
+                        input: {
+                            [key: string]: unknown;
+                        };
+                        /** @description assertion, or snapshot for a test saved from a run */
+                        kind: string;
+                        /** @description passed or failed; null until run */
+                        last_result: string | null;
+                        last_run_id: string | null;
+                        name: string;
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6096,7 +7165,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            assertions: {
+                                operator: string;
+                                path: string;
+                                value?: unknown;
+                            }[];
+                            /** Format: date-time */
+                            created_at: string;
+                            id: string;
+                            /** @description The run input the test starts with */
+                            input: {
+                                [key: string]: unknown;
+                            };
+                            /** @description assertion, or snapshot for a test saved from a run */
+                            kind: string;
+                            /** @description passed or failed; null until run */
+                            last_result: string | null;
+                            last_run_id: string | null;
+                            name: string;
+                            workflow_id: string;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6123,7 +7217,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            args: string[];
+                            command: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                            discovered_at: string | null;
+                            has_auth_token: boolean;
+                            id: string;
+                            name: string;
+                            /** @description Null until the server is discovered */
+                            tools: {
+                                /** @description What an agent.run node lists in `tools`: `mcp:<server_id>:<name>` */
+                                agent_tool_id: string;
+                                description: string;
+                                input_schema: {
+                                    [key: string]: unknown;
+                                };
+                                name: string;
+                            }[] | null;
+                            /** @enum {string} */
+                            transport: "sse" | "stdio" | "streamable_http";
+                            /** Format: date-time */
+                            updated_at: string;
+                            url: string | null;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6168,7 +7291,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        args: string[];
+                        command: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        discovered_at: string | null;
+                        has_auth_token: boolean;
+                        id: string;
+                        name: string;
+                        /** @description Null until the server is discovered */
+                        tools: {
+                            /** @description What an agent.run node lists in `tools`: `mcp:<server_id>:<name>` */
+                            agent_tool_id: string;
+                            description: string;
+                            input_schema: {
+                                [key: string]: unknown;
+                            };
+                            name: string;
+                        }[] | null;
+                        /** @enum {string} */
+                        transport: "sse" | "stdio" | "streamable_http";
+                        /** Format: date-time */
+                        updated_at: string;
+                        url: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6198,7 +7345,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6227,7 +7378,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        args: string[];
+                        command: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        discovered_at: string | null;
+                        has_auth_token: boolean;
+                        id: string;
+                        name: string;
+                        /** @description Null until the server is discovered */
+                        tools: {
+                            /** @description What an agent.run node lists in `tools`: `mcp:<server_id>:<name>` */
+                            agent_tool_id: string;
+                            description: string;
+                            input_schema: {
+                                [key: string]: unknown;
+                            };
+                            name: string;
+                        }[] | null;
+                        /** @enum {string} */
+                        transport: "sse" | "stdio" | "streamable_http";
+                        /** Format: date-time */
+                        updated_at: string;
+                        url: string | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6257,7 +7432,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            active: boolean;
+                            /** @description What an agent.run node lists in `tools`: `workflow:<tool_id>` */
+                            agent_tool_id: string;
+                            category: string;
+                            /** @description description, input_schema and timeout_s as stored */
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description What the model is told the tool does */
+                            description: string;
+                            id: string;
+                            /** @description The JSON Schema of the tool's arguments */
+                            input_schema: {
+                                [key: string]: unknown;
+                            };
+                            tool_id: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            workflow_id: string;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6316,7 +7518,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        active: boolean;
+                        /** @description What an agent.run node lists in `tools`: `workflow:<tool_id>` */
+                        agent_tool_id: string;
+                        category: string;
+                        /** @description description, input_schema and timeout_s as stored */
+                        config: {
+                            [key: string]: unknown;
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description What the model is told the tool does */
+                        description: string;
+                        id: string;
+                        /** @description The JSON Schema of the tool's arguments */
+                        input_schema: {
+                            [key: string]: unknown;
+                        };
+                        tool_id: string;
+                        /** Format: date-time */
+                        updated_at: string;
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6348,7 +7572,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        tool_id: string;
+                        workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6377,7 +7606,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        allowed_domains: string[];
+                        collect_feedback: boolean;
+                        /** @description False: no widget saved yet (the answer shows the defaults) */
+                        configured: boolean;
+                        interface: {
+                            description: string | null;
+                            fields: {
+                                label: string;
+                                name: string;
+                                options: string[] | null;
+                                required: boolean;
+                                /** @enum {string} */
+                                type: "text" | "textarea" | "number" | "email" | "url" | "select" | "checkbox" | "date";
+                            }[];
+                            title: string;
+                        };
+                        updated_at: string | null;
+                        workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6433,7 +7681,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        allowed_domains: string[];
+                        collect_feedback: boolean;
+                        /** @description False: no widget saved yet (the answer shows the defaults) */
+                        configured: boolean;
+                        interface: {
+                            description: string | null;
+                            fields: {
+                                label: string;
+                                name: string;
+                                options: string[] | null;
+                                required: boolean;
+                                /** @enum {string} */
+                                type: "text" | "textarea" | "number" | "email" | "url" | "select" | "checkbox" | "date";
+                            }[];
+                            title: string;
+                        };
+                        updated_at: string | null;
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6918,7 +8185,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description Finished canary runs needed before the error threshold can roll back */
+                        auto_rollback_min_sample: number;
+                        /** @description Null when the workflow has no canary rule */
+                        canary_config: {
+                            auto_rollback_error_threshold_pct: number | null;
+                            /** @description The content hash of the canary version */
+                            canary_version: string;
+                            canary_weight_pct: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            is_active: boolean;
+                            rollback_reason: string | null;
+                            /** @description The content hash of the stable version */
+                            stable_version: string;
+                            sticky_sessions: boolean;
+                            /** Format: date-time */
+                            updated_at: string;
+                        } | null;
+                        /** @description Runs of each arm since the rule was set */
+                        metrics: {
+                            canary: {
+                                avg_duration_ms: number;
+                                error_rate_pct: number;
+                                error_runs: number;
+                                total_runs: number;
+                            };
+                            stable: {
+                                avg_duration_ms: number;
+                                error_rate_pct: number;
+                                error_runs: number;
+                                total_runs: number;
+                            };
+                        };
+                        rollback_triggered: boolean;
+                        workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6962,7 +8265,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description Finished canary runs needed before the error threshold can roll back */
+                        auto_rollback_min_sample: number;
+                        /** @description Null when the workflow has no canary rule */
+                        canary_config: {
+                            auto_rollback_error_threshold_pct: number | null;
+                            /** @description The content hash of the canary version */
+                            canary_version: string;
+                            canary_weight_pct: number;
+                            /** Format: date-time */
+                            created_at: string;
+                            is_active: boolean;
+                            rollback_reason: string | null;
+                            /** @description The content hash of the stable version */
+                            stable_version: string;
+                            sticky_sessions: boolean;
+                            /** Format: date-time */
+                            updated_at: string;
+                        } | null;
+                        /** @description Runs of each arm since the rule was set */
+                        metrics: {
+                            canary: {
+                                avg_duration_ms: number;
+                                error_rate_pct: number;
+                                error_runs: number;
+                                total_runs: number;
+                            };
+                            stable: {
+                                avg_duration_ms: number;
+                                error_rate_pct: number;
+                                error_runs: number;
+                                total_runs: number;
+                            };
+                        };
+                        rollback_triggered: boolean;
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -6992,7 +8331,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7027,7 +8370,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        is_canary: boolean;
+                        reason: string;
+                        /** @description The content hash of the version this user gets */
+                        selected_version: string;
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7402,7 +8751,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description generated: the secret this API made; spec: trigger.config.secret; null: unsigned */
+                        secret_source: ("generated" | "spec") | null;
+                        /** @description Whether calls must carry x-fh-signature */
+                        signed: boolean;
+                        /** @description Where to POST to start a run (no API key) */
+                        url: string;
+                        webhook_id: string;
+                        workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7431,7 +8791,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description The new secret, shown this once */
+                        secret: string;
+                        /** @description generated: the secret this API made; spec: trigger.config.secret; null: unsigned */
+                        secret_source: ("generated" | "spec") | null;
+                        /** @description Whether calls must carry x-fh-signature */
+                        signed: boolean;
+                        /** @description Where to POST to start a run (no API key) */
+                        url: string;
+                        webhook_id: string;
+                        workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7460,7 +8833,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description generated: the secret this API made; spec: trigger.config.secret; null: unsigned */
+                        secret_source: ("generated" | "spec") | null;
+                        /** @description Whether calls must carry x-fh-signature */
+                        signed: boolean;
+                        /** @description Where to POST to start a run (no API key) */
+                        url: string;
+                        webhook_id: string;
+                        workflow_id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7509,7 +8893,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        duration_ms: number;
+                        error: string | null;
+                        /** @description Every node of the plan by id */
+                        nodes: {
+                            [key: string]: {
+                                error: string | null;
+                                node_type: string;
+                                /** @enum {string} */
+                                outcome: "not_reached" | "mocked" | "mocked_error" | "skipped" | "succeeded" | "failed";
+                                /** @description Its output by port when it succeeded (or was mocked) */
+                                output: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description What the node would cost in a real run */
+                                would_be_usd: number;
+                            };
+                        };
+                        /** @constant */
+                        object: "simulation";
+                        /** @description The nodes that ran (or were mocked), in the order they finished */
+                        path: string[];
+                        /** @description The sandboxed run the simulation was */
+                        run_id: string;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "completed" | "failed" | "timed_out" | "cancelled";
+                        usd_charged: number;
+                        version: number;
+                        workflow_id: string;
+                        /** @description What a real run would have cost */
+                        would_be_usd: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7654,7 +9069,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        checks: {
+                            postgres: {
+                                /** @description Why the check failed */
+                                error?: string;
+                                ok: boolean;
+                                /** @description worker: how many pollers the task queue has */
+                                pollers?: number;
+                            };
+                            temporal: {
+                                /** @description Why the check failed */
+                                error?: string;
+                                ok: boolean;
+                                /** @description worker: how many pollers the task queue has */
+                                pollers?: number;
+                            };
+                            worker: {
+                                /** @description Why the check failed */
+                                error?: string;
+                                ok: boolean;
+                                /** @description worker: how many pollers the task queue has */
+                                pollers?: number;
+                            };
+                        };
+                        /** @description The checks that failed */
+                        failing: string[];
+                        /**
+                         * @description unavailable (with status 503) when any check fails
+                         * @enum {string}
+                         */
+                        status: "ok" | "unavailable";
+                    };
                 };
             };
             404: components["responses"]["NotFound"];
@@ -7687,6 +9133,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Whether the record was kept for an access log (its bucket logs access into a live target) */
                         kept: boolean;
                     };
                 };
@@ -7725,6 +9172,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description Webhook deliveries, queue messages and replications started */
                         deliveries: number;
                     };
                 };
@@ -7767,14 +9215,40 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OpenAPI 3.1 document */
+            /** @description Success */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        components: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        info: {
+                            description: string;
+                            title: string;
+                            version: string;
+                        };
+                        /** @constant */
+                        openapi: "3.1.0";
+                        /** @description Path template → method → operation */
+                        paths: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        servers: {
+                            url: string;
+                        }[];
+                        tags: {
+                            description: string;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             404: components["responses"]["NotFound"];
@@ -7924,7 +9398,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            /** Format: date-time */
+                            created_at: string;
+                            deleted_at: string | null;
+                            expires_at: string | null;
+                            height: number | null;
+                            id: string;
+                            name: string | null;
+                            /** @constant */
+                            object: "face_asset";
+                            purged_at: string | null;
+                            retention_hours: number | null;
+                            sandbox: boolean;
+                            /** @enum {string} */
+                            status: "stored" | "purged" | "deleted";
+                            /** @description A signed download URL valid for an hour, while the image is stored */
+                            url: string | null;
+                            width: number | null;
+                        }[];
+                        has_more: boolean;
+                        /** @constant */
+                        object: "list";
+                        total: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7953,7 +9451,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        deleted_at: string | null;
+                        expires_at: string | null;
+                        height: number | null;
+                        id: string;
+                        name: string | null;
+                        /** @constant */
+                        object: "face_asset";
+                        purged_at: string | null;
+                        retention_hours: number | null;
+                        sandbox: boolean;
+                        /** @enum {string} */
+                        status: "stored" | "purged" | "deleted";
+                        /** @description A signed download URL valid for an hour, while the image is stored */
+                        url: string | null;
+                        width: number | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -7982,7 +9498,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description True when an earlier request (or the retention sweep) had already erased it */
+                        already_deleted: boolean;
+                        /** @constant */
+                        deleted: true;
+                        /** Format: date-time */
+                        deleted_at: string;
+                        id: string;
+                        /** @constant */
+                        object: "face_asset";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8017,7 +9543,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        deleted_at: string | null;
+                        expires_at: string | null;
+                        height: number | null;
+                        id: string;
+                        name: string | null;
+                        /** @constant */
+                        object: "face_asset";
+                        purged_at: string | null;
+                        retention_hours: number | null;
+                        sandbox: boolean;
+                        /** @enum {string} */
+                        status: "stored" | "purged" | "deleted";
+                        /** @description A signed download URL valid for an hour, while the image is stored */
+                        url: string | null;
+                        width: number | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8058,11 +9602,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        characters: number;
+                        /** @description Unix seconds */
+                        created: number;
+                        id: string;
+                        job_id: string;
+                        /** @constant */
+                        mime_type: "audio/wav";
+                        model: string;
+                        /** @constant */
+                        object: "audio.speech";
+                        output: {
+                            destination_id: string | null;
+                            /** @description s3: why the delivery failed */
+                            error?: string;
+                            /** @enum {string} */
+                            kind: "internal" | "s3";
+                            /** @description s3: an internal copy is kept too (asked for, or the delivery failed) */
+                            local_copy?: boolean;
+                            /** @description s3: the delivered object */
+                            object_url?: string;
+                            path: string;
+                            rule_id: string | null;
+                            /**
+                             * @description What chose the place: the request's output object, a routing rule, the key's default destination, or internal storage
+                             * @enum {string}
+                             */
+                            source: "request" | "rule" | "key" | "default";
+                            /**
+                             * @description s3: whether the delivery succeeded
+                             * @enum {string}
+                             */
+                            status?: "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description internal: when the signed URL expires
+                             */
+                            url_expires_at?: string;
+                        };
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "completed";
+                        url: string;
+                        voice: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8105,11 +9700,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        choices: {
+                            /** @constant */
+                            finish_reason: "stop";
+                            index: number;
+                            message: {
+                                content: string;
+                                /** @constant */
+                                role: "assistant";
+                            };
+                        }[];
+                        /** @description Unix seconds */
+                        created: number;
+                        /** @description chatcmpl-… */
+                        id: string;
+                        job_id: string;
+                        model: string;
+                        /** @constant */
+                        object: "chat.completion";
+                        sandbox: boolean;
+                        usage: {
+                            completion_tokens: number;
+                            prompt_tokens: number;
+                            total_tokens: number;
+                        };
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8144,11 +9771,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        /** @description Unix seconds */
+                        created: number;
+                        height: number;
+                        id: string;
+                        job_id: string;
+                        /** @constant */
+                        mime_type: "image/png";
+                        model: string;
+                        /** @constant */
+                        object: "image.edit";
+                        output: {
+                            destination_id: string | null;
+                            /** @description s3: why the delivery failed */
+                            error?: string;
+                            /** @enum {string} */
+                            kind: "internal" | "s3";
+                            /** @description s3: an internal copy is kept too (asked for, or the delivery failed) */
+                            local_copy?: boolean;
+                            /** @description s3: the delivered object */
+                            object_url?: string;
+                            path: string;
+                            rule_id: string | null;
+                            /**
+                             * @description What chose the place: the request's output object, a routing rule, the key's default destination, or internal storage
+                             * @enum {string}
+                             */
+                            source: "request" | "rule" | "key" | "default";
+                            /**
+                             * @description s3: whether the delivery succeeded
+                             * @enum {string}
+                             */
+                            status?: "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description internal: when the signed URL expires
+                             */
+                            url_expires_at?: string;
+                        };
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "completed";
+                        url: string;
+                        width: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8188,11 +9866,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        id: string;
+                        job_id: string;
+                        model: string;
+                        /** @constant */
+                        object: "job";
+                        poll_interval_seconds: number;
+                        poll_url: string;
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "processing";
+                        type: string;
+                        url: null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8231,11 +9929,65 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        /** @description Unix seconds */
+                        created: number;
+                        data: {
+                            height: number;
+                            /** @constant */
+                            mime_type: "image/png";
+                            url: string;
+                            width: number;
+                        }[];
+                        id: string;
+                        job_id: string;
+                        model: string;
+                        /** @constant */
+                        object: "image.generation";
+                        output: {
+                            destination_id: string | null;
+                            /** @description s3: why the delivery failed */
+                            error?: string;
+                            /** @enum {string} */
+                            kind: "internal" | "s3";
+                            /** @description s3: an internal copy is kept too (asked for, or the delivery failed) */
+                            local_copy?: boolean;
+                            /** @description s3: the delivered object */
+                            object_url?: string;
+                            path: string;
+                            rule_id: string | null;
+                            /**
+                             * @description What chose the place: the request's output object, a routing rule, the key's default destination, or internal storage
+                             * @enum {string}
+                             */
+                            source: "request" | "rule" | "key" | "default";
+                            /**
+                             * @description s3: whether the delivery succeeded
+                             * @enum {string}
+                             */
+                            status?: "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description internal: when the signed URL expires
+                             */
+                            url_expires_at?: string;
+                        };
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "completed";
+                        url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8272,11 +10024,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        id: string;
+                        job_id: string;
+                        model: string;
+                        /** @constant */
+                        object: "job";
+                        poll_interval_seconds: number;
+                        poll_url: string;
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "processing";
+                        type: string;
+                        url: null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8302,7 +10074,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            /** @constant */
+                            method: "wallet";
+                            usd_charged: number;
+                        };
+                        completed_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description failed: why (the charge was refunded) */
+                        error: string | null;
+                        id: string;
+                        job_id: string;
+                        model: string;
+                        /** @constant */
+                        object: "job";
+                        /** @description completed: where the result went (source, kind, path, …; empty for an operation without a file) */
+                        output: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description completed: what the operation returned besides its file */
+                        result: {
+                            [key: string]: unknown;
+                        } | null;
+                        sandbox: boolean;
+                        /** @enum {string} */
+                        status: "processing" | "completed" | "failed";
+                        type: string;
+                        /** @description completed: a signed URL to the result (or the delivered object) */
+                        url: string | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8329,7 +10131,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The chat models /v1/ai/chat/completions accepts */
+                        chat: string[];
+                        /** @constant */
+                        object: "list";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8364,11 +10171,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        /** @description Unix seconds */
+                        created: number;
+                        id: string;
+                        job_id: string;
+                        model: string;
+                        /** @constant */
+                        object: "text.translation";
+                        sandbox: boolean;
+                        /** @description The source language, given or detected */
+                        source: string;
+                        target: string;
+                        text: string;
+                        /** @description The same text as `text` */
+                        translated_text: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -8392,7 +10221,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        data: {
+                            code: string;
+                            name: string;
+                        }[];
+                        /** @constant */
+                        object: "list";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -8425,11 +10261,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        /** @description Unix seconds */
+                        created: number;
+                        id: string;
+                        job_id: string;
+                        model: string;
+                        /** @constant */
+                        object: "vision.ocr";
+                        sandbox: boolean;
+                        text: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -9624,7 +11477,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        account_id: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @description A console session token: send it as `Authorization: Bearer` */
+                        token: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10016,7 +11875,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            /** @constant */
+                            method: "wallet";
+                            usd_charged: number;
+                        };
+                        completed_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description failed: why (the charge was refunded) */
+                        error: string | null;
+                        id: string;
+                        job_id: string;
+                        model: string;
+                        /** @constant */
+                        object: "job";
+                        /** @description completed: where the result went (source, kind, path, …; empty for an operation without a file) */
+                        output: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description completed: what the operation returned besides its file */
+                        result: {
+                            [key: string]: unknown;
+                        } | null;
+                        sandbox: boolean;
+                        /** @enum {string} */
+                        status: "processing" | "completed" | "failed";
+                        type: string;
+                        /** @description completed: a signed URL to the result (or the delivered object) */
+                        url: string | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10394,7 +12283,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        buckets: {
+                            /** Format: date-time */
+                            created_at: string;
+                            display_name: string;
+                            id: string;
+                            quota_gb: number;
+                            region: string;
+                            /** @description `active`; `deleting` while a delete runs */
+                            status: string;
+                            /** @description The default storage class of new objects */
+                            storage_class: string;
+                            /** @description As last measured on the server */
+                            used_bytes: number;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10422,7 +12326,370 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        aws_bucket_name: string;
+                        /** @enum {string} */
+                        billing_mode: "wallet" | "invoice_monthly";
+                        block_public_access: boolean;
+                        /** @description Every configuration section by name: how it is enforced and what is set */
+                        configuration: {
+                            accelerate: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    /** @enum {string} */
+                                    status: "Enabled" | "Suspended";
+                                };
+                            };
+                            /** @description Keyed by access point name */
+                            access_points: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    [key: string]: {
+                                        alias: string;
+                                        block_public_access: boolean;
+                                        /** Format: date-time */
+                                        created_at: string;
+                                        name: string;
+                                        policy_json: {
+                                            [key: string]: unknown;
+                                        } | null;
+                                        vpc_id?: string;
+                                    };
+                                };
+                            };
+                            /** @description Read-only: GET …/acl answers the grants */
+                            acl: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                            };
+                            cors: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    rules: {
+                                        allowed_headers: string[];
+                                        allowed_methods: string[];
+                                        allowed_origins: string[];
+                                        expose_headers: string[];
+                                        id?: string;
+                                        max_age_seconds?: number;
+                                    }[];
+                                };
+                            };
+                            encryption: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    /** @enum {string} */
+                                    algorithm: "AES256" | "aws:kms" | "aws:kms:dsse";
+                                    bucket_key_enabled: boolean;
+                                    kms_master_key_id?: string | null;
+                                } | null;
+                            };
+                            intelligent_tiering: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    id: string;
+                                    prefix?: string;
+                                    /** @enum {string} */
+                                    status: "Enabled" | "Disabled";
+                                    tag?: {
+                                        key: string;
+                                        value: string;
+                                    };
+                                    tierings: {
+                                        /** @enum {string} */
+                                        access_tier: "ARCHIVE_ACCESS" | "DEEP_ARCHIVE_ACCESS";
+                                        days: number;
+                                    }[];
+                                }[];
+                            };
+                            lifecycle: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    rules: {
+                                        abort_incomplete_multipart_upload?: {
+                                            days_after_initiation: number;
+                                        };
+                                        expiration?: {
+                                            days: number;
+                                        };
+                                        id: string;
+                                        noncurrent_version_expiration?: {
+                                            noncurrent_days: number;
+                                        };
+                                        noncurrent_version_transitions: {
+                                            noncurrent_days: number;
+                                            storage_class: string;
+                                        }[];
+                                        prefix: string;
+                                        /** @enum {string} */
+                                        status: "Enabled" | "Disabled";
+                                        transitions: {
+                                            days: number;
+                                            storage_class: string;
+                                        }[];
+                                    }[];
+                                };
+                            };
+                            logging: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    enabled: boolean;
+                                    target_bucket?: string | null;
+                                    target_prefix: string;
+                                };
+                            };
+                            notifications: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    event_bridge_enabled: boolean;
+                                    lambda: {
+                                        arn: string;
+                                        events: string[];
+                                        filter_prefix?: string;
+                                        filter_suffix?: string;
+                                    }[];
+                                    queues: {
+                                        broker: string;
+                                        connection_id: string;
+                                        events: string[];
+                                        filter_prefix?: string;
+                                        filter_suffix?: string;
+                                        id?: string;
+                                        topic: string;
+                                    }[];
+                                    sns: {
+                                        arn: string;
+                                        events: string[];
+                                        filter_prefix?: string;
+                                        filter_suffix?: string;
+                                    }[];
+                                    sqs: {
+                                        arn: string;
+                                        events: string[];
+                                        filter_prefix?: string;
+                                        filter_suffix?: string;
+                                    }[];
+                                    webhooks: {
+                                        events: string[];
+                                        filter_prefix?: string;
+                                        filter_suffix?: string;
+                                        id?: string;
+                                        webhook_id: string;
+                                    }[];
+                                };
+                            };
+                            object_lock: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    enabled: boolean;
+                                    mode?: ("GOVERNANCE" | "COMPLIANCE") | null;
+                                    retention_days?: number | null;
+                                    retention_years?: number | null;
+                                };
+                            };
+                            ownership: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    /** @enum {string} */
+                                    ownership: "BucketOwnerEnforced" | "BucketOwnerPreferred" | "ObjectWriter";
+                                };
+                            };
+                            policy: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    [key: string]: unknown;
+                                } | null;
+                            };
+                            public_access_block: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    block_public_acls: boolean;
+                                    block_public_policy: boolean;
+                                    ignore_public_acls: boolean;
+                                    restrict_public_buckets: boolean;
+                                } | null;
+                            };
+                            replication: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    role?: string;
+                                    rules: {
+                                        /** @enum {string} */
+                                        delete_marker_replication?: "Enabled" | "Disabled";
+                                        destination?: {
+                                            bucket: string;
+                                            storage_class?: string;
+                                        };
+                                        id: string;
+                                        prefix?: string;
+                                        priority: number;
+                                        /** @enum {string} */
+                                        status: "Enabled" | "Disabled";
+                                    }[];
+                                } | null;
+                            };
+                            request_payment: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    /** @enum {string} */
+                                    payer: "BucketOwner" | "Requester";
+                                };
+                            };
+                            tags: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    tags: {
+                                        key: string;
+                                        value: string;
+                                    }[];
+                                };
+                            };
+                            versioning: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    /** @description Whether versioning was ever on (objects may have versions) */
+                                    ever_enabled?: boolean;
+                                    /** @enum {string} */
+                                    mfa_delete?: "Enabled" | "Disabled";
+                                    /**
+                                     * @description The server's state (a bucket never versioned is Suspended)
+                                     * @enum {string}
+                                     */
+                                    status: "Enabled" | "Suspended";
+                                };
+                            };
+                            website: {
+                                /** @enum {string} */
+                                enforced: "server" | "atelier" | "recorded" | "not_available";
+                                /** @description Why the setting has no effect here (only when `not_available`) */
+                                note?: string;
+                                value: {
+                                    error_document?: string;
+                                    index_document?: string;
+                                    redirect_all_requests_to?: {
+                                        host_name: string;
+                                        /** @enum {string} */
+                                        protocol?: "http" | "https";
+                                    };
+                                    routing_rules: {
+                                        condition?: {
+                                            key_prefix_equals: string;
+                                        };
+                                        redirect: {
+                                            host_name?: string;
+                                            http_redirect_code?: string;
+                                            replace_key_prefix_with?: string;
+                                        };
+                                    }[];
+                                } | null;
+                            };
+                        };
+                        /** Format: date-time */
+                        created_at: string;
+                        credentials: {
+                            access_key_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description When an `expiring` key stops working */
+                            expires_at: string | null;
+                            label: string;
+                            last_used: string | null;
+                            /** @enum {string} */
+                            status: "active" | "expiring" | "revoked";
+                        }[];
+                        description: string | null;
+                        display_name: string;
+                        endpoint: string;
+                        id: string;
+                        mfa_delete_enabled: boolean;
+                        object_count: number;
+                        quota_gb: number;
+                        region: string;
+                        reservation: {
+                            held_usd: number;
+                            remaining_usd: number;
+                        };
+                        s3_uri: string;
+                        signing_region: string;
+                        /** @description `active`; `deleting` while a delete runs */
+                        status: string;
+                        /** @description The default storage class of new objects */
+                        storage_class: string;
+                        tags: {
+                            [key: string]: string;
+                        };
+                        /** Format: date-time */
+                        updated_at: string;
+                        usage: {
+                            bucket_id: string;
+                            /** @description Keyed by storage class (lifecycle transitions included) */
+                            by_storage_class: {
+                                [key: string]: {
+                                    bytes: number;
+                                    objects: number;
+                                };
+                            };
+                            /** Format: date-time */
+                            last_updated: string;
+                            quota_gb: number;
+                            total_bytes: number;
+                            total_gb: number;
+                            total_objects: number;
+                            usage_percent: number;
+                        };
+                        /** @description As last measured on the server */
+                        used_bytes: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10450,7 +12717,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        credentials_revoked: number;
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                        refunded_to: "wallet" | null;
+                        reservation_refund_usd: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10478,7 +12752,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        /** @enum {string} */
+                        status: "Enabled" | "Suspended";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10513,7 +12795,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        /** @enum {string} */
+                        status: "Enabled" | "Suspended";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10543,7 +12833,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        access_points: {
+                            alias: string;
+                            block_public_access: boolean;
+                            bucket_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @enum {string} */
+                            enforced: "server" | "atelier" | "recorded" | "not_available";
+                            has_policy: boolean;
+                            name: string;
+                            /** @enum {string} */
+                            network_origin: "VPC" | "Internet";
+                            /** @description Why the setting has no effect here (only when `not_available`) */
+                            note?: string;
+                            vpc_id: string | null;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10580,7 +12887,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        alias: string;
+                        block_public_access: boolean;
+                        bucket_id: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        has_policy: boolean;
+                        name: string;
+                        /** @enum {string} */
+                        network_origin: "VPC" | "Internet";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        vpc_id: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10611,7 +12933,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        alias: string;
+                        block_public_access: boolean;
+                        bucket_id: string;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        has_policy: boolean;
+                        name: string;
+                        /** @enum {string} */
+                        network_origin: "VPC" | "Internet";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        vpc_id: string | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10641,7 +12978,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @constant */
+                        deleted: true;
+                        name: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10671,7 +13013,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        name: string;
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        policy_json: {
+                            [key: string]: unknown;
+                        } | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10709,7 +13060,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        name: string;
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        policy_json: {
+                            [key: string]: unknown;
+                        } | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10740,7 +13100,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        name: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10769,7 +13133,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @constant */
+                        enforced: "server";
+                        grants: {
+                            grantee: {
+                                id: string | null;
+                                type: string | null;
+                                uri: string | null;
+                            };
+                            permission: string | null;
+                        }[];
+                        owner: {
+                            display_name: string | null;
+                            id: string | null;
+                        };
+                        /** @constant */
+                        read_only: true;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10797,7 +13179,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        rules: {
+                            allowed_headers: string[];
+                            allowed_methods: string[];
+                            allowed_origins: string[];
+                            expose_headers: string[];
+                            id?: string;
+                            max_age_seconds?: number;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10840,7 +13236,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        rules: {
+                            allowed_headers: string[];
+                            allowed_methods: string[];
+                            allowed_origins: string[];
+                            expose_headers: string[];
+                            id?: string;
+                            max_age_seconds?: number;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10870,7 +13280,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10898,7 +13312,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        credentials: {
+                            access_key_id: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @description When an `expiring` key stops working */
+                            expires_at: string | null;
+                            label: string;
+                            last_used: string | null;
+                            /** @enum {string} */
+                            status: "active" | "expiring" | "revoked";
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10926,7 +13352,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {string} */
+                        algorithm: "AES256" | "aws:kms" | "aws:kms:dsse";
+                        bucket_id: string;
+                        bucket_key_enabled: boolean;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        kms_master_key_id?: string | null;
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                    } | {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        value: null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -10964,7 +13407,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @enum {string} */
+                        algorithm: "AES256" | "aws:kms" | "aws:kms:dsse";
+                        bucket_id: string;
+                        bucket_key_enabled: boolean;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        kms_master_key_id?: string | null;
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                    } | {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        value: null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -10994,7 +13454,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11022,7 +13486,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        configurations: {
+                            id: string;
+                            prefix?: string;
+                            /** @enum {string} */
+                            status: "Enabled" | "Disabled";
+                            tag?: {
+                                key: string;
+                                value: string;
+                            };
+                            tierings: {
+                                /** @enum {string} */
+                                access_tier: "ARCHIVE_ACCESS" | "DEEP_ARCHIVE_ACCESS";
+                                days: number;
+                            }[];
+                        }[];
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11068,7 +13553,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        configurations: {
+                            id: string;
+                            prefix?: string;
+                            /** @enum {string} */
+                            status: "Enabled" | "Disabled";
+                            tag?: {
+                                key: string;
+                                value: string;
+                            };
+                            tierings: {
+                                /** @enum {string} */
+                                access_tier: "ARCHIVE_ACCESS" | "DEEP_ARCHIVE_ACCESS";
+                                days: number;
+                            }[];
+                        }[];
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11099,7 +13605,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @constant */
+                        deleted: true;
+                        id: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11128,7 +13639,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        rules: {
+                            abort_incomplete_multipart_upload?: {
+                                days_after_initiation: number;
+                            };
+                            expiration?: {
+                                days: number;
+                            };
+                            id: string;
+                            noncurrent_version_expiration?: {
+                                noncurrent_days: number;
+                            };
+                            noncurrent_version_transitions: {
+                                noncurrent_days: number;
+                                storage_class: string;
+                            }[];
+                            prefix: string;
+                            /** @enum {string} */
+                            status: "Enabled" | "Disabled";
+                            transitions: {
+                                days: number;
+                                storage_class: string;
+                            }[];
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11189,7 +13729,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        rules: {
+                            abort_incomplete_multipart_upload?: {
+                                days_after_initiation: number;
+                            };
+                            expiration?: {
+                                days: number;
+                            };
+                            id: string;
+                            noncurrent_version_expiration?: {
+                                noncurrent_days: number;
+                            };
+                            noncurrent_version_transitions: {
+                                noncurrent_days: number;
+                                storage_class: string;
+                            }[];
+                            prefix: string;
+                            /** @enum {string} */
+                            status: "Enabled" | "Disabled";
+                            transitions: {
+                                days: number;
+                                storage_class: string;
+                            }[];
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11219,7 +13788,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11247,7 +13820,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        enabled: boolean;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        target_bucket?: string | null;
+                        target_prefix: string;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11284,7 +13866,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        enabled: boolean;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        target_bucket?: string | null;
+                        target_prefix: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11319,7 +13910,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description Oldest first; periods without data are left out */
+                        datapoints: {
+                            /** Format: date-time */
+                            timestamp: string;
+                            value: number;
+                        }[];
+                        /** Format: date-time */
+                        end: string;
+                        /** @enum {string} */
+                        metric: "BucketSizeBytes" | "NumberOfObjects" | "AllRequests" | "GetRequests" | "PutRequests" | "4xxErrors" | "5xxErrors" | "BytesDownloaded" | "BytesUploaded";
+                        /** @description Seconds per datapoint */
+                        period: number;
+                        source: string;
+                        /** Format: date-time */
+                        start: string;
+                        /** @enum {string} */
+                        statistic: "Sum" | "Maximum";
+                        /** @enum {string} */
+                        unit: "Bytes" | "Count";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11355,7 +13966,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        aborted: true;
+                        key: string;
+                        upload_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11396,7 +14012,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        etag: string | null;
+                        key: string;
+                        parts: number;
+                        version_id: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11438,7 +14059,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        key: string;
+                        upload_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11478,7 +14103,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @constant */
+                        method: "PUT";
+                        part_number: number;
+                        upload_id: string;
+                        url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11508,7 +14141,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        event_bridge_enabled: boolean;
+                        lambda: {
+                            arn: string;
+                            events: string[];
+                            filter_prefix?: string;
+                            filter_suffix?: string;
+                        }[];
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        queues: {
+                            broker: string;
+                            connection_id: string;
+                            events: string[];
+                            filter_prefix?: string;
+                            filter_suffix?: string;
+                            id?: string;
+                            topic: string;
+                        }[];
+                        sns: {
+                            arn: string;
+                            events: string[];
+                            filter_prefix?: string;
+                            filter_suffix?: string;
+                        }[];
+                        sqs: {
+                            arn: string;
+                            events: string[];
+                            filter_prefix?: string;
+                            filter_suffix?: string;
+                        }[];
+                        webhooks: {
+                            events: string[];
+                            filter_prefix?: string;
+                            filter_suffix?: string;
+                            id?: string;
+                            webhook_id: string;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11584,7 +14258,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        event_bridge_enabled: boolean;
+                        lambda: {
+                            arn: string;
+                            events: string[];
+                            filter_prefix?: string;
+                            filter_suffix?: string;
+                        }[];
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        queues: {
+                            broker: string;
+                            connection_id: string;
+                            events: string[];
+                            filter_prefix?: string;
+                            filter_suffix?: string;
+                            id?: string;
+                            topic: string;
+                        }[];
+                        sns: {
+                            arn: string;
+                            events: string[];
+                            filter_prefix?: string;
+                            filter_suffix?: string;
+                        }[];
+                        sqs: {
+                            arn: string;
+                            events: string[];
+                            filter_prefix?: string;
+                            filter_suffix?: string;
+                        }[];
+                        webhooks: {
+                            events: string[];
+                            filter_prefix?: string;
+                            filter_suffix?: string;
+                            id?: string;
+                            webhook_id: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11614,7 +14329,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        enabled: boolean;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        mode?: ("GOVERNANCE" | "COMPLIANCE") | null;
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        retention_days?: number | null;
+                        retention_years?: number | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11652,7 +14377,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        enabled: boolean;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        mode?: ("GOVERNANCE" | "COMPLIANCE") | null;
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        retention_days?: number | null;
+                        retention_years?: number | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11699,7 +14434,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        etag: string | null;
+                        key: string;
+                        last_modified: string | null;
+                        source_key: string;
+                        version_id: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11736,7 +14477,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        deleted: {
+                            delete_marker: boolean;
+                            key: string;
+                            version_id: string | null;
+                        }[];
+                        errors: {
+                            code: string | null;
+                            key: string | null;
+                            message: string | null;
+                            version_id: string | null;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11777,7 +14530,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        common_prefixes: string[];
+                        /** @description For the next page, while is_truncated */
+                        continuation_token: string | null;
+                        is_truncated: boolean;
+                        key_count: number;
+                        objects: {
+                            etag: string | null;
+                            key: string;
+                            last_modified: string | null;
+                            size: number;
+                            /** @description After lifecycle transitions */
+                            storage_class: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11817,7 +14584,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        expires_at: string;
+                        key: string;
+                        size: number | null;
+                        url: string;
+                        version_id: string | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11862,7 +14636,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @description Headers the upload must send as they were signed */
+                        headers: {
+                            [key: string]: string;
+                        };
+                        key: string;
+                        /** @constant */
+                        method: "PUT";
+                        upload_url: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11892,7 +14677,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        /** @enum {string} */
+                        ownership: "BucketOwnerEnforced" | "BucketOwnerPreferred" | "ObjectWriter";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11927,7 +14720,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        /** @enum {string} */
+                        ownership: "BucketOwnerEnforced" | "BucketOwnerPreferred" | "ObjectWriter";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -11957,7 +14758,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @constant */
+                        enforced: "server";
+                        /** @description null when the bucket has no policy of its own */
+                        policy_json: {
+                            [key: string]: unknown;
+                        } | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -11993,7 +14802,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @constant */
+                        enforced: "server";
+                        /** @description null when the bucket has no policy of its own */
+                        policy_json: {
+                            [key: string]: unknown;
+                        } | null;
+                        warnings: string[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12023,7 +14841,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12059,7 +14881,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        errors: string[];
+                        valid: boolean;
+                        warnings: string[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12089,7 +14915,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        block_public_acls: boolean;
+                        block_public_policy: boolean;
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        ignore_public_acls: boolean;
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        restrict_public_buckets: boolean;
+                    } | {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        value: null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12126,7 +14969,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        block_public_acls: boolean;
+                        block_public_policy: boolean;
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        ignore_public_acls: boolean;
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        restrict_public_buckets: boolean;
+                    } | {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        value: null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12166,7 +15026,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        new_credentials: {
+                            access_key_id: string;
+                            label: string;
+                            /** @description Shown only in this answer */
+                            secret_access_key: string;
+                        };
+                        /** @description When the previous keys stop working (null when there were none) */
+                        old_key_expires_at: string | null;
+                        old_keys: string[];
+                        revoked_immediately: boolean;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12196,7 +15067,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        role?: string;
+                        rules: {
+                            /** @enum {string} */
+                            delete_marker_replication?: "Enabled" | "Disabled";
+                            destination?: {
+                                bucket: string;
+                                storage_class?: string;
+                            };
+                            id: string;
+                            prefix?: string;
+                            priority: number;
+                            /** @enum {string} */
+                            status: "Enabled" | "Disabled";
+                        }[];
+                    } | {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        value: null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12244,7 +15142,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        role?: string;
+                        rules: {
+                            /** @enum {string} */
+                            delete_marker_replication?: "Enabled" | "Disabled";
+                            destination?: {
+                                bucket: string;
+                                storage_class?: string;
+                            };
+                            id: string;
+                            prefix?: string;
+                            priority: number;
+                            /** @enum {string} */
+                            status: "Enabled" | "Disabled";
+                        }[];
+                    } | {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        value: null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12274,7 +15199,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12304,7 +15233,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        objects: {
+                            destination_bucket: string | null;
+                            /** @description Why it FAILED or was SKIPPED */
+                            error?: string;
+                            key: string;
+                            /** @enum {string} */
+                            op: "put" | "delete";
+                            rule_id: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "COMPLETED" | "FAILED" | "SKIPPED";
+                            /** Format: date-time */
+                            updated_at: string;
+                            version_id: string | null;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12333,7 +15278,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        /** @enum {string} */
+                        payer: "BucketOwner" | "Requester";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12368,7 +15321,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        /** @enum {string} */
+                        payer: "BucketOwner" | "Requester";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12398,7 +15359,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        tags: {
+                            key: string;
+                            value: string;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12435,7 +15406,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        tags: {
+                            key: string;
+                            value: string;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12465,7 +15446,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12501,7 +15486,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** Format: date-time */
+                        created_at: string;
+                        display_name: string;
+                        id: string;
+                        previous: {
+                            quota_gb: number;
+                            storage_class: string;
+                        };
+                        quota_gb: number;
+                        region: string;
+                        /** @description What raising the deposit took from the wallet */
+                        reservation_charged_usd: number;
+                        reservation_held_usd: number;
+                        /** @description `active`; `deleting` while a delete runs */
+                        status: string;
+                        /** @description The default storage class of new objects */
+                        storage_class: string;
+                        /** @description As last measured on the server */
+                        used_bytes: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12531,7 +15536,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @description Keyed by storage class (lifecycle transitions included) */
+                        by_storage_class: {
+                            [key: string]: {
+                                bytes: number;
+                                objects: number;
+                            };
+                        };
+                        /** Format: date-time */
+                        last_updated: string;
+                        quota_gb: number;
+                        total_bytes: number;
+                        total_gb: number;
+                        total_objects: number;
+                        usage_percent: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12559,7 +15580,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Whether versioning was ever on (objects may have versions) */
+                        ever_enabled?: boolean;
+                        /** @enum {string} */
+                        mfa_delete?: "Enabled" | "Disabled";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        /**
+                         * @description The server's state (a bucket never versioned is Suspended)
+                         * @enum {string}
+                         */
+                        status: "Enabled" | "Suspended";
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12596,7 +15632,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Whether versioning was ever on (objects may have versions) */
+                        ever_enabled?: boolean;
+                        /** @enum {string} */
+                        mfa_delete?: "Enabled" | "Disabled";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        /**
+                         * @description The server's state (a bucket never versioned is Suspended)
+                         * @enum {string}
+                         */
+                        status: "Enabled" | "Suspended";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12631,7 +15682,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        delete_markers: {
+                            is_latest: boolean;
+                            key: string;
+                            last_modified: string | null;
+                            version_id: string;
+                        }[];
+                        is_truncated: boolean;
+                        next_key_marker: string | null;
+                        next_version_id_marker: string | null;
+                        versions: {
+                            etag: string | null;
+                            is_latest: boolean;
+                            key: string;
+                            last_modified: string | null;
+                            size: number;
+                            /** @description `null` (the string) for an object written before versioning */
+                            version_id: string;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12667,7 +15737,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        deleted: true;
+                        key: string;
+                        /** @constant */
+                        permanent: true;
+                        version_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12704,7 +15781,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        etag: string | null;
+                        key: string;
+                        new_version_id: string | null;
+                        restored_version_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12734,7 +15816,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        error_document?: string;
+                        index_document?: string;
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        redirect_all_requests_to?: {
+                            host_name: string;
+                            /** @enum {string} */
+                            protocol?: "http" | "https";
+                        };
+                        routing_rules: {
+                            condition?: {
+                                key_prefix_equals: string;
+                            };
+                            redirect: {
+                                host_name?: string;
+                                http_redirect_code?: string;
+                                replace_key_prefix_with?: string;
+                            };
+                        }[];
+                    } | {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        value: null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12785,7 +15897,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        error_document?: string;
+                        index_document?: string;
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        redirect_all_requests_to?: {
+                            host_name: string;
+                            /** @enum {string} */
+                            protocol?: "http" | "https";
+                        };
+                        routing_rules: {
+                            condition?: {
+                                key_prefix_equals: string;
+                            };
+                            redirect: {
+                                host_name?: string;
+                                http_redirect_code?: string;
+                                replace_key_prefix_with?: string;
+                            };
+                        }[];
+                    } | {
+                        bucket_id: string;
+                        /** @enum {string} */
+                        enforced: "server" | "atelier" | "recorded" | "not_available";
+                        /** @description Why the setting has no effect here (only when `not_available`) */
+                        note?: string;
+                        value: null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12815,7 +15957,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        bucket_id: string;
+                        /** @constant */
+                        deleted: true;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -12877,7 +16023,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        access_key_id: string;
+                        /** @enum {string} */
+                        billing_mode: "wallet" | "invoice_monthly";
+                        bucket: {
+                            aws_bucket_name: string;
+                            display_name: string;
+                            id: string;
+                            region: string;
+                            status: string;
+                        };
+                        /** @description The S3 endpoint the key works against */
+                        endpoint: string;
+                        example_aws_cli: string;
+                        example_boto3: string;
+                        region: string;
+                        /** @description The deposit held from the wallet (0 for invoice_monthly) */
+                        reservation_usd: number;
+                        s3_uri: string;
+                        /** @description Shown only in this answer */
+                        secret_access_key: string;
+                        /** @description The region S3 clients sign requests for */
+                        signing_region: string;
+                        warning: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -12925,7 +16095,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        flat_fee_pln: number;
+                        line_items: {
+                            amount_pln: number;
+                            amount_usd: number;
+                            label: string;
+                            quantity: number;
+                            unit: string;
+                            unit_price_pln: number;
+                            unit_price_usd: number;
+                        }[];
+                        period_days: number;
+                        region: string;
+                        storage_class: string;
+                        subtotal_pln: number;
+                        subtotal_usd: number;
+                        /** @description With the flat fee */
+                        total_pln: number;
+                        /** @description Without the flat fee */
+                        total_usd: number;
+                        usd_pln_rate: number;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13045,7 +16236,111 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        characters: {
+                            age: string | null;
+                            consistency_embedding: number[];
+                            description: string;
+                            gender: string | null;
+                            id: string;
+                            name: string;
+                            reference_url: string | null;
+                            role: string;
+                            /** @description Goes up by one on each regeneration */
+                            version: number;
+                        }[];
+                        concept: {
+                            characters_needed: {
+                                description: string;
+                                /** @enum {string} */
+                                role: "protagonist" | "antagonist" | "supporting";
+                            }[];
+                            scenes: {
+                                description: string;
+                                duration: number;
+                                index: number;
+                                mood: string;
+                                narration_text: string;
+                                title: string;
+                            }[];
+                            setting: string;
+                            synopsis: string;
+                            title: string;
+                            tone: string;
+                        } | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        final: {
+                            duration: number;
+                            file_size_mb: number;
+                            format: string;
+                            height: number;
+                            metadata: {
+                                has_subtitles: boolean;
+                                music_style: string;
+                                scenes_count: number;
+                                total_generation_time_ms: number;
+                                transition: string;
+                            };
+                            resolution: string;
+                            thumbnail_url: string | null;
+                            video_url: string | null;
+                            width: number;
+                        } | null;
+                        frames: {
+                            camera_direction: string;
+                            composition_notes: string;
+                            description: string;
+                            frame_url: string | null;
+                            scene_index: number;
+                            /** @description Goes up by one on each regeneration */
+                            version: number;
+                        }[];
+                        /** @description style, num_scenes, duration, language, seed, aspect_ratio and the render options given */
+                        params: {
+                            [key: string]: unknown;
+                        };
+                        prompt: string;
+                        /** @enum {string} */
+                        status: "active" | "expired" | "failed";
+                        steps_completed: string[];
+                        story_id: string;
+                        video_status: {
+                            completed: number;
+                            failed: number;
+                            pending: number;
+                            refused: number;
+                            total: number;
+                        };
+                        videos: {
+                            duration: number;
+                            error?: string;
+                            model_requested: string;
+                            model_used: string;
+                            scene_index: number;
+                            /** @enum {string} */
+                            status: "pending" | "rendered" | "failed" | "refused";
+                            /** @description Set once the scene is rendered */
+                            video_url: string | null;
+                        }[];
+                        voiceover: {
+                            full_audio_url: string | null;
+                            language: string;
+                            segments: {
+                                audio_url: string | null;
+                                duration: number;
+                                end_time: number;
+                                scene_index: number;
+                                start_time: number;
+                                text: string;
+                            }[];
+                            speed: number;
+                            total_duration: number;
+                            voice: string;
+                        } | null;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -13066,7 +16361,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The story's events from the given point */
+            /** @description The story's events after Last-Event-ID (or ?since), then live. Server-sent events, each frame `id: <n>`, `event: <name>` and `data: <JSON>`: `step_start` {step (1 to 6), name, message}; `step_progress` {step, progress (0 to 100), message}; `step_complete` {step, name, result}; `billing` {refunded_usd, scenes_rendered, scenes_requested}; `complete` {story_id, video_url, thumbnail_url, credits_used, duration, scenes[], characters[], metadata} or `error` {step, code, message, retry}, after which the stream ends. Step names: concept, characters, frames, videos, voiceover, final. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -13099,7 +16394,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description Included credits left plus what the wallet buys */
+                        available_credits: number;
+                        included_credits: number;
+                        /** @description Credits per call */
+                        prices: {
+                            characters: number;
+                            concept: number;
+                            final: number;
+                            frames: number;
+                            generate: number;
+                            /** @description Polling is free */
+                            poll_videos: number;
+                            regenerate_character: number;
+                            regenerate_frame: number;
+                            /** @description Scene renders are priced per model and second */
+                            videos: string;
+                            voiceover: number;
+                        };
+                        remaining_credits: number;
+                        usd_per_credit: number;
+                        used_credits: number;
+                        wallet_balance_usd: number;
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -13194,7 +16512,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description step_start, step_complete, billing, complete or error events */
+            /** @description Server-sent events, each frame `id: <n>`, `event: <name>` and `data: <JSON>`: `step_start` {step (1 to 6), name, message}; `step_progress` {step, progress (0 to 100), message}; `step_complete` {step, name, result}; `billing` {refunded_usd, scenes_rendered, scenes_requested}; `complete` {story_id, video_url, thumbnail_url, credits_used, duration, scenes[], characters[], metadata} or `error` {step, code, message, retry}, after which the stream ends. Step names: concept, characters, frames, videos, voiceover, final. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
@@ -13239,7 +16557,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            /** @enum {string} */
+                            method: "credits" | "wallet";
+                            pln_charged: number;
+                            usd_charged: number;
+                        };
+                        character: {
+                            age: string | null;
+                            consistency_embedding: number[];
+                            description: string;
+                            gender: string | null;
+                            id: string;
+                            name: string;
+                            reference_url: string | null;
+                            role: string;
+                            /** @description Goes up by one on each regeneration */
+                            version: number;
+                        };
+                        credits_used: number;
+                        story_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13278,7 +16617,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            /** @enum {string} */
+                            method: "credits" | "wallet";
+                            pln_charged: number;
+                            usd_charged: number;
+                        };
+                        credits_used: number;
+                        frame: {
+                            camera_direction: string;
+                            composition_notes: string;
+                            description: string;
+                            frame_url: string | null;
+                            scene_index: number;
+                            /** @description Goes up by one on each regeneration */
+                            version: number;
+                        };
+                        story_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13325,7 +16682,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            /** @enum {string} */
+                            method: "credits" | "wallet";
+                            pln_charged: number;
+                            usd_charged: number;
+                        };
+                        characters: {
+                            age: string | null;
+                            consistency_embedding: number[];
+                            description: string;
+                            gender: string | null;
+                            id: string;
+                            name: string;
+                            reference_url: string | null;
+                            role: string;
+                            /** @description Goes up by one on each regeneration */
+                            version: number;
+                        }[];
+                        credits_used: number;
+                        story_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13380,7 +16758,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            /** @enum {string} */
+                            method: "credits" | "wallet";
+                            pln_charged: number;
+                            usd_charged: number;
+                        };
+                        concept: {
+                            characters_needed: {
+                                description: string;
+                                /** @enum {string} */
+                                role: "protagonist" | "antagonist" | "supporting";
+                            }[];
+                            scenes: {
+                                description: string;
+                                duration: number;
+                                index: number;
+                                mood: string;
+                                narration_text: string;
+                                title: string;
+                            }[];
+                            setting: string;
+                            synopsis: string;
+                            title: string;
+                            tone: string;
+                        };
+                        credits_used: number;
+                        /** Format: date-time */
+                        expires_at: string;
+                        seed: number;
+                        story_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13446,7 +16855,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            /** @enum {string} */
+                            method: "credits" | "wallet";
+                            pln_charged: number;
+                            usd_charged: number;
+                        };
+                        credits_used: number;
+                        final: {
+                            duration: number;
+                            file_size_mb: number;
+                            format: string;
+                            height: number;
+                            metadata: {
+                                has_subtitles: boolean;
+                                music_style: string;
+                                scenes_count: number;
+                                total_generation_time_ms: number;
+                                transition: string;
+                            };
+                            resolution: string;
+                            thumbnail_url: string | null;
+                            video_url: string | null;
+                            width: number;
+                        } | null;
+                        story_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13491,7 +16926,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            /** @enum {string} */
+                            method: "credits" | "wallet";
+                            pln_charged: number;
+                            usd_charged: number;
+                        };
+                        credits_used: number;
+                        frames: {
+                            camera_direction: string;
+                            composition_notes: string;
+                            description: string;
+                            frame_url: string | null;
+                            scene_index: number;
+                            /** @description Goes up by one on each regeneration */
+                            version: number;
+                        }[];
+                        resolution: string | null;
+                        story_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13526,7 +16980,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        completed: number;
+                        /** @constant */
+                        credits_used: 0;
+                        failed: number;
+                        pending: number;
+                        refused: number;
+                        /** @enum {string} */
+                        status: "not_started" | "rendering" | "completed";
+                        story_id: string;
+                        total: number;
+                        videos: {
+                            duration: number;
+                            error?: string;
+                            model_requested: string;
+                            model_used: string;
+                            scene_index: number;
+                            /** @enum {string} */
+                            status: "pending" | "rendered" | "failed" | "refused";
+                            /** @description Set once the scene is rendered */
+                            video_url: string | null;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13571,7 +17047,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            /** @enum {string} */
+                            method: "credits" | "wallet";
+                            pln_charged: number;
+                            usd_charged: number;
+                        };
+                        completed: number;
+                        /** @description What the scene renders cost at the provider rate */
+                        cost_usd: number;
+                        credits_used: number;
+                        failed: number;
+                        /** @description The model that renders (a retired model renders on the default one) */
+                        model_used?: string;
+                        pending: number;
+                        /** @description Scenes not submitted, and why (refunded) */
+                        refused: {
+                            reason: string;
+                            scene_index: number;
+                        }[];
+                        story_id: string;
+                        total: number;
+                        /** @description The model asked for (absent when no scene was submitted) */
+                        video_model?: string;
+                        videos: {
+                            duration: number;
+                            error?: string;
+                            model_requested: string;
+                            model_used: string;
+                            scene_index: number;
+                            /** @enum {string} */
+                            status: "pending" | "rendered" | "failed" | "refused";
+                            /** @description Set once the scene is rendered */
+                            video_url: string | null;
+                        }[];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13623,7 +17134,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        billing: {
+                            /** @enum {string} */
+                            method: "credits" | "wallet";
+                            pln_charged: number;
+                            usd_charged: number;
+                        };
+                        credits_used: number;
+                        story_id: string;
+                        voiceover: {
+                            full_audio_url: string | null;
+                            language: string;
+                            segments: {
+                                audio_url: string | null;
+                                duration: number;
+                                end_time: number;
+                                scene_index: number;
+                                start_time: number;
+                                text: string;
+                            }[];
+                            speed: number;
+                            total_duration: number;
+                            voice: string;
+                        } | null;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13652,7 +17187,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        default: string;
+                        models: {
+                            available: boolean;
+                            /** @description The lengths it renders; a requested duration snaps down to one of them */
+                            durations: number[];
+                            family: string;
+                            id: string;
+                            max_seconds: number;
+                            /** @description A retired model renders on this one */
+                            renders_on?: string;
+                            retired: boolean;
+                            usd_per_second: number;
+                        }[];
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -13685,7 +17234,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                        result: {
+                            /** @description The Postgres database the activity queried */
+                            database: string;
+                            /** @description When the workflow answered (ISO 8601) */
+                            echoedAt: string;
+                            message: string;
+                        };
+                        round_trip_ms: number;
+                        workflow_id: string;
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -13945,16 +17506,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "X-Request-Id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": Record<string, never>;
-                };
-            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
