@@ -224,4 +224,143 @@ describe('workflow studio, end to end', () => {
       await page.close();
     }
   });
+
+  it('edits by keyboard and settings, simulates with a mock, turns a run into a passing test, re-runs from a node and restores a version', async () => {
+    const page = await context.newPage();
+    page.setDefaultTimeout(WAIT.timeout);
+    const connection = await stack.api('POST', '/engine/v1/v1/connections', { body: { provider: 'slack', name: 'team slack', secret: 'xoxb-not-used-here' } });
+    expect(connection.status, connection.text).toBe(201);
+    try {
+      await signInWithKey(page, `${stack.url}/studio/new`, stack.adminKey);
+      const search = page.getByLabel('Search nodes');
+      await search.fill('manual');
+      await page.locator('button.add-node[data-type="trigger.manual"]').click();
+      await search.fill('set values');
+      await page.locator('button.add-node[data-type="io.set"]').click();
+      await page.locator('[data-testid="validation"]:not([data-state="checking"])').waitFor();
+      await page.getByTestId('port-manual-main').dragTo(page.locator('[data-node-id="set"] rect.box'));
+      await page.locator('[data-edge-id][data-source="manual"][data-target="set"]').waitFor();
+
+      // Workflow settings: variables, tags, and a USD cap the server refuses until it is fixed.
+      await page.getByRole('tab', { name: 'Workflow' }).click();
+      await page.getByLabel('Variables', { exact: false }).fill('{"tone": "warm"}');
+      await page.getByLabel('Tags (comma-separated)').fill('demo, studio');
+      await page.getByLabel('Tags (comma-separated)').press('Tab');
+      const cap = page.getByLabel('USD cap per run', { exact: false });
+      await cap.fill('-1');
+      await page.getByRole('tab', { name: 'Workflow (1)' }).waitFor();
+      expect(await cap.getAttribute('aria-invalid')).toBe('true');
+      await cap.fill('0.5');
+      await page.getByRole('tab', { name: 'Workflow', exact: true }).waitFor();
+
+      // The set node reads a variable and the input; the completion offers the variable.
+      await page.locator('[data-node-id="set"] rect.box').click();
+      const values = page.locator('#param-set-values');
+      await values.click();
+      await values.pressSequentially('{"line": "{{var');
+      await page.getByTestId('template-suggestions').filter({ hasText: 'variables.tone' }).waitFor();
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('End');
+      await values.pressSequentially(' {{manual.output.main.who}}"}');
+
+      // Rename manual → start: the edge and the template follow.
+      await page.locator('[data-node-id="manual"] rect.box').click();
+      await page.getByLabel('Node id').fill('start');
+      await page.getByRole('button', { name: 'Rename' }).click();
+      await page.locator('[data-edge-id][data-source="start"][data-target="set"]').waitFor();
+      await page.locator('[data-node-id="set"] rect.box').click();
+      expect(JSON.parse(await values.inputValue())).toEqual({ line: '{{variables.tone}} {{start.output.main.who}}' });
+
+      // Ctrl+D duplicates, Ctrl+Z takes it back; Ctrl+C / Ctrl+V pastes a copy, Delete removes it.
+      await page.locator('[data-node-id="set"]').focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Control+d');
+      await page.locator('[data-node-id="set_2"]').waitFor();
+      await page.keyboard.press('Control+z');
+      await page.locator('[data-node-id="set_2"]').waitFor({ state: 'detached' });
+      await page.locator('[data-node-id="set"]').focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Control+c');
+      await page.keyboard.press('Control+v');
+      await page.locator('[data-node-id="set_2"]').waitFor();
+      await page.locator('[data-node-id="set_2"]').focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Delete');
+      await page.locator('[data-node-id="set_2"]').waitFor({ state: 'detached' });
+
+      // Bind the set node's `slack` slot to the connection (the slot named after its provider).
+      await page.locator('[data-node-id="set"] rect.box').click();
+      await page.getByText('Credentials (0)').click();
+      await page.getByRole('button', { name: 'Bind' }).click();
+      await page.getByLabel('Slot slack').waitFor();
+
+      await page.getByLabel('Workflow name').fill('Greeting lab');
+      await page.locator('[data-testid="validation"][data-state="valid"]').waitFor();
+      await page.keyboard.press('Control+s');
+      await page.getByTestId('saved-version').filter({ hasText: /^v1$/ }).waitFor();
+      const workflowId = /\/studio\/([^/]+)$/.exec(page.url())![1]!;
+      const v1 = await stack.api('GET', `/engine/v1/v1/workflows/${workflowId}`);
+      expect(v1.body.tags).toEqual(['demo', 'studio']);
+      expect(v1.body.spec).toMatchObject({ variables: { tone: 'warm' }, usd_cap: 0.5 });
+      expect(v1.body.spec.nodes.find((n: { id: string }) => n.id === 'set').credentials).toEqual({ slack: connection.body.id });
+
+      // Simulate the canvas with the set node mocked.
+      await page.getByRole('tab', { name: 'Run & test' }).click();
+      await page.getByLabel('who').fill('Bo');
+      await page.getByText('Mocks for Simulate').click();
+      await page.getByLabel('Mocks (JSON', { exact: false }).fill('{"set": {"output": {"main": {"line": "mocked"}}}}');
+      await page.getByRole('button', { name: 'Simulate' }).click();
+      const sim = page.getByTestId('simulation');
+      await sim.waitFor();
+      expect(await sim.locator('tr[data-sim-node="set"]').textContent()).toContain('mocked');
+      expect(await sim.locator('tr[data-sim-node="start"]').textContent()).toContain('succeeded');
+
+      // Run it for real, save the finished run as a test, run the test: every assertion passes.
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      const runHref = await page.getByTestId('run-link').getAttribute('href');
+      const runId = runHref!.split('/').pop()!;
+      await expect.poll(async () => (await stack.api('GET', `/engine/v1/v1/runs/${runId}`)).body.status, { timeout: 30_000 }).toBe('completed');
+      const run = await stack.api('GET', `/engine/v1/v1/runs/${runId}`);
+      expect(run.body.node_outputs.set.output.main).toEqual({ line: 'warm Bo' });
+      await page.getByLabel('Save the last run as a test named').fill('warm greeting');
+      await page.getByRole('button', { name: 'Save as test' }).click();
+      const test = page.locator('[data-testid="tests"] li[data-test-name="warm greeting"]');
+      await test.waitFor();
+      await test.getByRole('button', { name: 'Run test warm greeting' }).click();
+      await test.locator('.badge', { hasText: 'passed' }).waitFor();
+      const assertions = test.locator('.assertions li');
+      expect(await assertions.count()).toBeGreaterThan(1);
+      expect(await test.locator('.assertions li.failed').count()).toBe(0);
+
+      // A second version, then v1 restored as version 3.
+      await page.getByRole('tab', { name: 'Workflow', exact: true }).click();
+      await page.getByLabel('Variables', { exact: false }).fill('{"tone": "cool"}');
+      await page.locator('[data-testid="validation"][data-state="valid"]').waitFor();
+      await page.keyboard.press('Control+s');
+      await page.getByTestId('saved-version').filter({ hasText: /^v2$/ }).waitFor();
+      await page.getByRole('tab', { name: 'Versions' }).click();
+      await page.getByRole('button', { name: 'Restore version 1 as a new version' }).click();
+      await page.getByTestId('saved-version').filter({ hasText: /^v3$/ }).waitFor();
+      const v3 = await stack.api('GET', `/engine/v1/v1/workflows/${workflowId}/versions/3`);
+      expect(v3.body.spec.variables).toEqual({ tone: 'warm' });
+
+      // The run page re-runs from a node: a new run that completes.
+      await page.goto(`${stack.url}/runs/${runId}`);
+      await page.locator('[data-testid="run-status"]', { hasText: 'completed' }).waitFor();
+      await page.locator('[data-node-id="set"]').click();
+      await page.getByTestId('rerun-from').click();
+      await page.waitForURL((u) => /\/runs\/[^/]+$/.test(u.pathname) && !u.pathname.endsWith(runId));
+      await page.locator('[data-testid="run-status"]', { hasText: 'completed' }).waitFor();
+
+      // The list: found by tag, with its last run and tags.
+      await page.goto(`${stack.url}/studio`);
+      await page.getByLabel('Search by name or tag').fill('demo');
+      const row = page.locator(`tr[data-row-workflow="${workflowId}"]`);
+      await row.locator('[data-testid="last-run"] .badge', { hasText: 'completed' }).waitFor();
+      expect(await row.textContent()).toContain('studio');
+      expect(await page.locator('tr[data-row-workflow]').count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
 });
