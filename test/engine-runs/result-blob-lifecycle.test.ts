@@ -133,6 +133,11 @@ describe('engine runs: the lifecycle of stored results', () => {
     expect(await deps.blobs.exists(orphan)).toBe(true);
 
     await new Promise((r) => setTimeout(r, 1500));
+    // A pass going on from a later position does not look at runs finished before it.
+    const later = await sweepResults(deps, 1, { since: new Date() });
+    expect(later.runs).toBe(0);
+    expect(later.through.getTime()).toBeLessThan(Date.now());
+    expect(await deps.blobs.exists(orphan)).toBe(true);
     const report = await sweepResults(deps, 1);
     expect(report.orphans).toBe(1);
     expect(await deps.blobs.exists(orphan)).toBe(false);

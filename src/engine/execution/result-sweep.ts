@@ -146,39 +146,54 @@ export async function sweepStrayRunResults(deps: SweepDeps, cutoff: Date): Promi
 }
 
 /**
- * One pass: queued deletions, then up to RUNS_PER_PASS finished runs not yet swept at their
- * current resume count, then (when `strays`) prefixes of runs without rows.
+ * How far behind its last pass's position the next pass looks again: a run's finished_at is set
+ * inside the transaction that finishes it, so one may become visible slightly out of order.
  */
-export async function sweepResults(deps: SweepDeps, graceS: number, opts: { now?: Date; strays?: boolean } = {}): Promise<ResultSweepReport> {
+const CURSOR_OVERLAP_MS = 5 * 60_000;
+
+/**
+ * One pass: queued deletions, then up to RUNS_PER_PASS finished runs not yet swept at their
+ * current resume count (oldest first; with `since`, only those finished after it), then (when
+ * `strays`) prefixes of runs without rows. `through` is where the next pass may start: the
+ * finish time of the last run looked at, or the cut-off once none are left.
+ */
+export async function sweepResults(
+  deps: SweepDeps,
+  graceS: number,
+  opts: { now?: Date; strays?: boolean; since?: Date } = {},
+): Promise<ResultSweepReport & { through: Date }> {
   const now = opts.now ?? new Date();
   const cutoff = new Date(now.getTime() - graceS * 1000);
   const deletions = await sweepBlobDeletions(deps);
-  const runs = await deps.db
+  let query = deps.db
     .selectFrom('runs as r')
     .leftJoin('run_result_sweeps as s', 's.run_id', 'r.id')
-    .select(['r.id', 'r.account_id', 'r.resumed_count'])
+    .select(['r.id', 'r.account_id', 'r.resumed_count', 'r.finished_at'])
     .where('r.finished_at', '<', cutoff)
     .where('r.status', 'in', FINISHED_STATUSES)
-    .where((eb) => eb.or([eb('s.run_id', 'is', null), eb('s.resumed_count', '<>', eb.ref('r.resumed_count'))]))
-    .orderBy('r.finished_at')
-    .limit(RUNS_PER_PASS)
-    .execute();
+    .where((eb) => eb.or([eb('s.run_id', 'is', null), eb('s.resumed_count', '<>', eb.ref('r.resumed_count'))]));
+  if (opts.since) query = query.where('r.finished_at', '>=', opts.since);
+  const runs = await query.orderBy('r.finished_at').limit(RUNS_PER_PASS).execute();
   let orphans = 0;
   for (const run of runs) orphans += await sweepRunResults(deps, run, cutoff);
   const strays = opts.strays ? await sweepStrayRunResults(deps, cutoff) : 0;
-  return { deletions, runs: runs.length, orphans, strays };
+  const through = runs.length === RUNS_PER_PASS ? (runs[runs.length - 1]!.finished_at ?? cutoff) : cutoff;
+  return { deletions, runs: runs.length, orphans, strays, through };
 }
 
 /**
- * Starts the sweep in this process (the worker's): a pass every sweepInterval(graceS), the scan for
- * prefixes of runs without rows at most once per grace period. Returns the stop function.
+ * Starts the sweep in this process (the worker's): a pass every sweepInterval(graceS), each going
+ * on from where the last one stopped (the first pass of a process starts from the oldest run), the
+ * scan for prefixes of runs without rows at most once per grace period. Returns the stop function.
  */
 export function startResultSweep(deps: SweepDeps, graceS: number): () => Promise<void> {
   let lastStrayScan = 0;
+  let since: Date | undefined;
   return startSweep(deps.logger, 'result blob sweep', sweepInterval(graceS), async () => {
     const strays = Date.now() - lastStrayScan >= graceS * 1000;
-    const report = await sweepResults(deps, graceS, { strays });
+    const report = await sweepResults(deps, graceS, { strays, since });
     if (strays) lastStrayScan = Date.now();
+    since = new Date(report.through.getTime() - CURSOR_OVERLAP_MS);
     if (report.deletions || report.orphans || report.strays) deps.logger.info(report, 'result blob sweep');
     return report;
   });
