@@ -4,8 +4,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Router, type Express } from 'express';
+import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { buildOpenApiDocument, documentRoute } from './openapi';
+import { checkedAnswer } from './route';
 import { NO_FRAMING } from './security-headers';
 
 const require = createRequire(import.meta.url);
@@ -34,14 +36,24 @@ const LOCAL_LOGO = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://
 let offlineBundle: string | undefined;
 const redocScript = () => (offlineBundle ??= readFileSync(redocBundle, 'utf8').split(CDN_LOGO).join(LOCAL_LOGO));
 
+/** The document's top level; operations and schemas are described by OpenAPI 3.1 itself. */
+const OpenApiDocumentView = z.object({
+  openapi: z.literal('3.1.0'),
+  info: z.object({ title: z.string(), version: z.string(), description: z.string() }),
+  servers: z.array(z.object({ url: z.string() })),
+  tags: z.array(z.object({ name: z.string(), description: z.string() })),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())).describe('Path template → method → operation'),
+  components: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
 /** `app` is read lazily: the document covers every router mounted by the time it is requested. */
 export function docsRoutes(deps: Deps, app: () => Express): Router {
   const router = Router();
-  let cached: unknown;
-  router.get('/openapi.json', documentRoute((_req, res) => {
-    cached ??= buildOpenApiDocument(app(), { version, serverUrl: deps.config.publicBaseUrl });
+  let cached: z.input<typeof OpenApiDocumentView> | undefined;
+  router.get('/openapi.json', documentRoute((req, res) => {
+    cached ??= checkedAnswer(OpenApiDocumentView, buildOpenApiDocument(app(), { version, serverUrl: deps.config.publicBaseUrl }), req);
     res.json(cached);
-  }, { summary: 'The OpenAPI 3.1 document of every route this server mounts', produces: { contentType: 'application/json', description: 'OpenAPI 3.1 document' } }));
+  }, { summary: 'The OpenAPI 3.1 document of every route this server mounts', response: OpenApiDocumentView }));
   router.get('/docs', documentRoute((_req, res) => {
     res.setHeader('Content-Security-Policy', `default-src 'self'; script-src 'self' blob:; worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; ${NO_FRAMING}`);
     res.type('html').send(page);

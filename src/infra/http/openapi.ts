@@ -333,7 +333,7 @@ export function buildOpenApiDocument(app: Express, opts: OpenApiOptions) {
     (paths[path] ??= {})[r.method] = operation;
   }
   return {
-    openapi: '3.1.0',
+    openapi: '3.1.0' as const,
     info: {
       title: 'Atelier API',
       version: opts.version,
