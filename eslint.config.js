@@ -17,7 +17,9 @@ const root = dirname(fileURLToPath(import.meta.url));
 const faces = ['activities', 'workflows'].map((f) => join(root, f));
 
 /** The src/ folders whose files run inside the workflow sandbox (imported by workflow code at run time). */
-const sandboxHomes = ['src/engine/contract', 'src/story/contract', 'src/storage/contract', 'src/engine/node-sdk/workflow'];
+const sandboxHomes = ['src/engine/contract', 'src/story/contract', 'src/storage/contract', 'src/engine/node-sdk/workflow', 'src/infra/temporal/workflow-ref.ts'];
+/** A home is a folder, or one file (`.ts`). */
+const homeFiles = (h) => (h.endsWith('.ts') ? h : `${h}/**/*.ts`);
 const sandboxDirs = sandboxHomes.map((h) => join(root, h));
 /** Packages sandboxed code may load: Temporal's workflow-side APIs, deterministic by design. */
 const sandboxPackages = ['@temporalio/workflow', '@temporalio/common'];
@@ -37,7 +39,7 @@ const sandboxImports = {
       const spec = node.source?.value;
       if (typeof spec !== 'string' || typeOnly(node)) return;
       const allowed = spec.startsWith('.')
-        ? sandboxDirs.some((d) => { const target = resolve(dirname(context.filename), spec); return target === d || target.startsWith(d + sep); })
+        ? sandboxDirs.some((d) => { const target = resolve(dirname(context.filename), spec); return target === d || `${target}.ts` === d || target.startsWith(d + sep); })
         : sandboxPackages.includes(spec);
       if (!allowed) context.report({ node, messageId: 'outside', data: { spec, homes: sandboxHomes.join(', ') } });
     };
@@ -136,7 +138,7 @@ export default tseslint.config(
   {
     // Workflow code: workflows/, the handlers of the nodes the engineRun workflow runs itself
     // (nodes/<category>/<name>/workflow.ts, bundled with the workflows) and the sandbox homes in src/.
-    files: ['workflows/**/*.ts', 'nodes/**/workflow.ts', ...sandboxHomes.map((h) => `${h}/**/*.ts`)],
+    files: ['workflows/**/*.ts', 'nodes/**/workflow.ts', ...sandboxHomes.map(homeFiles)],
     rules: {
       'no-restricted-imports': ['error', {
         paths: nodeBuiltins.flatMap((name) => [name, `node:${name}`]).map((name) => ({
@@ -178,7 +180,7 @@ export default tseslint.config(
   },
   {
     // The sandbox homes in src/: what workflow code loads from src/ lives here, and loads nothing else.
-    files: sandboxHomes.map((h) => `${h}/**/*.ts`),
+    files: sandboxHomes.map(homeFiles),
     plugins: { sandbox: { rules: { imports: sandboxImports } } },
     rules: { 'sandbox/imports': 'error' },
   },

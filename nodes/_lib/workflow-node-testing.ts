@@ -23,7 +23,8 @@ export function fakeWorkflowApi(
     waits: [],
     notes: [],
     children: [],
-    async executeChild<R>(workflowType: string, arg: unknown, opts: { id: string }): Promise<R> {
+    async executeChild<A, R>(workflow: (arg: A) => Promise<R>, arg: A, opts: { id: string }): Promise<R> {
+      const workflowType = workflow.name;
       api.children.push({ workflowType, arg, id: opts.id });
       if (!(workflowType in childResults)) throw new Error(`no child result for ${workflowType}`);
       return childResults[workflowType] as R;

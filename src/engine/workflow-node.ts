@@ -13,11 +13,12 @@ export interface WorkflowNodeApi {
   /** The run the node belongs to. */
   readonly run: { runId: string; accountId: string; workflowId: string; generation: number; sandbox: boolean };
   /**
-   * Runs a child workflow (e.g. agentRun) on the run's task queue and returns its result; it is
+   * Runs a child workflow, given by its typed reference (e.g. agentRun from src/engine/contract/agent.ts;
+   * see src/infra/temporal/workflow-ref.ts), on the run's task queue and returns its result; it is
    * cancelled with the run. A child that fails rethrows its failure, which fails the node with the
    * child's message (and what its ApplicationFailure details say it charged).
    */
-  executeChild<R>(workflowType: string, arg: unknown, opts: { id: string; summary: string }): Promise<R>;
+  executeChild<A, R>(workflow: (arg: A) => Promise<R>, arg: A, opts: { id: string; summary: string }): Promise<R>;
   /** A durable Temporal timer. */
   sleep(ms: number): Promise<void>;
   /** Temporal's condition(): resolves true once `fn` is true, or false when `timeoutMs` passes first. */

@@ -1,6 +1,7 @@
 // The workflow sandbox has a home in src/: every src/ file workflow code loads at run time lives in
 // a sandbox home (src/engine/contract/, src/story/contract/, src/storage/contract/, and the node
-// SDK's sandbox side src/engine/node-sdk/workflow/), and the determinism lint refuses a
+// SDK's sandbox side src/engine/node-sdk/workflow/, and the pure workflow-reference helper
+// src/infra/temporal/workflow-ref.ts), and the determinism lint refuses a
 // value import of anything else from there (types may come from anywhere).
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
@@ -8,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { runtimeClosure } from './import-graph';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const HOMES = ['src/engine/contract/', 'src/story/contract/', 'src/storage/contract/', 'src/engine/node-sdk/workflow/'];
+const HOMES = ['src/engine/contract/', 'src/story/contract/', 'src/storage/contract/', 'src/engine/node-sdk/workflow/', 'src/infra/temporal/workflow-ref.ts'];
 
 /** ESLint with the project's config, without type information (the fixtures are not files of the project). */
 function eslint() {

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type * as workflows from '../../workflows/index';
+import { agentRun } from '../../src/engine/contract/agent';
 import { knowledgeIngest } from '../../src/engine/knowledge/service';
 import { engineRun } from '../../src/engine/runs-service';
 import { engineScheduleFire } from '../../src/engine/schedules/temporal-schedule';
@@ -22,13 +23,13 @@ import { importsOf } from './import-graph';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
-const refs = { ping, engineRun, engineMaintenance, story: storyWorkflow, webhookDelivery, generationJob, assetPurge, storageAccrual, engineScheduleFire, knowledgeIngest, runAnalysis, s3Replication };
+const refs = { ping, engineRun, agentRun, engineMaintenance, story: storyWorkflow, webhookDelivery, generationJob, assetPurge, storageAccrual, engineScheduleFire, knowledgeIngest, runAnalysis, s3Replication };
 
 // Compile-time: each registered workflow is assignable to its stand-in (it takes the arguments the
 // stand-in is started with and returns what its callers read).
 type Refs = typeof refs;
 export type SignaturesAgree = { [K in keyof Refs]: (typeof workflows)[K] extends Refs[K] ? true : never };
-const agree: SignaturesAgree = { ping: true, engineRun: true, engineMaintenance: true, story: true, webhookDelivery: true, generationJob: true, assetPurge: true, storageAccrual: true, engineScheduleFire: true, knowledgeIngest: true, runAnalysis: true, s3Replication: true };
+const agree: SignaturesAgree = { ping: true, engineRun: true, agentRun: true, engineMaintenance: true, story: true, webhookDelivery: true, generationJob: true, assetPurge: true, storageAccrual: true, engineScheduleFire: true, knowledgeIngest: true, runAnalysis: true, s3Replication: true };
 
 /** The workflow names workflows/index.ts exports (what the worker registers). */
 function registered(): string[] {
@@ -43,7 +44,7 @@ describe('workflows started by reference', () => {
     // A new stand-in joins `refs` above, so its signature is checked too.
     const names = registered();
     expect(Object.keys(refs).filter((n) => !names.includes(n))).toEqual([]);
-    expect(Object.keys(refs).length).toBeGreaterThanOrEqual(11);
+    expect(Object.keys(refs).length).toBeGreaterThanOrEqual(12);
   });
 
   it('a stand-in refuses to be called as a function', () => {

@@ -1,6 +1,6 @@
 // agent.run in the engineRun workflow: the loop runs as the agentRun child workflow, one child per
 // node execution (its id names the run, node and generation), so its steps are visible on their own.
-import { type AgentParams, type AgentRunInput, type AgentRunResult, NodeError, type WorkflowNodeHandler } from '../../../src/engine/node-sdk/workflow';
+import { type AgentParams, agentRun, type AgentRunInput, NodeError, type WorkflowNodeHandler } from '../../../src/engine/node-sdk/workflow';
 
 const STRATEGIES = ['auto', 'required', 'none'] as const;
 
@@ -38,7 +38,7 @@ export const runAgent: WorkflowNodeHandler = async (api, params) => {
   const p = agentParams(params);
   const { run } = api;
   const input: AgentRunInput = { runId: run.runId, accountId: run.accountId, workflowId: run.workflowId, nodeId: api.nodeId, generation: run.generation, sandbox: run.sandbox, params: p };
-  const result = await api.executeChild<AgentRunResult>('agentRun', input, {
+  const result = await api.executeChild(agentRun, input, {
     id: `${run.runId}:${api.nodeId}:agent:${run.generation}`,
     summary: `agent ${api.nodeId} · ${p.model} · ${p.tools.length} tools`,
   });

@@ -1,6 +1,7 @@
 // What the agent.run node, the agentRun child workflow and the agent activities pass each other.
 // Pure types: safe to import from workflow code.
 import type { ChatMessage, ToolCall, ToolChoice, ToolSpec } from '../../generation/providers/types';
+import { workflowRef } from '../../infra/temporal/workflow-ref';
 
 export type { ChatMessage, ToolCall, ToolChoice, ToolSpec };
 
@@ -105,3 +106,6 @@ export interface AgentFailureDetails {
 
 /** The Temporal activity and UI name of a step: `<node>:model#3`, `<node>:tool:search#4`. */
 export const stepLabel = (nodeId: string, step: number, tool?: string) => `${nodeId}:${tool === undefined ? 'model' : `tool:${tool}`}#${step}`;
+
+/** The agentRun child workflow (workflows/agent-run.ts), started by reference from the agent.run node's handler. */
+export const agentRun = workflowRef<(input: AgentRunInput) => Promise<AgentRunResult>>('agentRun');

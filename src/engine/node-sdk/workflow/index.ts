@@ -4,6 +4,6 @@
 export { NodeError } from '../../contract/node-error';
 export { isPlainRecord, jsonEqual, passThrough } from '../../contract/node-io';
 export { stringify } from '../../contract/templates';
-export type { AgentParams, AgentRunInput, AgentRunResult } from '../../contract/agent';
+export { agentRun, type AgentParams, type AgentRunInput, type AgentRunResult } from '../../contract/agent';
 export type { LogLevel, NodeContext, NodeDefinition, NodeRegistry, NodeResult, PortSpec } from '../../types';
 export type { PureNodeHandler, WaitableSignal, WorkflowNodeApi, WorkflowNodeHandler } from '../../workflow-node';
