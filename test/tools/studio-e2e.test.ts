@@ -199,6 +199,8 @@ describe('workflow studio, end to end', () => {
       await page.locator('[data-testid="run-status"]', { hasText: 'completed' }).waitFor();
       await page.locator('[data-node-id="set"]').click();
       await page.getByTestId('node-output').filter({ hasText: 'Grace' }).waitFor();
+      // The decision is in the run's events, with who took it.
+      expect(await page.getByTestId('approval-decisions').textContent()).toMatch(/approved approval by .+fine by me/);
       const runProblems = await axeProblems(page);
       expect(runProblems, runProblems.join('\n')).toEqual([]);
       await page.screenshot({ path: shotPath('run') });

@@ -208,12 +208,22 @@ describe('studio model', () => {
     expect(completeTemplate('x {{m}} y', 5, { start: 2 }, 'manual.output.main').text).toBe('x {{manual.output.main}} y');
   });
 
-  it("derives the run form from the trigger's input schema, else from the fields templates read", () => {
+  it("derives the run form from the trigger's input schema, else the widget's fields, else the fields templates read", () => {
     const d = draft();
     d.nodes[1]!.params = { values: { a: '{{manual.output.main.who}}', b: '{{manual.output.main.city}}-{{manual.output.main.who}}' } };
     expect(inputFieldsOf(d)).toEqual([
       { name: 'who', type: 'string', required: true },
       { name: 'city', type: 'string', required: true },
+    ]);
+    const widget = [
+      { name: 'email', type: 'email' as const, label: 'Your e-mail', required: true, options: null },
+      { name: 'size', type: 'select' as const, label: 'size', required: false, options: ['s', 'm'] },
+      { name: 'count', type: 'number' as const, label: 'How many', required: false, options: null },
+    ];
+    expect(inputFieldsOf(d, widget)).toEqual([
+      { name: 'email', type: 'string', required: true, description: 'Your e-mail', enum: undefined },
+      { name: 'size', type: 'string', required: false, description: undefined, enum: ['s', 'm'] },
+      { name: 'count', type: 'number', required: false, description: 'How many', enum: undefined },
     ]);
     d.settings = { trigger_config: { input_schema: { type: 'object', properties: { n: { type: 'integer', description: 'how many' }, mood: { type: 'string', enum: ['a', 'b'] }, extra: {} }, required: ['n'] } } };
     expect(inputFieldsOf(d)).toEqual([

@@ -74,6 +74,8 @@ export function RunPage(props: { runId: string }) {
   const [signalError, setSignalError] = useState<string | null>(null);
   const [sending, setSending] = useState<string | null>(null);
   const [now, setNow] = useState(Date.now());
+  /** Approval decisions as the run's events report them (who, when, which way). */
+  const [decisions, setDecisions] = useState<Array<{ seq: number; node: string; approver: string; approved: boolean; comment: string | null; at: string; outcome: string }>>([]);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const refreshRun = async () => {
@@ -111,6 +113,20 @@ export function RunPage(props: { runId: string }) {
           }),
         );
         scheduleRefresh();
+      } else if (e.type === 'approval_decided' && nodeId) {
+        const d = e.data;
+        setDecisions((l) => [
+          ...l,
+          {
+            seq: e.seq,
+            node: nodeId,
+            approver: String(d.approver ?? 'someone'),
+            approved: d.approved === true,
+            comment: typeof d.comment === 'string' ? d.comment : null,
+            at: typeof d.decided_at === 'string' ? d.decided_at : '',
+            outcome: String(d.outcome ?? 'pending'),
+          },
+        ]);
       } else if (e.type === 'run_finished') {
         if (typeof e.data.status === 'string') setRunStatus(e.data.status as RunStatus);
         if (typeof e.data.total_usd_charged === 'number') setFinalCost(e.data.total_usd_charged);
@@ -332,8 +348,28 @@ export function RunPage(props: { runId: string }) {
           <button type="button" class="danger" disabled={sending !== null} data-testid={`reject-${v.placed.id}`} onClick={() => void decide(v.placed.id, false)}>
             Reject
           </button>
+          <a
+            href="/studio/approvals"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate('/studio/approvals');
+            }}
+          >
+            Open in the approvals inbox (approvers, form)
+          </a>
         </div>
       ))}
+      {decisions.length > 0 && (
+        <ul class="plain decisions" data-testid="approval-decisions" aria-label="Approval decisions">
+          {decisions.map((d) => (
+            <li key={d.seq}>
+              {d.approved ? '✓ approved' : '✗ rejected'} <code>{d.node}</code> by {d.approver}
+              {d.at ? ` at ${new Date(d.at).toLocaleTimeString()}` : ''}
+              {d.comment ? ` — “${d.comment}”` : ''} <span class="muted">(request {d.outcome})</span>
+            </li>
+          ))}
+        </ul>
+      )}
       {signalError && <p class="error">{signalError}</p>}
       {actionNote && (
         <p class="notice" role="status">

@@ -203,12 +203,22 @@ export interface InputField {
   enum?: string[];
 }
 
+/** A field of the workflow's widget interface (GET /widget/{workflow_id}). */
+export interface WidgetField {
+  name: string;
+  type: 'text' | 'textarea' | 'number' | 'email' | 'url' | 'select' | 'checkbox' | 'date';
+  label: string;
+  required: boolean;
+  options: string[] | null;
+}
+
 /**
  * The run input form: the trigger's `config.input_schema` (a JSON Schema object) when there is one,
- * else one text field per input field a template reads from a trigger node (`{{manual.output.main.who}}`
- * → `who`), the way the API derives a workflow's input schema.
+ * else the fields of the workflow's widget interface when it has some, else one text field per
+ * input field a template reads from a trigger node (`{{manual.output.main.who}}` → `who`), the way
+ * the API derives a workflow's input schema.
  */
-export function inputFieldsOf(draft: Draft): InputField[] {
+export function inputFieldsOf(draft: Draft, widget: WidgetField[] = []): InputField[] {
   const declared = draft.settings?.trigger_config?.input_schema as { type?: string; properties?: Record<string, Record<string, unknown>>; required?: string[] } | undefined;
   if (declared && declared.type === 'object' && declared.properties) {
     const required = new Set(declared.required ?? []);
@@ -223,6 +233,15 @@ export function inputFieldsOf(draft: Draft): InputField[] {
         enum: enumOf,
       };
     });
+  }
+  if (widget.length) {
+    return widget.map((f) => ({
+      name: f.name,
+      type: f.type === 'number' ? 'number' : f.type === 'checkbox' ? 'boolean' : 'string',
+      required: f.required,
+      description: f.label === f.name ? undefined : f.label,
+      enum: f.type === 'select' ? (f.options ?? []) : undefined,
+    }));
   }
   const triggers = new Set(draft.nodes.filter((n) => n.type.startsWith('trigger.')).map((n) => n.id));
   const names: string[] = [];

@@ -8,7 +8,7 @@ import { api, ApiFailure, ENGINE, type List, type SpecEdge } from '../api';
 import { layoutGraph, NODE_W } from '../layout';
 import { navigate } from '../nav';
 import { Canvas, heightOf, portsOf, type Selection } from './canvas';
-import { copyNodes, inputFieldsOf, pasteNodes, renameNode, templateSuggestions, type Clipboard } from './edit-ops';
+import { copyNodes, inputFieldsOf, pasteNodes, renameNode, templateSuggestions, type Clipboard, type WidgetField } from './edit-ops';
 import { draftOf, freshId, History, issuesOf, specOf, type Draft, type Issue, type NodeTypeSummary, type SavedSpec, type Settings } from './model';
 import { NodePanel, type ConnectionRow } from './node-panel';
 import type { ParamsSchema } from './params-form';
@@ -60,6 +60,7 @@ export function StudioEditor(props: { workflowId: string }) {
   const [catalogue, setCatalogue] = useState<NodeTypeSummary[]>([]);
   const [schemas, setSchemas] = useState<Map<string, ParamsSchema>>(new Map());
   const [connections, setConnections] = useState<ConnectionRow[] | null>(null);
+  const [widgetFields, setWidgetFields] = useState<WidgetField[]>([]);
   const [issues, setIssues] = useState<Issue[]>([]);
   /** The draft the shown issues are about: any other draft is still being checked. */
   const [verdictFor, setVerdictFor] = useState<Draft | null>(null);
@@ -113,6 +114,9 @@ export function StudioEditor(props: { workflowId: string }) {
       .catch(() => setConnections([]));
     if (!id) return;
     loadWorkflow(id).catch((err) => setError(messageOf(err)));
+    api<{ configured: boolean; interface: { fields: WidgetField[] } }>('GET', `${ENGINE}/widget/${encodeURIComponent(id)}`)
+      .then((w) => setWidgetFields(w.configured ? w.interface.fields : []))
+      .catch(() => undefined);
     void loadVersions(id);
   }, []);
 
@@ -362,7 +366,7 @@ export function StudioEditor(props: { workflowId: string }) {
     return n ? portsOf(n, types).outputs : [];
   };
   const suggestions = useMemo(() => (selectedNode ? templateSuggestions(draft, selectedNode.id, outputsOf) : []), [draft, selectedNode?.id, types]);
-  const inputFields = useMemo(() => inputFieldsOf(draft), [draft]);
+  const inputFields = useMemo(() => inputFieldsOf(draft, widgetFields), [draft, widgetFields]);
 
   return (
     <section class="studio">
