@@ -49,6 +49,14 @@ export function eachItem(ctx: Pick<NodeContext, 'items'>, source: ItemSource): I
   return ctx.items.read(source);
 }
 
+/** Every item of a source in one array (for operations that need them all at once). */
+export async function allItems(ctx: Pick<NodeContext, 'items'>, source: ItemSource): Promise<unknown[]> {
+  if (Array.isArray(source)) return source;
+  const out: unknown[] = [];
+  for await (const item of eachItem(ctx, source)) out.push(item);
+  return out;
+}
+
 /** An ItemWriter holding its list in memory (when the run offers no `ctx.items`). */
 class ArrayWriter implements ItemWriter {
   readonly list: unknown[] = [];

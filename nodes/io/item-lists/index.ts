@@ -1,10 +1,44 @@
 import { z } from 'zod';
-import { jsonEqual, type NodeDefinition } from '../../../src/engine/node-sdk';
-import { itemsFrom, itemsParam } from '../../_lib/items';
+import { isItemListRef, jsonEqual, type NodeContext, type NodeDefinition } from '../../../src/engine/node-sdk';
+import { allItems, eachItem, itemSource, listWriter, streamedItemsParam, type ItemSource } from '../../_lib/items';
+
+/** Operations on one stored list that stream it (the others need every item at once and load it). */
+async function streamed(ctx: NodeContext, source: Exclude<ItemSource, unknown[]>, p: { operation: string; depth: number; size: number }): Promise<{ main: unknown } | undefined> {
+  switch (p.operation) {
+    case 'length': return { main: source.$atelier_ref.items };
+    case 'first': {
+      for await (const item of eachItem(ctx, source)) return { main: item ?? null };
+      return { main: null };
+    }
+    case 'last': {
+      let last: unknown = null;
+      for await (const item of eachItem(ctx, source)) last = item;
+      return { main: last ?? null };
+    }
+    case 'flatten': case 'chunk': {
+      const out = listWriter(ctx, 'main');
+      let chunk: unknown[] = [];
+      for await (const item of eachItem(ctx, source)) {
+        if (p.operation === 'flatten') {
+          for (const el of Array.isArray(item) ? item.flat(p.depth - 1) : [item]) await out.write(el);
+          continue;
+        }
+        chunk.push(item);
+        if (chunk.length === p.size) {
+          await out.write(chunk);
+          chunk = [];
+        }
+      }
+      if (chunk.length) await out.write(chunk);
+      return { main: await out.finish() };
+    }
+    default: return undefined;
+  }
+}
 
 const params = z.object({
   operation: z.enum(['concat', 'zip', 'flatten', 'chunk', 'reverse', 'unique', 'first', 'last', 'length', 'index_of']).describe('concat/zip `lists`; flatten (by `depth`), chunk (into `size`), reverse, unique, first, last, length or index_of (`value`) of `items`.'),
-  items: itemsParam(),
+  items: streamedItemsParam(),
   lists: z.array(z.array(z.unknown())).max(100).default([]).describe('The lists to concat or zip; when empty, the upstream inputs that are lists, in edge order.'),
   depth: z.number().int().min(1).max(100).default(1).describe('Levels flattened by `flatten`.'),
   size: z.number().int().min(1).max(100_000).default(10).describe('Chunk size for `chunk`.'),
@@ -17,13 +51,24 @@ export const ioItemLists: NodeDefinition<typeof params> = {
   category: 'io',
   subcategory: 'lists',
   name: 'Item lists',
-  description: 'List utilities: concat or zip several lists, flatten, chunk, reverse, unique, first, last, length, index_of.',
+  description: 'List utilities: concat or zip several lists, flatten, chunk, reverse, unique, first, last, length, index_of. On a long list an upstream node stored, length, first, last, flatten and chunk stream; the others read it into memory.',
   tags: ['data', 'list', 'array'],
   params,
   inputs: [{ name: 'main', description: 'One or more lists (concat/zip take them all).' }],
   outputs: [{ name: 'main', description: 'The resulting list (or value for first, last, length, index_of).' }],
   execution: 'local',
-  async execute(_ctx, { params: p, inputs }) {
+  streams: true,
+  async execute(ctx, { params: p, inputs: input }) {
+    const source = itemSource(p.items, input);
+    if (!Array.isArray(source)) {
+      const done = await streamed(ctx, source, p);
+      if (done) return { output: done };
+    }
+    // Every other operation works on whole lists: stored ones are read into memory first.
+    const inputs: Record<string, unknown> = {};
+    for (const [port, value] of Object.entries(input)) inputs[port] = isItemListRef(value) ? await allItems(ctx, value) : value;
+    const items = await allItems(ctx, source);
+    const itemsFrom = () => items;
     const lists = () => (p.lists.length ? p.lists : Object.values(inputs).filter(Array.isArray));
     let main: unknown;
     switch (p.operation) {
@@ -34,25 +79,25 @@ export const ioItemLists: NodeDefinition<typeof params> = {
         main = Array.from({ length: n }, (_, i) => ls.map((l) => l[i] ?? null));
         break;
       }
-      case 'flatten': main = itemsFrom(p.items, inputs).flat(p.depth); break;
+      case 'flatten': main = itemsFrom().flat(p.depth); break;
       case 'chunk': {
-        const items = itemsFrom(p.items, inputs);
+        const items = itemsFrom();
         const out: unknown[][] = [];
         for (let i = 0; i < items.length; i += p.size) out.push(items.slice(i, i + p.size));
         main = out;
         break;
       }
-      case 'reverse': main = [...itemsFrom(p.items, inputs)].reverse(); break;
+      case 'reverse': main = [...itemsFrom()].reverse(); break;
       case 'unique': {
         const out: unknown[] = [];
-        for (const item of itemsFrom(p.items, inputs)) if (!out.some((o) => jsonEqual(o, item))) out.push(item);
+        for (const item of itemsFrom()) if (!out.some((o) => jsonEqual(o, item))) out.push(item);
         main = out;
         break;
       }
-      case 'first': main = itemsFrom(p.items, inputs)[0] ?? null; break;
-      case 'last': main = itemsFrom(p.items, inputs).at(-1) ?? null; break;
-      case 'length': main = itemsFrom(p.items, inputs).length; break;
-      case 'index_of': main = itemsFrom(p.items, inputs).findIndex((i) => jsonEqual(i, p.value)); break;
+      case 'first': main = itemsFrom()[0] ?? null; break;
+      case 'last': main = itemsFrom().at(-1) ?? null; break;
+      case 'length': main = itemsFrom().length; break;
+      case 'index_of': main = itemsFrom().findIndex((i) => jsonEqual(i, p.value)); break;
     }
     return { output: { main } };
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { clone, deletePath, getPath, isRecord, setPath, valueFrom } from '../../_lib/items';
+import { isItemListRef, type NodeDefinition } from '../../../src/engine/node-sdk';
+import { clone, deletePath, eachItem, getPath, isRecord, listWriter, setPath, valueFrom } from '../../_lib/items';
 
 const params = z.object({
   value: z.unknown().optional().describe('An object (or a list of objects) holding the list to split; defaults to the upstream value.'),
@@ -16,22 +16,24 @@ export const ioSplitOut: NodeDefinition<typeof params> = {
   category: 'io',
   subcategory: 'lists',
   name: 'Split out',
-  description: 'Turns a list held in a field into items of their own (one per element), optionally keeping fields of the parent next to each element.',
+  description: 'Turns a list held in a field into items of their own (one per element), optionally keeping fields of the parent next to each element. A long list of parents an upstream node stored is read as it comes, and a long result is stored as it is written.',
   tags: ['data', 'list', 'unwind', 'explode'],
   params,
   inputs: [{ name: 'main' }],
   outputs: [{ name: 'main', description: 'The list of split-out items.' }],
   execution: 'local',
-  async execute(_ctx, { params: p, inputs }) {
+  streams: true,
+  async execute(ctx, { params: p, inputs }) {
     const value = valueFrom(p.value, inputs);
-    const parents = Array.isArray(value) ? value : [value];
+    // A stored list of parents streams through: each parent's elements are written as they come.
+    const parents = isItemListRef(value) ? eachItem(ctx, value) : Array.isArray(value) ? value : [value];
     const as = p.as ?? p.field.split('.').at(-1)!;
-    const out: unknown[] = [];
-    for (const parent of parents) {
+    const out = listWriter(ctx, 'main');
+    for await (const parent of parents) {
       const list = getPath(parent, p.field);
       const elements = Array.isArray(list) ? list : list === undefined || list === null ? [] : [list];
       for (const el of elements) {
-        if (p.include === 'none' || !isRecord(parent)) { out.push(el); continue; }
+        if (p.include === 'none' || !isRecord(parent)) { await out.write(el); continue; }
         let base: Record<string, unknown>;
         if (p.include === 'all') {
           base = clone(parent);
@@ -41,9 +43,9 @@ export const ioSplitOut: NodeDefinition<typeof params> = {
           for (const f of p.include_fields) { const v = getPath(parent, f); if (v !== undefined) setPath(base, f, clone(v)); }
         }
         setPath(base, as, el);
-        out.push(base);
+        await out.write(base);
       }
     }
-    return { output: { main: out } };
+    return { output: { main: await out.finish() } };
   },
 };

@@ -162,10 +162,10 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
     const given = refs ? await materialize(deps.blobs, input, { streams: definition.streams }) : { params: input.params, inputs: input.inputs };
     const params = parseParams(definition, given.params);
     const ctx = buildNodeContext(deps, input, info, activity, attempt);
-    // A streaming node's long lists go to the blob store as it writes them (a quarter of the inline
-    // limit each may stay inline, so a node's ports together stay under it).
+    // A streaming node's long lists go to the blob store as it writes them; one that stays under the
+    // inline limit stays inline, as any port does (several such ports together are stored below).
     if (definition.streams && input.resultRefs) {
-      lists = itemStreams(deps.blobs, { accountId: input.accountId, runId, nodeId: node.id, generation, attempt: info.attempt }, Math.floor(deps.config.engine.resultInlineMaxBytes / 4));
+      lists = itemStreams(deps.blobs, { accountId: input.accountId, runId, nodeId: node.id, generation, attempt: info.attempt }, deps.config.engine.resultInlineMaxBytes);
       ctx.items = lists;
     }
     const result = await definition.execute(ctx, { params, inputs: given.inputs });

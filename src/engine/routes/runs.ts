@@ -10,7 +10,7 @@ import { documentRoute } from '../../infra/http/openapi';
 import type { AuthContext } from '../../platform/auth/context';
 import { pipeline } from 'node:stream/promises';
 import { isResultRef, RESULT_REF_KEY, resultDownloads } from '../contract/result-ref';
-import { runResultsPrefix } from '../execution/result-refs';
+import { runResultsPrefix, storedAsJson } from '../execution/result-refs';
 import { deleteRun, RunDeletedView } from '../execution/run-deletion';
 import { readRunEventPage, type RunEventPage } from '../events/store';
 import {
@@ -212,8 +212,10 @@ export function runRoutes(deps: Deps): Router {
           if (!target.key.startsWith(runResultsPrefix(run.account_id, run.id))) throw notFound();
           const read = await deps.blobs.open(target.key);
           if (!read) throw coded(404, 'output_gone', 'The stored output is gone: the run was deleted or its results swept.');
-          res.status(200).set({ 'Content-Type': 'application/json', 'Content-Length': String(read.size), 'Cache-Control': 'private, no-store', 'X-Content-Sha256': target.sha256 });
-          await pipeline(read.body, res);
+          // A list stored one item per line is served as the JSON array it stands for.
+          const json = storedAsJson(ref, read.body, read.size);
+          res.status(200).set({ 'Content-Type': 'application/json', 'Content-Length': String(json.bytes), 'Cache-Control': 'private, no-store', 'X-Content-Sha256': target.sha256 });
+          await pipeline(json.body, res);
         } catch (err) {
           if (res.headersSent) res.destroy(err as Error);
           else next(err);
