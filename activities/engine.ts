@@ -6,6 +6,7 @@ import { nodeRegistry } from '../nodes/index';
 import { startRunAnalysis } from '../src/engine/analytics/analyze';
 import { resolveNodeParams } from '../src/engine/execution/workflow-node-params';
 import { APPROVAL_NODE_TYPE, closeApprovalRequest, openApprovalRequest } from '../src/engine/approvals/service';
+import { observedHere } from '../src/engine/events/executions';
 import { observingExecutions } from './engine-executions';
 
 export type { NodeFailureDetails } from '../src/engine/contract/run-contract';
@@ -20,6 +21,8 @@ export type { NodeFailureDetails } from '../src/engine/contract/run-contract';
  */
 export function createEngineActivities(deps: Deps, registry: ExecutorRegistry = nodeRegistry) {
   const { db } = deps;
+  // Runs this process starts are observed as they start (src/engine/events/executions.ts).
+  observedHere.active = true;
   return observingExecutions(deps, {
     executeNode: (input: ExecuteNodeInput): Promise<ExecuteNodeResult> => executeNode(deps, registry, input),
     /** The params of a node the workflow runs itself, with the stored results they reach into read. */

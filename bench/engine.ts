@@ -9,7 +9,8 @@
 //   BENCH_SHAPES ("fan-out 10,fan-out 100": only these shapes; "pure": the pure-node chains), BENCH_SKIP_EXTRA=1 (no SSE/RSS part),
 //   BENCH_AB=1 (also run the engine with run_events_append group commit off, alternating, and report it;
 //   BENCH_AB=defer: with deferred node commits off, every node written before it reports;
-//   BENCH_AB=confirm: with executors never reporting carried commits as already written),
+//   BENCH_AB=confirm: with executors never reporting carried commits as already written;
+//   BENCH_AB=observe: with each activity checking its Temporal execution itself as it starts),
 //   BENCH_TIMELINE=1 (print the workflow-task timeline of each side's last run per shape),
 //   BENCH_CPU=1 (CPU ms per run of each side: this process's main thread and other threads, the
 //   Temporal server found by its temporal-dev.sh pid file under .data/, all of Postgres),
@@ -35,6 +36,7 @@ import { createScratchDatabase } from '../src/infra/db/postgres';
 import { planWorkflow } from '../src/engine/planner';
 import { appendCombining, appendStats } from '../src/engine/events/store';
 import { deferredCommits } from '../src/engine/execution/node-executor';
+import { observeShortcuts } from '../src/engine/events/executions';
 import { startRun } from '../src/engine/runs-service';
 import type { NodeDefinition } from '../src/engine/types';
 import { startAtelier } from '../src/runtime';
@@ -52,10 +54,11 @@ const CPU = process.env.BENCH_CPU === '1';
 const LOGGED = process.env.BENCH_LOGGED === '1' || process.env.BENCH_LOGGED === 'after';
 /** BENCH_LOGGED=after: the row is written after the activity answers (its CPU, none of its latency; not durable). */
 const LOGGED_AFTER = process.env.BENCH_LOGGED === 'after';
-const AB = ['1', 'group', 'defer', 'confirm'].includes(process.env.BENCH_AB ?? '');
+const AB = ['1', 'group', 'defer', 'confirm', 'observe'].includes(process.env.BENCH_AB ?? '');
 /** What the A/B run switches off: run_events_append group commit, deferred node commits, or their early confirmation. */
 const abSwitches: Record<string, { label: string; set: (on: boolean) => void }> = {
   confirm: { label: 'carried commits never confirmed early', set: (on) => (deferredCommits.confirmCarried = on) },
+  observe: { label: 'execution checked by each activity at its start', set: (on) => (observeShortcuts.enabled = on) },
   defer: { label: 'deferred commits off', set: (on) => (deferredCommits.enabled = on) },
   group: { label: 'group commit off', set: (on) => (appendCombining.enabled = on) },
 };

@@ -13,6 +13,7 @@ import { microsToUsd } from '../platform/billing/money';
 import { coded, detail, notFound } from '../infra/http/errors';
 import { saAccountId, saKind, saTriggerType, saWorkflowId } from '../infra/temporal/search-attributes';
 import { finishRun, writeLostCommits } from './projections';
+import { observeStarted } from './events/executions';
 import { activeRatePolicy, admitRun } from './rate-policies/admission';
 import { routeCanary } from './canary/routing';
 import type { Database } from '../infra/db/index';
@@ -112,7 +113,7 @@ async function submit(deps: Deps, run: Run, generation: number, completed?: Reco
     behaviour: ENGINE_RUN_BEHAVIOUR,
   };
   try {
-    await deps.temporal.workflow.start(engineRun, {
+    const handle = await deps.temporal.workflow.start(engineRun, {
       taskQueue: deps.taskQueue,
       workflowId: run.id,
       args: [args],
@@ -131,6 +132,8 @@ async function submit(deps: Deps, run: Run, generation: number, completed?: Reco
       ],
       staticSummary: `workflow ${run.workflow_id} v${run.workflow_version} · ${run.trigger_type}${generation ? ` · resume ${generation}` : ''}`,
     });
+    // The run claimed for this execution now, while its first workflow task runs, rather than by its first activity.
+    observeStarted(deps, run.id, generation, handle.firstExecutionRunId);
   } catch (err) {
     deps.logger.error({ err, runId: run.id }, 'could not start the engineRun workflow');
     await deps.db

@@ -92,15 +92,49 @@ function rekey(epoch: ResetEpoch, e: NewRunEvent): NewRunEvent {
 
 const resetEventKey = (generation: number, temporalRunId: string) => `${generation}:run:run_reset:${temporalRunId}`;
 
+/** Checks in flight, by run: the activities of one execution that start together share one. */
+const checking = new Map<string, { key: string; done: Promise<void> }>();
+
+/**
+ * Whether this process runs the engine's activities (set when they are created). A run it starts is
+ * then observed at once (`observeStarted`), so the first activity of the execution finds the check
+ * done instead of making it before its node runs.
+ */
+export const observedHere = { active: false };
+
+/** Bench A/B switch: false makes each activity check on its own when it starts (no early or shared check). */
+export const observeShortcuts = { enabled: true };
+
 /**
  * Called by every engine activity before it writes (cheap after the first call of an execution in
  * this process): notices the execution it runs in, records a reset the first time one is seen, and
- * learns the reset epoch of a reset execution.
+ * learns the reset epoch of a reset execution. Concurrent calls for one execution (a fan-out's first
+ * activities) wait for the same check; one that finds the check failed makes its own.
  */
-export async function observeExecution(deps: Pick<Deps, 'db' | 'temporal' | 'logger'>, runId: string, generation: number, temporalRunId: string | undefined): Promise<void> {
-  if (!temporalRunId) return;
+export function observeExecution(deps: Pick<Deps, 'db' | 'temporal' | 'logger'>, runId: string, generation: number, temporalRunId: string | undefined): Promise<void> {
+  if (!temporalRunId) return Promise.resolve();
   const key = `${generation}:${temporalRunId}`;
-  if (seen.get(runId) === key) return;
+  if (seen.get(runId) === key) return Promise.resolve();
+  const inFlight = checking.get(runId);
+  if (inFlight?.key === key && observeShortcuts.enabled) return inFlight.done.catch(() => observeExecution(deps, runId, generation, temporalRunId));
+  const done = check(deps, runId, generation, temporalRunId, key).finally(() => {
+    if (checking.get(runId)?.done === done) checking.delete(runId);
+  });
+  checking.set(runId, { key, done });
+  return done;
+}
+
+/**
+ * The execution a run's start has just begun, observed by the process that started it when that
+ * process also runs the engine's activities: the claim then overlaps the execution's first workflow
+ * task. Not awaited; should it fail, the execution's first activity checks again.
+ */
+export function observeStarted(deps: Pick<Deps, 'db' | 'temporal' | 'logger'>, runId: string, generation: number, temporalRunId: string): void {
+  if (!observedHere.active || !observeShortcuts.enabled) return;
+  observeExecution(deps, runId, generation, temporalRunId).catch((err: unknown) => deps.logger.warn({ err, runId }, 'could not claim the run for its new execution; its first activity will'));
+}
+
+async function check(deps: Pick<Deps, 'db' | 'temporal' | 'logger'>, runId: string, generation: number, temporalRunId: string, key: string): Promise<void> {
   const { db } = deps;
   // Claim the run for this execution when no execution (or an older generation's) has it.
   const claimed = await db
