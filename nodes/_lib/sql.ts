@@ -1,7 +1,8 @@
-// SQL building and connections for the PostgreSQL and MySQL/MariaDB nodes. Values always travel
-// as bound parameters; table and column names are checked identifiers, quoted per dialect.
+// SQL building and connections for the PostgreSQL and MySQL/MariaDB nodes, and the one factory
+// that makes those nodes (sqlNode: query, insert, update and delete per dialect). Values always
+// travel as bound parameters; table and column names are checked identifiers, quoted per dialect.
 import { z } from 'zod';
-import { BlockedAddressError, checkedAddress, credential, inlineCredential, type NodeContext, NodeError, redact } from '../../src/engine/node-sdk';
+import { BlockedAddressError, checkedAddress, credential, inlineCredential, type NodeContext, type NodeDefinition, NodeError, passThrough, redact } from '../../src/engine/node-sdk';
 import { isRecord } from './items';
 
 export type Dialect = 'postgres' | 'mysql';
@@ -173,4 +174,148 @@ export function rowsFrom(rows: Record<string, unknown>[] | undefined, upstream: 
   if (isRecord(upstream) && Array.isArray(upstream.items) && upstream.items.every(isRecord)) return upstream.items;
   if (isRecord(upstream) && Object.keys(upstream).length > 0) return [upstream];
   throw new NodeError('no rows to insert: give `rows` or connect a node that emits a list of objects', { type: 'invalid_input' });
+}
+
+// ── The SQL nodes ───────────────────────────────────────────────────────────────────────────────
+
+export type SqlOperation = 'query' | 'insert' | 'update' | 'delete';
+
+/** What differs between the databases, as the nodes describe and answer it. */
+const DATABASES = {
+  postgres: { title: 'PostgreSQL', placeholder: '$1', returning: true },
+  mysql: { title: 'MySQL/MariaDB', placeholder: '?', returning: false },
+} as const;
+
+const tableParam = () => z.string().min(1).max(130).describe('Table name (`schema.table` allowed).');
+const returningParam = (fallback: string[], rows: string, star: string) =>
+  z.array(z.string().min(1)).max(100).default(fallback).describe(`Columns returned for the ${rows} rows (${star}).`);
+
+interface Spec {
+  params: z.ZodType;
+  name: string;
+  description: string;
+  tags: string[];
+  output: string;
+  /** The node's `main` output. */
+  run(ctx: NodeContext, p: Record<string, unknown>, inputs: Record<string, unknown>): Promise<unknown>;
+}
+
+type Conn = { credential?: Record<string, unknown>; timeout_s: number };
+
+function querySpec(dialect: Dialect): Spec {
+  const db = DATABASES[dialect];
+  return {
+    params: z.object({
+      sql: z.string().min(1).max(100_000).describe(`One SQL statement; put values in \`params\` as ${db.placeholder} placeholders, never in the text.`),
+      params: z.array(z.unknown()).max(10_000).default([]).describe('Values bound to the placeholders, in order (objects and lists are sent as JSON).'),
+      max_rows: z.number().int().min(1).max(100_000).default(10_000).describe('Fail when a query returns more rows (page with LIMIT instead).'),
+      ...connectionParams(dialect),
+    }),
+    name: `${db.title} query`,
+    description: `Runs one parameterised SQL statement on ${db.title} (the \`${dialect}\` credentials slot: a ${dialect} connection; the host is checked like a user URL) and emits {rows, row_count, fields}. Errors carry the server's message and code; connection failures and deadlocks are retryable.`,
+    tags: ['database', 'sql', dialect],
+    output: '{rows, row_count, fields}',
+    async run(ctx, raw) {
+      const p = raw as Conn & { sql: string; params: unknown[]; max_rows: number };
+      const values = p.params.map((v) => (v !== null && typeof v === 'object' ? JSON.stringify(v) : v));
+      const result = await withDb(ctx, dialect, p, (query) => query(p.sql, values));
+      if (result.rows.length > p.max_rows) throw new NodeError(`query returned ${result.rows.length} rows, more than max_rows (${p.max_rows})`, { type: 'too_many_rows' });
+      return result;
+    },
+  };
+}
+
+function insertSpec(dialect: Dialect): Spec {
+  const db = DATABASES[dialect];
+  const pg = dialect === 'postgres';
+  return {
+    params: z.object({
+      table: tableParam(),
+      rows: rowsParam(),
+      on_conflict: z.enum(['error', 'ignore', 'update']).default('error').describe(`On a unique-key clash: fail, skip the row, or update it (${pg ? 'ON CONFLICT … DO UPDATE on `conflict_columns`' : 'ON DUPLICATE KEY UPDATE'}).`),
+      conflict_columns: z.array(z.string().min(1)).max(20).default([]).describe(pg ? 'The unique columns of ON CONFLICT (required for update).' : 'Columns left unchanged by an update on a duplicate key.'),
+      ...(db.returning ? { returning: returningParam(['*'], 'inserted', '`*` for all; empty for none') } : {}),
+      ...connectionParams(dialect),
+    }),
+    name: `${db.title} insert`,
+    description: `Inserts rows into a ${db.title} table in one parameterised statement (all or nothing), with optional upsert; \`main\` = ${db.returning ? '{rows (RETURNING), row_count}' : '{row_count, insert_id}'}.`,
+    tags: ['database', 'sql', dialect, 'insert', 'upsert'],
+    output: db.returning ? '{rows, row_count}' : '{row_count, insert_id}',
+    async run(ctx, raw, inputs) {
+      const p = raw as Conn & { table: string; rows?: Record<string, unknown>[]; on_conflict: 'error' | 'ignore' | 'update'; conflict_columns: string[]; returning?: string[] };
+      const rows = rowsFrom(p.rows, passThrough(inputs));
+      const stmt = insertSql(p.table, rows, dialect, { returning: p.returning ?? [], onConflict: p.on_conflict, conflictColumns: p.conflict_columns });
+      const r = await withDb(ctx, dialect, p, (query) => query(stmt.sql, stmt.values));
+      return db.returning ? { rows: r.rows, row_count: r.row_count } : { row_count: r.row_count, insert_id: (r.rows[0]?.insert_id as number | undefined) ?? null };
+    },
+  };
+}
+
+function updateSpec(dialect: Dialect): Spec {
+  const db = DATABASES[dialect];
+  return {
+    params: z.object({
+      table: tableParam(),
+      set: z.record(z.string(), z.unknown()).describe('Column → new value.'),
+      where: whereParam(),
+      ...(db.returning ? { returning: returningParam(['*'], 'updated', '`*` for all; empty for none') } : {}),
+      ...connectionParams(dialect),
+    }),
+    name: `${db.title} update`,
+    description: `Updates the rows of a ${db.title} table that match \`where\` (equality, IS NULL, IN; at least one condition) with bound values; \`main\` = ${db.returning ? '{rows, row_count}' : '{row_count}'}.`,
+    tags: ['database', 'sql', dialect, 'update'],
+    output: db.returning ? '{rows, row_count}' : '{row_count}',
+    async run(ctx, raw) {
+      const p = raw as Conn & { table: string; set: Record<string, unknown>; where: Record<string, unknown>; returning?: string[] };
+      const stmt = updateSql(p.table, p.set, p.where, dialect, p.returning ?? []);
+      const r = await withDb(ctx, dialect, p, (query) => query(stmt.sql, stmt.values));
+      return db.returning ? { rows: r.rows, row_count: r.row_count } : { row_count: r.row_count };
+    },
+  };
+}
+
+function deleteSpec(dialect: Dialect): Spec {
+  const db = DATABASES[dialect];
+  return {
+    params: z.object({
+      table: tableParam(),
+      where: whereParam(),
+      ...(db.returning ? { returning: returningParam([], 'deleted', '`*` for all') } : {}),
+      ...connectionParams(dialect),
+    }),
+    name: `${db.title} delete`,
+    description: `Deletes the rows of a ${db.title} table that match \`where\` (equality, IS NULL, IN; at least one condition is required); \`main\` = ${db.returning ? '{rows, row_count}' : '{row_count}'}.`,
+    tags: ['database', 'sql', dialect, 'delete'],
+    output: db.returning ? '{rows, row_count}' : '{row_count}',
+    async run(ctx, raw) {
+      const p = raw as Conn & { table: string; where: Record<string, unknown>; returning?: string[] };
+      const stmt = deleteSql(p.table, p.where, dialect, p.returning ?? []);
+      const r = await withDb(ctx, dialect, p, (query) => query(stmt.sql, stmt.values));
+      return db.returning ? { rows: r.rows, row_count: r.row_count } : { row_count: r.row_count };
+    },
+  };
+}
+
+const SPECS: Record<SqlOperation, (dialect: Dialect) => Spec> = { query: querySpec, insert: insertSpec, update: updateSpec, delete: deleteSpec };
+
+/** The `integration.<dialect>_<operation>` node: one statement per execution, never retried on its own (maxAttempts 1). */
+export function sqlNode(dialect: Dialect, operation: SqlOperation): NodeDefinition {
+  const spec = SPECS[operation](dialect);
+  return {
+    type: `integration.${dialect}_${operation}`,
+    version: 1,
+    category: 'integration',
+    subcategory: 'database',
+    name: spec.name,
+    description: spec.description,
+    tags: spec.tags,
+    params: spec.params,
+    inputs: [{ name: 'main' }],
+    outputs: [{ name: 'main', description: spec.output }],
+    execution: 'activity',
+    defaults: { maxAttempts: 1, timeoutS: 330 },
+    async execute(ctx, { params, inputs }) {
+      return { output: { main: await spec.run(ctx, params as Record<string, unknown>, inputs) } };
+    },
+  };
 }
