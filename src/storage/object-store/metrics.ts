@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
-import type { MetricView } from './views';
+import type { MetricName, MetricView } from './views';
 
 const hourOf = (d: Date) => new Date(Math.floor(d.getTime() / 3_600_000) * 3_600_000);
 
@@ -43,9 +43,6 @@ export async function recordSizeSample(deps: Deps, bucketId: string, bytes: numb
     .onConflict((oc) => oc.columns(['bucket_id', 'hour']).doUpdateSet({ size_bytes: bytes, object_count: objects }))
     .execute();
 }
-
-export const METRICS = ['BucketSizeBytes', 'NumberOfObjects', 'AllRequests', 'GetRequests', 'PutRequests', '4xxErrors', '5xxErrors', 'BytesDownloaded', 'BytesUploaded'] as const;
-export type MetricName = (typeof METRICS)[number];
 
 const COLUMN: Record<MetricName, { column: string; stat: 'Sum' | 'Maximum' }> = {
   BucketSizeBytes: { column: 'size_bytes', stat: 'Maximum' },

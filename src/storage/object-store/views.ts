@@ -3,7 +3,6 @@
 // what the answer holds, the request schemas (settings.ts) say what may be sent.
 import { z } from 'zod';
 import { isoTime, usd } from '../../infra/http/views';
-import { METRICS } from './metrics';
 
 const nullableTime = isoTime.nullable();
 
@@ -93,6 +92,10 @@ export const RegeneratedKeysView = z.object({
   revoked_immediately: z.boolean(),
 });
 export type RegeneratedKeysView = z.output<typeof RegeneratedKeysView>;
+
+/** The metrics a bucket's GET …/metrics answers, by their S3 names. */
+export const METRICS = ['BucketSizeBytes', 'NumberOfObjects', 'AllRequests', 'GetRequests', 'PutRequests', '4xxErrors', '5xxErrors', 'BytesDownloaded', 'BytesUploaded'] as const;
+export type MetricName = (typeof METRICS)[number];
 
 export const MetricView = z.object({
   metric: z.enum(METRICS),

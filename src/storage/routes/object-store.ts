@@ -21,7 +21,7 @@ import {
   reservationRemaining,
   upgradeBucket,
 } from '../object-store/buckets';
-import { METRICS, queryMetric, recordRequest, type RequestKind } from '../object-store/metrics';
+import { queryMetric, recordRequest, type RequestKind } from '../object-store/metrics';
 import { checkQueueTargets, checkWebhookTargets } from '../object-store/notifications';
 import * as objects from '../object-store/objects';
 import { destinationBucket, replicationStatuses } from '../object-store/replication';
@@ -211,7 +211,7 @@ export function objectStoreRoutes(deps: Deps): Router {
     route(
       {
         query: z.object({
-          metric: z.enum(METRICS).default('BucketSizeBytes'),
+          metric: z.enum(views.METRICS).default('BucketSizeBytes'),
           start: z.iso.datetime({ offset: true }).optional(),
           end: z.iso.datetime({ offset: true }).optional(),
           period: z.coerce.number().int().min(60).max(31_536_000).default(86400),
