@@ -1,7 +1,8 @@
 import { activityInfo } from '@temporalio/activity';
 import type { Deps } from '../src/deps';
 import type { ExecuteNodeInput } from '../src/engine/contract/run-contract';
-import { keptOutput, observeExecution, resetEpoch } from '../src/engine/events/executions';
+import { resetEpoch } from '../src/engine/events/epochs';
+import { keptOutput, observeExecution } from '../src/engine/events/executions';
 import { appendNodeEventsBatch } from '../src/engine/events/store';
 import { carried, markWritten } from '../src/engine/projections';
 

@@ -21,16 +21,8 @@ import type { Database } from '../../infra/db/index';
 import type { Deps } from '../../deps';
 import { microsToUsd } from '../../platform/billing/money';
 import type { NodeOutput } from '../types';
-import { RUN_EVENTS_CHANNEL, type AppendItem, type NewRunEvent } from './store';
-
-/** A run's reset execution: what its writes keep and how they are keyed. */
-export interface ResetEpoch {
-  generation: number;
-  /** The Temporal run id of the reset execution; it suffixes the dedupe keys of what it writes again. */
-  temporalRunId: string;
-  /** Nodes whose success was recorded before the reset: kept, not run or written again. */
-  kept: ReadonlySet<string>;
-}
+import { epochs, type ResetEpoch } from './epochs';
+import { RUN_EVENTS_CHANNEL } from './store';
 
 /** Where the reset put the run, from the new execution's history. */
 export interface ResetPoint {
@@ -44,8 +36,6 @@ export interface ResetPoint {
 const SEEN_KEPT = 10_000;
 /** Executions this process has checked, by run: `${generation}:${temporalRunId}`. */
 const seen = new Map<string, string>();
-/** Runs whose current execution is a reset one, as this process learnt. */
-const epochs = new Map<string, ResetEpoch>();
 
 function remember(runId: string, key: string): void {
   seen.delete(runId);
@@ -55,39 +45,6 @@ function remember(runId: string, key: string): void {
     seen.delete(oldest);
     epochs.delete(oldest);
   }
-}
-
-/** The reset epoch of a run's current execution in this process, if that execution is a reset one. */
-export function resetEpoch(runId: string, generation?: number): ResetEpoch | undefined {
-  const epoch = epochs.get(runId);
-  return epoch && (generation === undefined || epoch.generation === generation) ? epoch : undefined;
-}
-
-const NODE_EVENTS: ReadonlySet<string> = new Set(['node_started', 'node_output', 'node_completed']);
-
-/**
- * What a write of a reset execution becomes: a kept node's item is dropped, node events of every
- * other node are keyed by the new execution (so they are written again). Other events are untouched.
- */
-export function inEpoch(epoch: ResetEpoch | undefined, items: AppendItem[]): AppendItem[] {
-  if (!epoch) return items;
-  const out: AppendItem[] = [];
-  for (const item of items) {
-    const nodeId = item.opts.node?.node_id ?? item.events.find((e) => NODE_EVENTS.has(e.type))?.nodeId ?? null;
-    if (nodeId !== null && epoch.kept.has(nodeId)) continue;
-    out.push({ ...item, events: item.events.map((e) => rekey(epoch, e)) });
-  }
-  return out;
-}
-
-/** A dedupe key as the reset execution writes it (once: a key already of the epoch stays). */
-export function epochKey(epoch: ResetEpoch, key: string): string {
-  const suffix = `@${epoch.temporalRunId}`;
-  return key.endsWith(suffix) ? key : key + suffix;
-}
-
-function rekey(epoch: ResetEpoch, e: NewRunEvent): NewRunEvent {
-  return NODE_EVENTS.has(e.type) ? { ...e, dedupeKey: epochKey(epoch, e.dedupeKey) } : e;
 }
 
 const resetEventKey = (generation: number, temporalRunId: string) => `${generation}:run:run_reset:${temporalRunId}`;

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../../infra/db/index';
 import type { RunEvent, RunEventType } from '../../infra/db/schema/index';
-import { epochKey, inEpoch, resetEpoch } from './executions';
+import { epochKey, inEpoch, resetEpoch } from './epochs';
 
 /** The one channel run events are announced on; the payload is the run id. */
 export const RUN_EVENTS_CHANNEL = 'atelier_run_events';
