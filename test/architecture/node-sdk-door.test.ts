@@ -2,26 +2,11 @@
 // through the node SDK (src/engine/node-sdk), a node folder imports no other node folder (shared
 // code lives in nodes/_lib/), workflow-side node code takes the SDK's sandbox side, and src/ never
 // imports nodes/ (its composition root, src/main.ts, hands the registry in).
-import { resolve } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-
-/** ESLint with the project's config, without type information (the fixtures are not files of the project). */
-function eslint() {
-  return new ESLint({
-    cwd: ROOT,
-    overrideConfig: {
-      languageOptions: { parserOptions: { projectService: false, project: null } },
-      rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
-    },
-  });
-}
+import { lintFixture } from './lint';
 
 async function rules(path: string, code: string): Promise<string[]> {
-  const [result] = await eslint().lintText(code, { filePath: resolve(ROOT, path) });
-  return result!.messages.map((m) => m.ruleId ?? 'parse');
+  return (await lintFixture(path, code)).map((m) => m.ruleId ?? 'parse');
 }
 
 const use = (spec: string, name = 'x') => `import { ${name} } from '${spec}';\nexport const y = ${name};\n`;

@@ -3,28 +3,14 @@
 // SDK's sandbox side src/engine/node-sdk/workflow/, and the pure workflow-reference helper
 // src/infra/temporal/workflow-ref.ts), and the determinism lint refuses a
 // value import of anything else from there (types may come from anywhere).
-import { resolve } from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { runtimeClosure } from './import-graph';
+import { lintFixture, ROOT } from './lint';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const HOMES = ['src/engine/contract/', 'src/story/contract/', 'src/storage/contract/', 'src/engine/node-sdk/workflow/', 'src/infra/temporal/workflow-ref.ts'];
 
-/** ESLint with the project's config, without type information (the fixtures are not files of the project). */
-function eslint() {
-  return new ESLint({
-    cwd: ROOT,
-    overrideConfig: {
-      languageOptions: { parserOptions: { projectService: false, project: null } },
-      rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off' },
-    },
-  });
-}
-
 async function lint(path: string, code: string) {
-  const [result] = await eslint().lintText(code, { filePath: resolve(ROOT, path) });
-  return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+  return (await lintFixture(path, code)).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
 describe('the workflow sandbox in src/', () => {
