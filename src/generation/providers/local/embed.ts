@@ -1,5 +1,5 @@
 // Local embeddings: the same feature hashing of words and character trigrams as the `ai.embed`
-// node (one implementation, nodes/_lib/text-analysis.ts), so vectors agree wherever they are made.
+// node (one implementation, src/infra/text/text-analysis.ts), so vectors agree wherever they are made.
 import { hashEmbedding } from '../../../infra/text/text-analysis';
 import type { EmbedResult } from '../types';
 
