@@ -25,6 +25,8 @@ describe('templates', () => {
     expect(featured.length).toBeGreaterThan(0);
     expect(featured.every((t: { featured: boolean }) => t.featured)).toBe(true);
     const advanced = (await stack.api('GET', '/engine/v1/v1/templates?difficulty=advanced&category=ai')).body.data;
+    // Not vacuous: the catalogue holds an advanced AI template (the multilingual notice), and only such ones come back.
+    expect(advanced.map((t: { id: string }) => t.id)).toContain('tpl_translate_and_log');
     expect(advanced.every((t: { difficulty: string; category: string }) => t.difficulty === 'advanced' && t.category === 'ai')).toBe(true);
     expect((await stack.api('GET', '/engine/v1/v1/templates?difficulty=expert')).status).toBe(422);
     expect((await stack.api('GET', '/engine/v1/v1/templates/tpl_nope')).status).toBe(404);
