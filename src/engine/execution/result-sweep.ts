@@ -5,21 +5,21 @@
 //   result, a retried activity whose first write lost the race, a port the run never reported.
 //   References count from the run's node results, events and input, and from those of the runs
 //   linked to it (a sub-workflow's parent copies its child's results, a child gets its parent's in
-//   its input, a re-run reuses the results of the nodes it does not execute again). A blob written after the grace cut-off is left for a later pass, and so
-//   is a run resumed meanwhile;
+//   its input, a re-run reuses the results of the nodes it does not execute again). A blob
+//   written after the grace cut-off is left for a later pass, and so is a run resumed meanwhile;
+//   a run linked to more runs than the sweep follows keeps all its blobs;
 // - results prefixes of runs that have no row any more (a write that landed after its run was
 //   deleted), once per grace period.
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { startSweep, sweepInterval } from '../../infra/sweep';
 import { sweepBlobDeletions } from '../../storage/blob-store-deletions';
-import { MAX_RUN_DEPTH } from '../child-runs';
 import { FINISHED_STATUSES, isUuid } from '../runs-service';
 import { runResultsPrefix } from './result-refs';
 
 type SweepDeps = Pick<Deps, 'db' | 'blobs' | 'logger'>;
 
-/** Finished runs looked at per pass (oldest first); the rest wait for the next pass. */
+/** Finished runs looked at per pass (in the order they finished); the rest wait for the next pass. */
 const RUNS_PER_PASS = 100;
 
 export interface ResultSweepReport {
@@ -33,18 +33,19 @@ export interface ResultSweepReport {
   strays: number;
 }
 
-/** Runs linked to a run looked at at most (a family larger than this is cut). */
+/** Runs linked to a run followed at most (a larger family is reported incomplete). */
 const MAX_FAMILY = 500;
 
 /**
  * The runs whose rows may reference `runId`'s results: itself and the runs linked to it, in both
  * directions and transitively: parent and children (sub-workflows, agent tools) and the runs
  * retried or re-run from it (a re-run reuses the results of nodes it does not execute again).
+ * `complete` is false when there were more than MAX_FAMILY of them (the rest were not followed).
  */
-export async function runFamily(deps: Pick<Deps, 'db'>, runId: string): Promise<string[]> {
+export async function runFamily(deps: Pick<Deps, 'db'>, runId: string): Promise<{ ids: string[]; complete: boolean }> {
   const ids = new Set([runId]);
   let level = [runId];
-  for (let depth = 0; level.length && depth <= MAX_RUN_DEPTH && ids.size < MAX_FAMILY; depth++) {
+  while (level.length && ids.size < MAX_FAMILY) {
     const [links, linked] = await Promise.all([
       deps.db.selectFrom('runs').select(['parent_run_id', 'retried_from']).where('id', 'in', level).execute(),
       deps.db
@@ -60,7 +61,7 @@ export async function runFamily(deps: Pick<Deps, 'db'>, runId: string): Promise<
     level = [...next];
     for (const id of level) ids.add(id);
   }
-  return [...ids];
+  return { ids: [...ids], complete: level.length === 0 };
 }
 
 /** The JSON text of everything the runs recorded (results, events, inputs), to look keys up in. */
@@ -89,7 +90,12 @@ export async function sweepRunResults(
   }
   let deleted = 0;
   if (candidates.length > 0) {
-    const texts = await recordedText(deps, await runFamily(deps, run.id));
+    const family = await runFamily(deps, run.id);
+    if (!family.complete) {
+      deps.logger.warn({ runId: run.id }, 'result sweep: run linked to too many runs to check their references; its blobs are kept');
+      return 0;
+    }
+    const texts = await recordedText(deps, family.ids);
     const orphans = candidates.filter((key) => !texts.some((t) => t.includes(key)));
     // A resume since the run was picked may reference these again: only a run still finished
     // at the same resume count loses them.

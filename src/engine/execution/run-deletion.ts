@@ -21,11 +21,12 @@ export async function deleteRun(deps: Pick<Deps, 'db' | 'blobs' | 'logger'>, run
   if (!FINISHED_STATUSES.includes(run.status)) throw active(run.status);
   const prefix = runResultsPrefix(run.account_id, run.id);
   // Runs that reuse its stored results (a re-run, a sub-workflow's parent) would lose them.
-  const others = (await runFamily(deps, run.id)).filter((id) => id !== run.id);
+  const family = await runFamily(deps, run.id);
   const users: string[] = [];
-  for (const id of others) if ((await recordedText(deps, [id])).some((t) => t.includes(prefix))) users.push(id);
-  if (users.length > 0) {
-    throw coded(409, 'run_results_in_use', `Run ${run.id} stored results that ${users.length} other run(s) still reference; delete those first.`, { run_ids: users });
+  for (const id of family.ids) if (id !== run.id && (await recordedText(deps, [id])).some((t) => t.includes(prefix))) users.push(id);
+  if (users.length > 0 || !family.complete) {
+    const why = family.complete ? `${users.length} other run(s) still reference` : 'too many linked runs to check may reference';
+    throw coded(409, 'run_results_in_use', `Run ${run.id} stored results that ${why}; delete those first.`, { run_ids: users });
   }
   const deleted = await deps.db.transaction().execute(async (trx) => {
     // Re-checked in the statement: a resume may have started it again since it was read.
