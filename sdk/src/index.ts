@@ -16,10 +16,18 @@ export type { ServerSentEvent } from './sse.js';
 export type { paths } from './schema.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Operation<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer Op> ? Op : never;
 /** The JSON body an operation takes, from the OpenAPI document. */
-export type RequestBody<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer Op>
-  ? Op extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never
+export type RequestBody<P extends keyof paths, M extends Method> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+/** The JSON an operation answers on success (its 200, 201 or 202), from the OpenAPI document. */
+export type ResponseBody<P extends keyof paths, M extends Method> = Operation<P, M> extends { responses: infer R } ? SuccessBody<R> : never;
+type SuccessBody<R> = R extends { 200: { content: { 'application/json': infer B } } } ? B
+  : R extends { 201: { content: { 'application/json': infer B } } } ? B
+  : R extends { 202: { content: { 'application/json': infer B } } } ? B
   : never;
+/** The query parameters an operation takes, from the OpenAPI document. */
+export type QueryParams<P extends keyof paths, M extends Method> = Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
 export interface AtelierOptions {
   /** An API key (`svc_live_…`, `svc_test_…`); defaults to `ATELIER_API_KEY`. */
@@ -164,28 +172,46 @@ export class Atelier {
     }
   }
 
+  /**
+   * One documented operation: the URL is its OpenAPI path with `params` filled in (each encoded),
+   * and the answer is typed from the document's success response.
+   */
+  private op<P extends keyof paths, M extends Method>(method: M, path: P, opts: RequestOptions & { params?: Record<string, string> } = {}): Promise<ResponseBody<P, M>> {
+    const { params, ...rest } = opts;
+    const url = path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+      const value = params?.[name];
+      if (value === undefined) throw new TypeError(`${path}: no value for {${name}}`);
+      return encodeURIComponent(value);
+    });
+    return this.request<ResponseBody<P, M>>(method.toUpperCase(), url, rest);
+  }
+
   readonly workflows = {
-    create: (body: RequestBody<'/engine/v1/v1/workflows', 'post'>, opts?: RequestOptions) => this.request<Record<string, unknown> & { id: string }>('POST', `${ENGINE}/workflows`, { ...opts, body }),
-    list: (query?: RequestOptions['query']) => this.request<{ data: Array<Record<string, unknown>>; total: number }>('GET', `${ENGINE}/workflows`, { query }),
-    get: (id: string) => this.request<Record<string, unknown>>('GET', `${ENGINE}/workflows/${encodeURIComponent(id)}`),
+    create: (body: RequestBody<'/engine/v1/v1/workflows', 'post'>, opts?: RequestOptions) => this.op('post', '/engine/v1/v1/workflows', { ...opts, body }),
+    list: (query?: QueryParams<'/engine/v1/v1/workflows', 'get'>) => this.op('get', '/engine/v1/v1/workflows', { query }),
+    get: (id: string) => this.op('get', '/engine/v1/v1/workflows/{workflow_id}', { params: { workflow_id: id } }),
     /** Saves a new version when the spec changed (the version stays when it is the same). */
     update: (id: string, body: RequestBody<'/engine/v1/v1/workflows/{workflow_id}', 'put'>, opts?: RequestOptions) =>
-      this.request<Record<string, unknown> & { id: string; version: number }>('PUT', `${ENGINE}/workflows/${encodeURIComponent(id)}`, { ...opts, body }),
+      this.op('put', '/engine/v1/v1/workflows/{workflow_id}', { ...opts, params: { workflow_id: id }, body }),
     /** The planner's verdict without saving: what a save would store, or AtelierError 422 with every issue. */
-    validate: (spec: unknown) =>
-      this.request<{ valid: true; version_hash: string; node_count: number; edge_count: number; order: string[]; ports: Record<string, string[]> }>('POST', `${ENGINE}/workflows/validate`, { body: { spec } }),
+    validate: (spec: RequestBody<'/engine/v1/v1/workflows/validate', 'post'>['spec']) => this.op('post', '/engine/v1/v1/workflows/validate', { body: { spec } }),
     /** A dry run with mocked nodes: nothing is charged and no side effect happens. */
-    simulate: (body: RequestBody<'/engine/v1/v1/workflows/simulate', 'post'>) => this.request<Record<string, unknown>>('POST', `${ENGINE}/workflows/simulate`, { body }),
+    simulate: (body: RequestBody<'/engine/v1/v1/workflows/simulate', 'post'>) => this.op('post', '/engine/v1/v1/workflows/simulate', { body }),
   };
 
   readonly runs = {
-    start: (body: RequestBody<'/engine/v1/v1/runs', 'post'>, opts?: RequestOptions) =>
-      this.request<{ run_id: string; status: string; temporal_workflow_id: string; created_at: string }>('POST', `${ENGINE}/runs`, { ...opts, body }),
-    get: (runId: string) => this.request<Record<string, unknown> & { status: string }>('GET', `${ENGINE}/runs/${encodeURIComponent(runId)}`),
-    list: (query?: RequestOptions['query']) => this.request<{ data: Array<Record<string, unknown>>; total: number; has_more: boolean }>('GET', `${ENGINE}/runs`, { query }),
-    cancel: (runId: string) => this.request<{ ok: boolean; run_id: string; status: string }>('POST', `${ENGINE}/runs/${encodeURIComponent(runId)}/cancel`, { body: {} }),
+    start: (body: RequestBody<'/engine/v1/v1/runs', 'post'>, opts?: RequestOptions) => this.op('post', '/engine/v1/v1/runs', { ...opts, body }),
+    get: (runId: string) => this.op('get', '/engine/v1/v1/runs/{run_id}', { params: { run_id: runId } }),
+    list: (query?: QueryParams<'/engine/v1/v1/runs', 'get'>) => this.op('get', '/engine/v1/v1/runs', { query }),
+    cancel: (runId: string) => this.op('post', '/engine/v1/v1/runs/{run_id}/cancel', { params: { run_id: runId }, body: {} }),
+    /**
+     * Deletes a finished run with its node results, events and stored result blobs. A run still
+     * queued or running is refused (409 `run_active`: cancel it first), as is one whose stored
+     * results another run still uses (409 `run_results_in_use`, naming those runs).
+     */
+    delete: (runId: string) => this.op('delete', '/engine/v1/v1/runs/{run_id}', { params: { run_id: runId } }),
     signal: (runId: string, name: 'approve' | 'webhook' | 'cancel', payload: Record<string, unknown> = {}) =>
-      this.request('POST', `${ENGINE}/runs/${encodeURIComponent(runId)}/signals/${name}`, { body: { payload } }),
+      this.op('post', '/engine/v1/v1/runs/{run_id}/signals/{signal_name}', { params: { run_id: runId, signal_name: name }, body: { payload } }),
     /**
      * The run's events in order, from `sinceSeq` (0: from the start), until `run_finished`.
      * A dropped connection reconnects with Last-Event-ID; no event is yielded twice.
@@ -199,6 +225,23 @@ export class Atelier {
         }
       })();
     },
+  };
+
+  /**
+   * Approval requests of `control.approval` nodes: the inbox (what waits for this key or session),
+   * one request, a decision (once per approver; a repeat answers the first decision with
+   * `repeated: true`), and one-time links for approvers without an account.
+   */
+  readonly approvals = {
+    /** `status` defaults to `pending` (oldest first); `all` lists every request. */
+    list: (query?: QueryParams<'/engine/v1/v1/approvals', 'get'>) => this.op('get', '/engine/v1/v1/approvals', { query }),
+    get: (id: string) => this.op('get', '/engine/v1/v1/approvals/{id}', { params: { id } }),
+    /** Approves or rejects; `values` fills the node's form (required fields when approving). */
+    decide: (id: string, body: RequestBody<'/engine/v1/v1/approvals/{id}/decisions', 'post'>, opts?: RequestOptions) =>
+      this.op('post', '/engine/v1/v1/approvals/{id}/decisions', { ...opts, params: { id }, body }),
+    /** Mints a one-time link for one of the node's link approvers; its token and url are shown only in this answer. */
+    createLink: (id: string, body: RequestBody<'/engine/v1/v1/approvals/{id}/links', 'post'>, opts?: RequestOptions) =>
+      this.op('post', '/engine/v1/v1/approvals/{id}/links', { ...opts, params: { id }, body }),
   };
 
   readonly story = {
@@ -225,15 +268,15 @@ export class Atelier {
         }
       })();
     },
-    get: (storyId: string) => this.request<Record<string, unknown>>('GET', `/v1/story/${encodeURIComponent(storyId)}`),
+    get: (storyId: string) => this.op('get', '/v1/story/{story_id}', { params: { story_id: storyId } }),
   };
 
   /** Simple buckets: quick file storage behind the API key. */
   readonly buckets = {
-    create: (body: RequestBody<'/v1/buckets', 'post'>, opts?: RequestOptions) => this.request<Record<string, unknown> & { id: string; name: string }>('POST', '/v1/buckets', { ...opts, body }),
-    list: () => this.request<Record<string, unknown>>('GET', '/v1/buckets'),
-    get: (id: string) => this.request<Record<string, unknown> & { id: string }>('GET', `/v1/buckets/${encodeURIComponent(id)}`),
-    delete: (id: string) => this.request<Record<string, unknown>>('DELETE', `/v1/buckets/${encodeURIComponent(id)}`),
+    create: (body: RequestBody<'/v1/buckets', 'post'>, opts?: RequestOptions) => this.op('post', '/v1/buckets', { ...opts, body }),
+    list: () => this.op('get', '/v1/buckets'),
+    get: (id: string) => this.op('get', '/v1/buckets/{id}', { params: { id } }),
+    delete: (id: string) => this.op('delete', '/v1/buckets/{id}', { params: { id } }),
   };
 
   readonly files = {
@@ -247,22 +290,22 @@ export class Atelier {
       if (meta.is_public !== undefined) form.set('is_public', String(meta.is_public));
       const blob = data instanceof Blob ? data : new Blob([data as Uint8Array<ArrayBuffer>], { type: meta.contentType ?? 'application/octet-stream' });
       form.set('file', blob, meta.filename ?? 'upload.bin');
-      return this.request<Record<string, unknown> & { id: string }>('POST', '/v1/photos/upload', { ...opts, body: form });
+      return this.op('post', '/v1/photos/upload', { ...opts, body: form });
     },
-    list: (bucketName?: string) => this.request<Record<string, unknown>>('GET', '/v1/photos', { query: { bucket_name: bucketName } }),
+    list: (bucketName?: string) => this.op('get', '/v1/photos', { query: { bucket_name: bucketName } }),
   };
 
   readonly voice = {
     /** A realtime session credential for an ad-hoc agent (nothing is persisted). */
-    createSession: (body: RequestBody<'/v1/voice/sessions', 'post'> = {}, opts?: RequestOptions) => this.request<Record<string, unknown>>('POST', '/v1/voice/sessions', { ...opts, body }),
+    createSession: (body: RequestBody<'/v1/voice/sessions', 'post'> = {}, opts?: RequestOptions) => this.op('post', '/v1/voice/sessions', { ...opts, body }),
   };
 
   readonly keys = {
-    list: () => this.request<{ data?: Array<Record<string, unknown>>; keys?: Array<Record<string, unknown>> } & Record<string, unknown>>('GET', '/v1/auth/keys'),
+    list: () => this.op('get', '/v1/auth/keys'),
   };
 
   readonly billing = {
-    balance: () => this.request<{ balance_usd: number; currency: string; account_id: string }>('GET', '/v1/billing/balance'),
+    balance: () => this.op('get', '/v1/billing/balance'),
   };
 }
 

@@ -1,7 +1,8 @@
 // The SDK as a user gets it: `npm pack` builds it, the tarball installs into an empty project,
 // a small program written against the README's calls type-checks with the package's own types
-// (strict), and runs against the real stack: a workflow and a run followed live, a story, a file
-// upload, a voice session, and a refusal carrying its code.
+// (strict) — its answers typed from the OpenAPI document, not as bags of unknowns — and runs against
+// the real stack: a workflow and a run followed live and deleted, the approvals inbox, a story, a
+// file upload, a voice session, and a refusal carrying its code.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,14 @@ const events: string[] = [];
 for await (const event of atelier.runs.follow(started.run_id)) events.push(event.type);
 const finished = await atelier.runs.get(started.run_id);
 
+// Answers carry the document's types, not a bag of unknowns.
+const saved = await atelier.workflows.get(wf.id);
+const hash: string = saved.version_hash;
+// @ts-expect-error a version hash is typed as a string
+const notANumber: number = saved.version_hash;
+const pending: number = (await atelier.approvals.list({ status: 'pending' })).data.length;
+const deleted: true = (await atelier.runs.delete(started.run_id)).deleted;
+
 const story: string[] = [];
 for await (const e of atelier.story.generate({ prompt: 'A lighthouse keeper befriends a whale', num_scenes: 2, duration: 15 })) story.push(e.event);
 
@@ -45,7 +54,7 @@ try {
 } catch (err) {
   if (err instanceof AtelierError) missing = { status: err.status, code: err.code };
 }
-console.log(JSON.stringify({ events, status: finished.status, story, file: file.id, session: Object.keys(session), missing }));
+console.log(JSON.stringify({ events, status: finished.status, hash, pending, deleted, story, file: file.id, session: Object.keys(session), missing }));
 `;
 
 let stack: TestStack;
@@ -94,6 +103,9 @@ describe('the SDK package', () => {
     expect(out.events[0]).toBe('node_started');
     expect(out.events.at(-1)).toBe('run_finished');
     expect(out.events.filter((e: string) => e === 'node_completed')).toHaveLength(2);
+    expect(out.hash).toMatch(/^\S{8,}$/);
+    expect(out.pending).toBe(0);
+    expect(out.deleted).toBe(true);
     expect(out.story.at(-1)).toBe('complete');
     expect(out.file).toMatch(/\S/);
     expect(out.session.length).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Atelier, AtelierError } from '../../sdk/src/index';
 import { schemaPath, sdkTypesFrom } from '../../scripts/gen-sdk-types';
+import { issueSessionToken } from '../../src/platform/auth/sessions';
 import { startStack, type TestStack } from '../helpers/stack';
 
 let stack: TestStack;
@@ -135,6 +136,69 @@ describe('SDK', () => {
     } finally {
       await proxy.close();
     }
+  });
+
+  it('approvals: a console user decides from the inbox, a link approver through a minted link, and the finished run is deleted', async () => {
+    const wf = await sdk.workflows.create({
+      name: 'sdk approval',
+      spec: {
+        trigger: { type: 'manual', config: {} },
+        nodes: [
+          { id: 'start', type: 'trigger.manual', position: [0, 0], params: {} },
+          {
+            id: 'gate', type: 'control.approval', position: [200, 0],
+            params: { message: 'Ship it?', approvers: ['ada@example.com'], links: ['legal@partner.example'], quorum: 2, form: { fields: [{ name: 'budget', type: 'number', label: 'Budget', required: true }] } },
+          },
+        ],
+        edges: [{ id: 'e0', source: 'start', target: 'gate', source_port: 'main' }],
+      },
+    } as never);
+    const run = await sdk.runs.start({ workflow_id: wf.id, input: {} } as never);
+    const ada = new Atelier({ apiKey: await issueSessionToken(stack.config.sessionSecret, { accountId: stack.accountId, email: 'ada@example.com' }), baseUrl: stack.url, backoffMs: 20 });
+    let inbox = await ada.approvals.list({ run_id: run.run_id });
+    for (let i = 0; i < 200 && inbox.data.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      inbox = await ada.approvals.list({ run_id: run.run_id });
+    }
+    expect(inbox.data).toHaveLength(1);
+    const id = inbox.data[0]!.id;
+    expect(inbox.data[0]).toMatchObject({ status: 'pending', node_id: 'gate', can_decide: true, tally: { approvals: 0, quorum: 2, approvers_total: 2 } });
+    expect((await sdk.approvals.get(id)).message).toBe('Ship it?');
+
+    // A waiting run cannot be deleted.
+    const active = await sdk.runs.delete(run.run_id).catch((e: unknown) => e);
+    expect(active).toBeInstanceOf(AtelierError);
+    expect((active as AtelierError).status).toBe(409);
+    expect((active as AtelierError).code).toBe('run_active');
+
+    // The form's required field is checked when approving.
+    const incomplete = await ada.approvals.decide(id, { approved: true }).catch((e: unknown) => e);
+    expect((incomplete as AtelierError).status).toBe(422);
+    expect((incomplete as AtelierError).issues[0]?.loc).toEqual(['body', 'values', 'budget']);
+    const decided = await ada.approvals.decide(id, { approved: true, comment: 'fine', values: { budget: 1200 } });
+    expect(decided).toMatchObject({ repeated: false, approval: { status: 'pending', tally: { approvals: 1 } }, decision: { approver: 'ada@example.com', via: 'session', approved: true } });
+    expect((await ada.approvals.decide(id, { approved: false })).repeated).toBe(true);
+
+    const unknown = await sdk.approvals.createLink(id, { approver: 'someone@else.example' }).catch((e: unknown) => e);
+    expect((unknown as AtelierError).status).toBe(422);
+    expect((unknown as AtelierError).code).toBe('unknown_link_approver');
+    const link = await sdk.approvals.createLink(id, { approver: 'legal@partner.example', expires_in_s: 600 });
+    expect(link).toMatchObject({ object: 'approval_link', approval_id: id, approver: 'legal@partner.example' });
+    // The link is the credential: no key.
+    const viaLink = await fetch(`${stack.url}/engine/v1/v1/approvals/links/${link.token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ approved: true, values: { budget: 1500 } }) });
+    expect(viaLink.status).toBe(200);
+    expect(await viaLink.json()).toMatchObject({ approval_id: id, status: 'approved' });
+
+    const events = [];
+    for await (const e of sdk.runs.follow(run.run_id)) events.push(e);
+    expect(events.at(-1)?.data.status).toBe('completed');
+    expect(events.filter((e) => e.type === 'approval_decided')).toHaveLength(2);
+    expect((await sdk.approvals.list({ run_id: run.run_id, status: 'approved' })).data.map((a) => a.id)).toEqual([id]);
+
+    expect(await sdk.runs.delete(run.run_id)).toEqual({ object: 'run', id: run.run_id, deleted: true });
+    const gone = await sdk.runs.get(run.run_id).catch((e: unknown) => e);
+    expect((gone as AtelierError).status).toBe(404);
+    expect((await sdk.runs.delete(run.run_id).catch((e: unknown) => e) as AtelierError).status).toBe(404);
   });
 
   it('throws AtelierError with status, code and request id', async () => {
