@@ -333,9 +333,17 @@ describe('workflow studio, end to end', () => {
       const assertions = test.locator('.assertions li');
       expect(await assertions.count()).toBeGreaterThan(1);
       expect(await test.locator('.assertions li.failed').count()).toBe(0);
+      const runTabProblems = await axeProblems(page);
+      expect(runTabProblems, runTabProblems.join('\n')).toEqual([]);
 
-      // A second version, then v1 restored as version 3.
+      // A second version, then v1 restored as version 3. The Workflow tab also says what else
+      // starts the workflow: no canary, no schedule.
       await page.getByRole('tab', { name: 'Workflow', exact: true }).click();
+      const deployment = page.getByTestId('deployment');
+      await deployment.getByText('No canary', { exact: false }).waitFor();
+      await deployment.getByText('None.').waitFor();
+      const settingsProblems = await axeProblems(page);
+      expect(settingsProblems, settingsProblems.join('\n')).toEqual([]);
       await page.getByLabel('Variables', { exact: false }).fill('{"tone": "cool"}');
       await page.locator('[data-testid="validation"][data-state="valid"]').waitFor();
       await page.keyboard.press('Control+s');
