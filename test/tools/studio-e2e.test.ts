@@ -6,7 +6,9 @@
 // the version diff; run it from the input form, approve it in the approvals inbox with a form value,
 // watch the run complete and find the approved value in the last node's output. axe-core checks
 // the editor, the inbox and the run page for serious or critical violations. Screenshots land in
-// the test data dir, or in docs/images with ATELIER_DOC_SCREENSHOTS=1.
+// the test data dir, or in docs/images with ATELIER_DOC_SCREENSHOTS=1. Then the rest of the editor
+// (settings, rename, shortcuts, credentials, simulate, tests, restore, re-run from a node, the
+// list), and the inbox as a console user sees it: only the approvals naming them.
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -371,6 +373,57 @@ describe('workflow studio, end to end', () => {
       expect(await page.locator('tr[data-row-workflow]').count()).toBe(1);
     } finally {
       await page.close();
+    }
+  });
+
+  it('shows a console user only the approvals that name them or are open to all, and rejects with a comment', async () => {
+    const approvalSpec = (approvers: string[]) => ({
+      trigger: { type: 'manual', config: {} },
+      nodes: [
+        { id: 'start', type: 'trigger.manual', position: [0, 0] },
+        { id: 'gate', type: 'control.approval', position: [240, 0], params: { message: `Needs ${approvers.join(' or ')}`, approvers } },
+      ],
+      edges: [{ id: 'e1', source: 'start', target: 'gate' }],
+    });
+    const started: string[] = [];
+    for (const [name, approvers] of [
+      ['For the owner', ['owner@atelier.local']],
+      ['For someone else', ['someone@else.test']],
+    ] as const) {
+      const wf = await stack.api('POST', '/engine/v1/v1/workflows', { body: { name, spec: approvalSpec([...approvers]) } });
+      expect(wf.status, wf.text).toBe(201);
+      const run = await stack.api('POST', '/engine/v1/v1/runs', { body: { workflow_id: wf.body.id, input: {} } });
+      expect(run.status, run.text).toBe(201);
+      started.push(run.body.run_id);
+    }
+    await expect
+      .poll(async () => (await stack.api('GET', '/engine/v1/v1/approvals?status=pending')).body.data.filter((a: { run_id: string }) => started.includes(a.run_id)).length, { timeout: 30_000 })
+      .toBe(2);
+    const page = await context.newPage();
+    page.setDefaultTimeout(WAIT.timeout);
+    try {
+      await page.goto(`${stack.url}/studio/approvals`);
+      await page.evaluate(() => {
+        const g = globalThis as unknown as { sessionStorage: { clear(): void }; localStorage: { clear(): void } };
+        g.sessionStorage.clear();
+        g.localStorage.clear();
+      });
+      await page.reload();
+      await page.locator('input[name="email"]').fill('owner@atelier.local');
+      await page.locator('input[name="password"]').fill('correct horse battery staple');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      const mine = page.locator('li[data-approval-id]').filter({ hasText: 'For the owner' });
+      await mine.waitFor();
+      expect(await page.locator('li[data-approval-id]').filter({ hasText: 'For someone else' }).count()).toBe(0);
+      await mine.getByLabel('Comment (optional)').fill('not this time');
+      await mine.getByTestId('reject').click();
+      await page.getByTestId('inbox-notice').filter({ hasText: 'Rejected For the owner · gate' }).waitFor();
+      await expect.poll(async () => (await stack.api('GET', `/engine/v1/v1/runs/${started[0]}`)).body.status, { timeout: 30_000 }).toBe('completed');
+      const run = await stack.api('GET', `/engine/v1/v1/runs/${started[0]}`);
+      expect(run.body.node_outputs.gate.output.rejected).toMatchObject({ approved: false, decided_by: 'owner@atelier.local', comment: 'not this time' });
+    } finally {
+      await page.close();
+      await stack.api('POST', `/engine/v1/v1/runs/${started[1]}/cancel`);
     }
   });
 });
