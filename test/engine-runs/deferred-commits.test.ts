@@ -95,6 +95,22 @@ describe('deferred node commits', () => {
     for (const r of requests) expect(r.carry?.length ?? 0).toBeLessThanOrEqual(4);
   });
 
+  it("a plan's only root reports before writing, and a lost write of it is made with the run's end", async () => {
+    deferredCommits.dropWrites = true;
+    const only = httpNode('only', fx.counter);
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, spec([only], [])));
+    const run = await waitForRun(fx.stack, run_id, undefined, 60_000);
+    expect(run.status).toBe('completed');
+    expect(run.nodes_completed).toBe(1);
+    expect(fx.counter.count(only.id)).toBe(1);
+    const events = await fx.stack.atelier.deps.db.selectFrom('run_events').select(['seq', 'type', 'node_id']).where('run_id', '=', run_id).orderBy('seq').execute();
+    expect(events.map((e) => e.type)).toEqual(['node_started', 'node_output', 'node_completed', 'run_finished']);
+    expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    const decoded = decodedPayloads(await closedHistory(fx.stack, run_id));
+    expect(decoded.filter((d) => 'deferCommit' in d).map((d) => d.deferCommit)).toEqual([true]);
+    expect(decoded.filter((d) => 'ok' in d && d.commit !== undefined)).toHaveLength(1);
+  });
+
   it('deferred writes lost with their worker are made by later writes that carried them, once and in order', async () => {
     deferredCommits.dropWrites = true;
     const { run, nodes, events } = await chainRun('lost', 7);

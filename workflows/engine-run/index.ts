@@ -123,6 +123,9 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   /** A projection write: in its turn, carrying the unconfirmed commits. */
   const write = <T>(call: (carry: NodeCommit[] | undefined) => Promise<T>): Promise<T> => turns.run(() => carrier.carrying(call));
   const inbox = new SignalInbox();
+  let roots: number | undefined;
+  /** Whether the plan has one root only: nothing runs beside it when it starts, as on a chain. */
+  const loneRoot = () => (roots ??= Object.values(plan.nodes).filter((n) => n.incoming.length === 0).length) === 1;
 
   let status: RunStatus = 'running';
   let cancelRequested = false;
@@ -230,10 +233,10 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
     // unconfirmed commits as any write does.
     if (node.execution === 'local') return carrier.answered(undefined, await write((carry) => executeNode({ ...request(node, params, inputs, deferred), ...(carry ? { carry } : {}) })));
     // An activity node carries them too, and on a chain (each node that feeds it feeds nothing
-    // else) may report before writing its own, which is then unconfirmed in turn; fan-out
-    // siblings overlap their writes anyway, and reporting a few of them early only splits their
-    // completions over more workflow tasks.
-    const onChain = node.incoming.length > 0 && node.incoming.every((e) => plan.nodes[e.source]?.outgoing.length === 1);
+    // else, or it is the plan's only root) may report before writing its own, which is then
+    // unconfirmed in turn; fan-out siblings overlap their writes anyway, and reporting a few of
+    // them early only splits their completions over more workflow tasks.
+    const onChain = node.incoming.length > 0 ? node.incoming.every((e) => plan.nodes[e.source]?.outgoing.length === 1) : loneRoot();
     const call = carrier.open(onChain);
     try {
       return carrier.answered(call, await executeNode({ ...request(node, params, inputs, deferred), ...(call.sent.length ? { carry: call.sent } : {}), deferCommit: call.deferCommit }));
