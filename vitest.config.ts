@@ -4,8 +4,6 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'nodes/**/*.test.ts', 'src/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
-    // src/ receives the node catalogue from its composition root; in tests, from this file.
-    setupFiles: ['test/install-node-registry.ts'],
     pool: 'forks',
     // Two cores: two test files at a time, each with its own database and task queue.
     maxWorkers: 2,

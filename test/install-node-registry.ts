@@ -1,6 +1,6 @@
-// Each test file's process gets the node catalogue the way the app does: src/ never imports
-// nodes/, so the composition root installs it — here, before any test plans a workflow or lists
-// node types without starting the app.
+// The node catalogue for a test file that plans workflows or lists node types without starting
+// the app (the test stack's startAtelier installs it otherwise): src/ never imports nodes/, so the
+// composition root installs it — here, imported for its effect.
 import { nodeRegistry } from '../nodes/index';
 import { installNodeRegistry } from '../src/engine/node-registry';
 

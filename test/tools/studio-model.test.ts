@@ -3,6 +3,7 @@
 // copy and paste, version diffs, template suggestions and the run form's fields.
 import { describe, expect, it } from 'vitest';
 import { validateSpec } from '../../src/engine/workflows-service';
+import '../install-node-registry';
 import { ApiError } from '../../src/infra/http/errors';
 import {
   completeTemplate,

@@ -13,6 +13,7 @@ import { createLocalProviders } from '../../../src/generation/providers/index';
 import { indexDocument, newDocumentId } from '../../../src/engine/knowledge/service';
 import type { Deps } from '../../../src/deps';
 import { nodeCapabilities } from '../../../src/engine/execution/node-capabilities';
+import '../../../test/install-node-registry';
 import { harness } from '../../_lib/harness';
 import { getNode } from '../../index';
 
