@@ -24,6 +24,26 @@ const simpleSpec = (value = 'x') => ({
   trigger: { type: 'manual', config: {} },
 });
 
+/** A run that waits on an approval (for an hour at most): anyone in the account decides, or only the link approvers named. */
+const approvalSpec = (links?: string[]) => ({
+  nodes: [
+    { id: 'start', type: 'trigger.manual', position: [0, 0], params: {} },
+    { id: 'gate', type: 'control.approval', position: [200, 0], params: { message: 'fixture approval', links, form: { fields: [{ name: 'note', type: 'text', label: 'Note' }] }, timeout_s: 3600 } },
+  ],
+  edges: [{ id: 'e0', source: 'start', target: 'gate', source_port: 'main' }],
+  trigger: { type: 'manual', config: {} },
+});
+
+/** A run whose node output is too large to carry inline: it is stored apart and served by its own route. */
+const storedOutputSpec = {
+  nodes: [
+    { id: 'start', type: 'trigger.manual', position: [0, 0], params: {} },
+    { id: 'big', type: 'code.javascript', position: [200, 0], params: { code: "return 'x'.repeat(300000);" } },
+  ],
+  edges: [{ id: 'e0', source: 'start', target: 'big', source_port: 'main' }],
+  trigger: { type: 'manual', config: {} },
+};
+
 const failingSpec = {
   nodes: [
     { id: 'start', type: 'trigger.manual', position: [0, 0], params: {} },
@@ -49,6 +69,12 @@ const BY_PATH: Array<[RegExp, string, string]> = [
   [/\/tools\/workflow\/:workflow_id\/:tool_id/, 'tool_id', 'workflow_tool'],
   [/\/analytics\/criteria\/:id/, 'id', 'criterion'],
   [/\/analytics\/data-points\/:id/, 'id', 'data_point'],
+  [/\/approvals\/:id\/links/, 'id', 'link_approval'],
+  [/\/approvals\/:id/, 'id', 'approval'],
+  [/\/approvals\/links\/:token/, 'token', 'approval_token'],
+  [/\/runs\/:run_id\/nodes\/:node_id\/outputs\/:port/, 'run_id', 'stored_output_run'],
+  [/\/runs\/:run_id\/nodes\/:node_id\/outputs\/:port/, 'node_id', 'stored_output_node'],
+  [/\/runs\/:run_id\/nodes\/:node_id\/outputs\/:port/, 'port', 'stored_output_port'],
 ];
 
 const BY_NAME: Record<string, string> = {
@@ -96,6 +122,21 @@ export async function createFixtures(stack: TestStack, key: string, opts: { wait
     if (r.status >= 300) throw new Error(`${what}: ${r.status} ${r.text.slice(0, 200)}`);
   };
 
+  /** Starts a run of an approval workflow and answers its request's id once the run reaches the node. */
+  const waitingApproval = async (spec: ReturnType<typeof approvalSpec>) => {
+    const w = await api('POST', '/engine/v1/v1/workflows', { name: 'fixture approval', spec });
+    ok(w, 'approval workflow');
+    const r = await api('POST', '/engine/v1/v1/runs', { workflow_id: w.body.id, input: {} });
+    ok(r, 'approval run');
+    for (let i = 0; i < 200; i++) {
+      const list = await api('GET', `/engine/v1/v1/approvals?run_id=${r.body.run_id}`);
+      ok(list, 'approvals');
+      if (list.body.data?.[0]) return String(list.body.data[0].id);
+      await new Promise((res) => setTimeout(res, 150));
+    }
+    throw new Error('the run opened no approval request');
+  };
+
   await make('workflow', async () => {
     const r = await api('POST', '/engine/v1/v1/workflows', { name: 'fixture', spec: simpleSpec() });
     ok(r, 'workflow');
@@ -118,6 +159,23 @@ export async function createFixtures(stack: TestStack, key: string, opts: { wait
       byKind.failing_workflow = f.body.id;
       const r = await api('POST', '/engine/v1/v1/runs', { workflow_id: f.body.id, input: {} });
       ok(r, 'failing run');
+      return r.body.run_id;
+    }),
+    make('approval', () => waitingApproval(approvalSpec())),
+    make('link_approval', async () => {
+      const id = await waitingApproval(approvalSpec(['fixture@example.com']));
+      const r = await api('POST', `/engine/v1/v1/approvals/${id}/links`, { approver: 'fixture@example.com' });
+      ok(r, 'approval link');
+      byKind.approval_token = r.body.token;
+      return id;
+    }),
+    make('stored_output_run', async () => {
+      const w = await api('POST', '/engine/v1/v1/workflows', { name: 'fixture stored output', spec: storedOutputSpec });
+      ok(w, 'stored output workflow');
+      const r = await api('POST', '/engine/v1/v1/runs', { workflow_id: w.body.id, input: {} });
+      ok(r, 'stored output run');
+      byKind.stored_output_node = 'big';
+      byKind.stored_output_port = 'main';
       return r.body.run_id;
     }),
     make('schedule', async () => {
@@ -271,9 +329,9 @@ export async function createFixtures(stack: TestStack, key: string, opts: { wait
       throw new Error('no incident opened by the failed run');
     });
   }
-  if (opts.waitForRuns && byKind.run) {
-    for (let i = 0; i < 200; i++) {
-      const r = await api('GET', `/engine/v1/v1/runs/${byKind.run}`);
+  for (const run of opts.waitForRuns ? [byKind.run, byKind.stored_output_run] : []) {
+    for (let i = 0; run && i < 200; i++) {
+      const r = await api('GET', `/engine/v1/v1/runs/${run}`);
       if (['completed', 'failed'].includes(r.body?.status)) break;
       await new Promise((res) => setTimeout(res, 150));
     }

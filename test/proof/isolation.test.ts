@@ -77,10 +77,14 @@ async function stateOf(accountId: string): Promise<Record<string, string>> {
   const tables = [
     'api_keys', 'workflows', 'workflow_versions', 'runs', 'stories', 'webhooks', 'generation_jobs', 'output_destinations', 'output_rules',
     'voice_agents', 'simple_buckets', 'storage_files', 's3_buckets', 'engine_schedules', 'engine_connections', 'engine_rate_policies',
-    'engine_tests', 'engine_canary_rules', 'engine_widgets', 'engine_incidents',
+    'engine_tests', 'engine_canary_rules', 'engine_widgets', 'engine_incidents', 'engine_approval_requests',
   ];
   // Usage bookkeeping (a key's last_used_at) moves on any request, refused or not; it is not state.
   const parts = tables.map((t) => sql`(select md5(coalesce(string_agg((to_jsonb(x) - 'last_used_at')::text, ',' order by (to_jsonb(x) - 'last_used_at')::text), '')) from ${sql.table(t)} x where x.account_id = ${accountId}) as ${sql.ref(t)}`);
+  // An approval's decisions and links are the account's through their request.
+  for (const t of ['engine_approval_decisions', 'engine_approval_links']) {
+    parts.push(sql`(select md5(coalesce(string_agg(to_jsonb(x)::text, ',' order by to_jsonb(x)::text), '')) from ${sql.table(t)} x join engine_approval_requests r on r.id = x.approval_id where r.account_id = ${accountId}) as ${sql.ref(t)}`);
+  }
   const { rows } = await sql<Record<string, string>>`select ${sql.join(parts)}, (select balance_micros::text from accounts where id = ${accountId}) as wallet`.execute(stack.atelier.deps.db);
   return rows[0]!;
 }
