@@ -77,7 +77,7 @@ async function snapshot(): Promise<Record<string, string>> {
     'stories', 'webhooks', 'webhook_deliveries', 'generation_jobs', 'output_destinations', 'output_rules', 'face_assets', 'voice_agents',
     'simple_buckets', 'storage_files', 's3_buckets', 's3_credentials', 'engine_schedules', 'engine_hooks', 'engine_connections',
     'engine_rate_policies', 'engine_audit_entries', 'engine_incidents', 'engine_tests', 'engine_canary_rules', 'engine_widgets',
-    'engine_template_uses', 'idempotency_keys',
+    'engine_template_uses', 'idempotency_keys', 'engine_approval_requests', 'engine_approval_decisions', 'engine_approval_links', 'run_node_outputs',
   ];
   const counts = tables.map((t) => sql`(select count(*) from ${sql.table(t)})::text as ${sql.ref(t)}`);
   const { rows } = await sql<Record<string, string>>`select ${sql.join(counts)},
@@ -118,6 +118,9 @@ const describeReq = (c: Case) => `${c.method.toUpperCase()} ${c.path} [${c.route
 const timing = new Map<string, number>();
 const slowest = () => [...timing.entries()].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([r, ms]) => `${r} ${ms}ms`).join('; ');
 
+/** What each route answered over both phases: its statuses, and each refusal's code with its status (`422 unknown_link_approver`). */
+const byRoute = new Map<string, Set<string>>();
+
 async function fire(cases: Case[], check: (c: Case, r: RawResponse) => string | null): Promise<{ findings: Finding[]; statuses: Map<number, number> }> {
   const findings: Finding[] = [];
   const statuses = new Map<number, number>();
@@ -132,6 +135,8 @@ async function fire(cases: Case[], check: (c: Case, r: RawResponse) => string | 
       return;
     }
     statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+    const code = /"(?:error|code)":"(\w+)"/.exec(r.text)?.[1];
+    byRoute.set(c.route, (byRoute.get(c.route) ?? new Set()).add(String(r.status)).add(code ? `${r.status} ${code}` : String(r.status)));
     // /healthz answers 503 while a dependency is down: that is its contract, not a fault.
     const problem = r.status >= 500 && !(c.route === 'GET /healthz' && r.status === 503) ? `answered ${r.status}` : check(c, r);
     if (problem) findings.push({ why: `${c.why}: ${problem}`, request: describeReq(c), status: r.status, body: r.text.slice(0, 400) });
@@ -173,6 +178,21 @@ function toQuery(v: unknown): string {
   return parts.length ? `?${parts.join('&')}` : '';
 }
 
+
+const succeeded = (answers: string[]) => answers.some((a) => a.startsWith('2'));
+/** Routes with ids the fuzzer must reach with real ones, and what shows it did. */
+const REACHED: Record<string, (answers: string[]) => boolean> = {
+  'GET /engine/v1/v1/approvals/:id': succeeded,
+  'POST /engine/v1/v1/approvals/:id/decisions': succeeded,
+  // A generated label is never one the request names, and once its link is spent the request is
+  // closed: either refusal shows the request was found.
+  'POST /engine/v1/v1/approvals/:id/links': (answers) => answers.includes('422 unknown_link_approver') || answers.includes('409 approval_closed'),
+  'GET /engine/v1/v1/approvals/links/:token': succeeded,
+  // The first valid decision spends the link; later ones are told so.
+  'POST /engine/v1/v1/approvals/links/:token': (answers) => succeeded(answers) || answers.includes('410 approval_link_used'),
+  'GET /engine/v1/v1/runs/:run_id/nodes/:node_id/outputs/:port': succeeded,
+  'DELETE /engine/v1/v1/runs/:run_id': succeeded,
+};
 
 describe('bad input over every mounted route', () => {
   let total = 0;
@@ -297,6 +317,8 @@ describe('bad input over every mounted route', () => {
         cases.push({ route, why: `case ${i}`, method: r.method, path: path + q, body, headers });
       }
     }
+    // Deletions last, so a fixture deleted early does not keep the other routes from its deeper code.
+    cases.sort((x, y) => Number(x.method === 'delete') - Number(y.method === 'delete'));
     const started = Date.now();
     const { findings, statuses } = await fire(cases, refusalEnvelope);
     console.log(`[fuzz] phase 2 took ${Date.now() - started} ms; slowest routes: ${slowest()}`);
@@ -305,6 +327,9 @@ describe('bad input over every mounted route', () => {
     console.log(`[fuzz] seed ${SEED}: phase 2 sent ${cases.length} requests; statuses ${json(Object.fromEntries(statuses))}; ${total} in all`);
     expect(findings.length, `seed ${SEED}: ${findings.length} findings:${summarise(findings)}`).toBe(0);
     expect(total).toBeGreaterThanOrEqual(10_000);
+    // The fixtures' ids take these routes past their lookup (the fixture's own answer, not only 404s).
+    const unreached = Object.entries(REACHED).filter(([route, ok]) => !ok([...(byRoute.get(route) ?? [])])).map(([route]) => `${route}: ${[...(byRoute.get(route) ?? [])].sort().join(', ') || 'never sent'}`);
+    expect(unreached, 'routes the fuzzer did not take past their id lookup').toEqual([]);
     // The server is still whole: a plain request still works.
     expect((await stack.api('GET', '/v1/billing/balance')).status).toBe(200);
   }, 240_000);
