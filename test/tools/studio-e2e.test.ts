@@ -291,6 +291,16 @@ describe('workflow studio, end to end', () => {
       await page.keyboard.press('Enter');
       await page.keyboard.press('Delete');
       await page.locator('[data-node-id="set_2"]').waitFor({ state: 'detached' });
+      // Shift+click picks several: copied and pasted together, with the edge between them.
+      await page.locator('[data-node-id="start"] rect.box').click();
+      await page.locator('[data-node-id="set"] rect.box').click({ modifiers: ['Shift'] });
+      await page.getByTestId('picked-panel').filter({ hasText: '2 nodes picked' }).waitFor();
+      await page.keyboard.press('Control+c');
+      await page.keyboard.press('Control+v');
+      await page.locator('[data-edge-id][data-source="start_2"][data-target="set_2"]').waitFor();
+      await page.keyboard.press('Control+z');
+      await page.locator('[data-node-id="start_2"]').waitFor({ state: 'detached' });
+      await page.locator('[data-node-id="set_2"]').waitFor({ state: 'detached' });
 
       // Bind the set node's `slack` slot to the connection (the slot named after its provider).
       await page.locator('[data-node-id="set"] rect.box').click();

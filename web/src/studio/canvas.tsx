@@ -59,6 +59,9 @@ export function Canvas(props: {
   zoom: number;
   onZoom: (zoom: number) => void;
   onSelect: (s: Selection) => void;
+  /** Nodes picked together (Shift+click, Shift+Enter) besides the selection. */
+  picked: string[];
+  onPick: (id: string) => void;
   /** Live position while dragging (no history step). */
   onMove: (id: string, position: [number, number]) => void;
   /** The drag ended having moved the node: one history step from `from`. */
@@ -178,25 +181,31 @@ export function Canvas(props: {
         const h = heightOf(p);
         const def = catalogue.get(n.type);
         const mine = issues.filter((i) => i.nodeId === n.id);
-        const selected = selection?.kind === 'node' && selection.id === n.id;
+        const selected = (selection?.kind === 'node' && selection.id === n.id) || props.picked.includes(n.id);
         return (
           <g
             key={n.id}
             class={`node${selected ? ' selected' : ''}${mine.length ? ' has-issue' : ''}${n.disabled ? ' disabled' : ''}`}
             data-node-id={n.id}
             data-issues={mine.length}
+            aria-pressed={selected}
             transform={`translate(${n.position[0]},${n.position[1]})`}
             tabindex={0}
             role="button"
             onKeyDown={(e) => {
               if (e.key === 'Enter' || e.key === ' ') {
                 e.preventDefault();
-                props.onSelect({ kind: 'node', id: n.id });
+                if (e.shiftKey) props.onPick(n.id);
+                else props.onSelect({ kind: 'node', id: n.id });
               }
             }}
             onPointerDown={(e) => {
               if (e.button !== 0) return;
               e.stopPropagation();
+              if (e.shiftKey) {
+                props.onPick(n.id);
+                return;
+              }
               props.onSelect({ kind: 'node', id: n.id });
               const pt = at(e);
               svgRef.current!.setPointerCapture(e.pointerId);

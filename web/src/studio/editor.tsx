@@ -22,8 +22,10 @@ const ZOOMS = { min: 0.3, max: 2 };
 export const SHORTCUTS: Array<[string, string]> = [
   ['Ctrl+Z / Ctrl+Shift+Z (Ctrl+Y)', 'undo / redo'],
   ['Delete or Backspace', 'delete the selected node or connection'],
-  ['Ctrl+C / Ctrl+V', 'copy / paste the selected node'],
-  ['Ctrl+D', 'duplicate the selected node'],
+  ['Shift+click (Shift+Enter)', 'pick several nodes'],
+  ['Ctrl+A', 'pick every node'],
+  ['Ctrl+C / Ctrl+V', 'copy / paste the selected or picked nodes'],
+  ['Ctrl+D', 'duplicate the selected or picked nodes'],
   ['Arrow keys (Shift: ×5)', 'move the selected node'],
   ['+ / − / 0 / F', 'zoom in / out / reset / fit the graph'],
   ['Ctrl+S', 'save'],
@@ -56,6 +58,8 @@ export function StudioEditor(props: { workflowId: string }) {
   const [meta, setMeta] = useState<WorkflowMeta>({ tags: [], active: true });
   const [draft, setDraft] = useState<Draft>({ nodes: [], edges: [], settings: {} });
   const [selection, setSelection] = useState<Selection>(null);
+  /** Several nodes picked together (Shift+click): what copy, duplicate and delete act on. */
+  const [picked, setPicked] = useState<string[]>([]);
   const [tab, setTab] = useState<Tab>('workflow');
   const [catalogue, setCatalogue] = useState<NodeTypeSummary[]>([]);
   const [schemas, setSchemas] = useState<Map<string, ParamsSchema>>(new Map());
@@ -164,7 +168,31 @@ export function StudioEditor(props: { workflowId: string }) {
 
   const select = (s: Selection) => {
     setSelection(s);
+    setPicked([]);
     if (s) setTab('node');
+  };
+  /** Adds a node to (or takes it out of) the picked set, which starts from the selected node. */
+  const pick = (nodeId: string) => {
+    const sel = selectionRef.current;
+    setPicked((cur) => {
+      const base = cur.length ? cur : sel?.kind === 'node' ? [sel.id] : [];
+      return base.includes(nodeId) ? base.filter((x) => x !== nodeId) : [...base, nodeId];
+    });
+    setSelection(null);
+    setTab('node');
+  };
+  /** The nodes an action applies to: the picked ones, else the selected one. */
+  const chosenIds = (): string[] => {
+    if (pickedRef.current.length) return pickedRef.current;
+    const sel = selectionRef.current;
+    return sel?.kind === 'node' ? [sel.id] : [];
+  };
+  const removeNodes = (ids: string[]) => {
+    const d = draftRef.current;
+    const gone = new Set(ids);
+    change({ ...d, nodes: d.nodes.filter((n) => !gone.has(n.id)), edges: d.edges.filter((e) => !gone.has(e.source) && !gone.has(e.target)) });
+    setSelection(null);
+    setPicked([]);
   };
   const removeSelected = (sel: Selection) => {
     const d = draftRef.current;
@@ -177,9 +205,13 @@ export function StudioEditor(props: { workflowId: string }) {
     if (!clip?.nodes.length) return;
     const out = pasteNodes(draftRef.current, clip);
     change(out.draft);
-    select({ kind: 'node', id: out.ids[0]! });
+    if (out.ids.length === 1) select({ kind: 'node', id: out.ids[0]! });
+    else {
+      setSelection(null);
+      setPicked(out.ids);
+    }
   };
-  const duplicate = (nodeId: string) => paste(copyNodes(draftRef.current, [nodeId]));
+  const duplicate = (ids: string[]) => paste(copyNodes(draftRef.current, ids));
   const nudge = (nodeId: string, dx: number, dy: number) => {
     const d = draftRef.current;
     change(
@@ -190,6 +222,8 @@ export function StudioEditor(props: { workflowId: string }) {
 
   const selectionRef = useRef(selection);
   selectionRef.current = selection;
+  const pickedRef = useRef(picked);
+  pickedRef.current = picked;
   const saveRef = useRef<() => Promise<void>>(async () => undefined);
   const fitRef = useRef<() => void>(() => undefined);
   useEffect(() => {
@@ -210,16 +244,24 @@ export function StudioEditor(props: { workflowId: string }) {
       } else if (mod && key === 'y') {
         e.preventDefault();
         redo();
-      } else if (mod && key === 'c' && sel?.kind === 'node') {
-        clipboard.current = copyNodes(draftRef.current, [sel.id]);
+      } else if (mod && key === 'c' && chosenIds().length) {
+        clipboard.current = copyNodes(draftRef.current, chosenIds());
       } else if (mod && key === 'v') {
         e.preventDefault();
         paste(clipboard.current);
-      } else if (mod && key === 'd' && sel?.kind === 'node') {
+      } else if (mod && key === 'd' && chosenIds().length) {
         e.preventDefault();
-        duplicate(sel.id);
+        duplicate(chosenIds());
+      } else if (mod && key === 'a') {
+        e.preventDefault();
+        setSelection(null);
+        setPicked(draftRef.current.nodes.map((n) => n.id));
+        setTab('node');
       } else if (e.key === 'Delete' || e.key === 'Backspace') {
-        if (sel) {
+        if (pickedRef.current.length) {
+          e.preventDefault();
+          removeNodes(pickedRef.current);
+        } else if (sel) {
           e.preventDefault();
           removeSelected(sel);
         }
@@ -231,7 +273,10 @@ export function StudioEditor(props: { workflowId: string }) {
       else if (!mod && (e.key === '-' || e.key === '_')) setZoomState((z) => Math.max(ZOOMS.min, z / 1.2));
       else if (!mod && e.key === '0') setZoomState(1);
       else if (!mod && key === 'f') fitRef.current();
-      else if (e.key === 'Escape') setSelection(null);
+      else if (e.key === 'Escape') {
+        setSelection(null);
+        setPicked([]);
+      }
     };
     addEventListener('keydown', onKey);
     return () => removeEventListener('keydown', onKey);
@@ -486,6 +531,8 @@ export function StudioEditor(props: { workflowId: string }) {
             catalogue={types}
             issues={issues}
             selection={selection}
+            picked={picked}
+            onPick={pick}
             zoom={zoom}
             onZoom={setZoom}
             onSelect={select}
@@ -518,7 +565,25 @@ export function StudioEditor(props: { workflowId: string }) {
           </div>
           <div role="tabpanel" id="inspector-panel" aria-labelledby={`tab-${tab}`}>
             {tab === 'node' &&
-              (selectedNode ? (
+              (picked.length ? (
+                <div data-testid="picked-panel">
+                  <h2>{picked.length} nodes picked</h2>
+                  <p class="muted">
+                    <code>{picked.join(', ')}</code>
+                  </p>
+                  <div class="row-buttons">
+                    <button type="button" onClick={() => (clipboard.current = copyNodes(draftRef.current, picked))}>
+                      Copy
+                    </button>
+                    <button type="button" onClick={() => duplicate(picked)}>
+                      Duplicate
+                    </button>
+                    <button type="button" class="danger" onClick={() => removeNodes(picked)}>
+                      Delete {picked.length} nodes
+                    </button>
+                  </div>
+                </div>
+              ) : selectedNode ? (
                 <NodePanel
                   node={selectedNode}
                   def={types.get(selectedNode.type)}
@@ -539,7 +604,7 @@ export function StudioEditor(props: { workflowId: string }) {
                     setSelection({ kind: 'node', id: to });
                   }}
                   onConnect={(port, target) => connect({ source: selectedNode.id, source_port: port, target, target_port: portsOf(draft.nodes.find((n) => n.id === target)!, types).inputs[0]! })}
-                  onDuplicate={() => duplicate(selectedNode.id)}
+                  onDuplicate={() => duplicate([selectedNode.id])}
                   onDelete={() => removeSelected(selection)}
                 />
               ) : selectedEdge ? (
