@@ -15,43 +15,26 @@ export interface Fixtures {
   idFor(param: string, path?: string): string | undefined;
 }
 
-const simpleSpec = (value = 'x') => ({
+/** A manual trigger followed by one node. */
+const afterStart = (node: { id: string; type: string; params: Record<string, unknown> }) => ({
   nodes: [
     { id: 'start', type: 'trigger.manual', position: [0, 0], params: {} },
-    { id: 'set', type: 'io.set', position: [200, 0], params: { values: { v: value } } },
+    { position: [200, 0], ...node },
   ],
-  edges: [{ id: 'e0', source: 'start', target: 'set', source_port: 'main' }],
+  edges: [{ id: 'e0', source: 'start', target: node.id, source_port: 'main' }],
   trigger: { type: 'manual', config: {} },
 });
+
+const simpleSpec = (value = 'x') => afterStart({ id: 'set', type: 'io.set', params: { values: { v: value } } });
 
 /** A run that waits on an approval (for an hour at most): anyone in the account decides, or only the link approvers named. */
-const approvalSpec = (links?: string[]) => ({
-  nodes: [
-    { id: 'start', type: 'trigger.manual', position: [0, 0], params: {} },
-    { id: 'gate', type: 'control.approval', position: [200, 0], params: { message: 'fixture approval', links, form: { fields: [{ name: 'note', type: 'text', label: 'Note' }] }, timeout_s: 3600 } },
-  ],
-  edges: [{ id: 'e0', source: 'start', target: 'gate', source_port: 'main' }],
-  trigger: { type: 'manual', config: {} },
-});
+const approvalSpec = (links?: string[]) =>
+  afterStart({ id: 'gate', type: 'control.approval', params: { message: 'fixture approval', links, form: { fields: [{ name: 'note', type: 'text', label: 'Note' }] }, timeout_s: 3600 } });
 
 /** A run whose node output is too large to carry inline: it is stored apart and served by its own route. */
-const storedOutputSpec = {
-  nodes: [
-    { id: 'start', type: 'trigger.manual', position: [0, 0], params: {} },
-    { id: 'big', type: 'code.javascript', position: [200, 0], params: { code: "return 'x'.repeat(300000);" } },
-  ],
-  edges: [{ id: 'e0', source: 'start', target: 'big', source_port: 'main' }],
-  trigger: { type: 'manual', config: {} },
-};
+const storedOutputSpec = afterStart({ id: 'big', type: 'code.javascript', params: { code: "return 'x'.repeat(300000);" } });
 
-const failingSpec = {
-  nodes: [
-    { id: 'start', type: 'trigger.manual', position: [0, 0], params: {} },
-    { id: 'boom', type: 'logic.stop_and_error', position: [200, 0], params: { message: 'fixture failure' } },
-  ],
-  edges: [{ id: 'e0', source: 'start', target: 'boom', source_port: 'main' }],
-  trigger: { type: 'manual', config: {} },
-};
+const failingSpec = afterStart({ id: 'boom', type: 'logic.stop_and_error', params: { message: 'fixture failure' } });
 
 /** Which kind a path parameter names: by the route's path first, then by the parameter's name. */
 const BY_PATH: Array<[RegExp, string, string]> = [
