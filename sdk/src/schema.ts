@@ -6072,7 +6072,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events. Each frame is `id: <seq>`, `event: <type>` and `data: <JSON>` whose `seq` equals the id (strictly increasing, so a client reconnecting with Last-Event-ID gets each event once). Types: `node_started` {seq, node_id, timestamp}; `node_output` {seq, node_id, output (by port), usd_charged, downloads? (port → path of a value stored apart)}; `node_completed` {seq, node_id, duration_ms, ok, error?}; `run_finished` {seq, status, duration_ms, total_usd_charged}, after which the stream ends. Comment lines (`: keep-alive`) keep idle connections open. */
+            /** @description Server-sent events. Each frame is `id: <seq>`, `event: <type>` and `data: <JSON>` whose `seq` equals the id (strictly increasing, so a client reconnecting with Last-Event-ID gets each event once). Types: `node_started` {seq, node_id, timestamp}; `node_output` {seq, node_id, output (by port), usd_charged, downloads? (port → path of a value stored apart)}; `node_completed` {seq, node_id, duration_ms, ok, error?}; `run_finished` {seq, status, duration_ms, total_usd_charged}, after which the stream ends; `approval_decided` {seq, node_id, approval_id, approver, via, approved, comment, decided_at, outcome, …} when an approver decides; `run_reset` {seq, temporal_run_id, previous_temporal_run_id, reset_to_event_id, reason, nodes_kept, nodes_rerun, …} when an operator resets the run's Temporal execution. Comment lines (`: keep-alive`) keep idle connections open. */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["RequestId"];
