@@ -7,7 +7,7 @@ import { ApiError } from '../../infra/http/errors';
 import { startChildRun } from '../child-runs';
 import { credentialResolver } from '../connections/resolver';
 import { searchKnowledge } from '../knowledge/search';
-import type { NodeCapabilities, NodeRuns } from '../node-capabilities';
+import type { NodeBlobs, NodeCapabilities, NodeRuns } from '../node-capabilities';
 import { FINISHED_STATUSES, getRunRow, nodeRows } from '../runs-service';
 import { ownedWorkflow } from '../workflow-lookup';
 
@@ -54,6 +54,19 @@ function runsFor(deps: Deps, scope: NodeScope): NodeRuns {
   };
 }
 
+/** The blob store as nodes write into it: its NodeBlobs methods only, not the store (no listing, no deletes). */
+function blobsFor(blobs: Deps['blobs']): NodeBlobs {
+  return {
+    newKey: (accountId, folder, name) => blobs.newKey(accountId, folder, name),
+    put: (key, data) => blobs.put(key, data),
+    putStream: (key, body) => blobs.putStream(key, body),
+    putFile: (key, sourcePath, opts) => blobs.putFile(key, sourcePath, opts),
+    signedUrl: (key, ttlSeconds) => blobs.signedUrl(key, ttlSeconds),
+    verify: (key, expires, sig) => blobs.verify(key, expires, sig),
+    localFile: (key, scratchPath) => blobs.localFile(key, scratchPath),
+  };
+}
+
 /** The capabilities of one node execution. */
 export function nodeCapabilities(deps: Deps, scope: NodeScope): NodeCapabilities {
   return {
@@ -61,7 +74,7 @@ export function nodeCapabilities(deps: Deps, scope: NodeScope): NodeCapabilities
     // A sandbox run is never charged, so it never reaches a paid provider either: its nodes get
     // the offline providers, as sandbox keys do on the REST routes.
     providers: providersFor(deps, scope.sandbox),
-    blobs: deps.blobs,
+    blobs: blobsFor(deps.blobs),
     credentials: credentialResolver(deps, scope.accountId, scope.credentials),
     runs: runsFor(deps, scope),
     knowledge: {
