@@ -373,6 +373,11 @@ describe('workflow studio, end to end', () => {
       await page.getByTestId('rerun-from').click();
       await page.waitForURL((u) => /\/runs\/[^/]+$/.test(u.pathname) && !u.pathname.endsWith(runId));
       await page.locator('[data-testid="run-status"]', { hasText: 'completed' }).waitFor();
+      // The run page saves a finished run as a test too.
+      await page.getByTestId('save-as-test').click();
+      await page.getByRole('status').filter({ hasText: 'Saved as test' }).waitFor();
+      const tests = await stack.api('GET', `/engine/v1/v1/tests/workflow/${workflowId}`);
+      expect(tests.body.total).toBe(2);
 
       // The list: found by tag, with its last run and tags.
       await page.goto(`${stack.url}/studio`);
