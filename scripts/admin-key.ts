@@ -6,12 +6,10 @@
 //   npm run admin-key                          # the owner account (ATELIER_BOOTSTRAP_EMAIL), else the oldest
 //   npm run admin-key -- --account acct_…      # or --account owner@example.com
 //   npm run admin-key -- --name "recovery"     # the key's name (default: "admin (recovered)")
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../src/config';
-import { createDb } from '../src/infra/db/index';
-import { startEmbeddedPostgres, type RunningPostgres } from '../src/infra/db/postgres';
+import { loadConfig } from '../src/config';
 import { insertApiKey } from '../src/platform/accounts/accounts';
+import { exitWith, withServerDatabase } from './operator';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -27,15 +25,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-
-  let pg: RunningPostgres | undefined;
-  let url = config.databaseUrl;
-  if (!url) {
-    pg = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'pg'), port: config.embeddedPgPort });
-    url = pg.url;
-  }
-  const db = createDb(url, { max: 1, connectRetryMs: 0 });
-  try {
+  return withServerDatabase(config, async (db) => {
     const tables = await db.selectFrom('accounts').select('id').limit(1).execute().catch(() => null);
     if (tables === null) {
       console.error('This database has no Atelier tables yet: start the server once (npm run dev or npm start) first.');
@@ -60,16 +50,7 @@ async function main(): Promise<number> {
     if (account.status === 'suspended') console.error(`Note: account ${account.id} is suspended; its keys answer 403 until it is reactivated.`);
     console.log(created.key);
     return 0;
-  } finally {
-    await db.destroy();
-    await pg?.stop();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof ConfigError || err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+exitWith(main());
