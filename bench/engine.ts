@@ -11,7 +11,8 @@
 //   BENCH_AB=defer: with deferred node commits off, every node written before it reports;
 //   BENCH_AB=confirm: with executors never reporting carried commits as already written;
 //   BENCH_AB=observe: with each activity checking its Temporal execution itself as it starts),
-//   BENCH_TIMELINE=1 (print the workflow-task timeline of each side's last run per shape),
+//   BENCH_TIMELINE=1 (print the workflow-task timeline of each side's last run per shape; with
+//   BENCH_AB, also each side's medians of start → completion and of activity time from the histories),
 //   BENCH_CPU=1 (CPU ms per run of each side: this process's main thread and other threads, the
 //   Temporal server found by its temporal-dev.sh pid file under .data/, all of Postgres),
 //   BENCH_LOGGED=1 (a third side: the baseline whose no-op activity commits one row to Postgres per
@@ -203,6 +204,23 @@ async function main() {
     return marks.join(' ');
   };
 
+  /**
+   * Server-side times of one execution from its history (less disturbed by a loaded client than the
+   * wall clock): start to completion, and its activities' started → completed time summed.
+   */
+  const historySpans = async (workflowId: string) => {
+    const events = (await deps.temporal.workflow.getHandle(workflowId).fetchHistory()).events ?? [];
+    const ms = (e: (typeof events)[number]) => Number(e.eventTime?.seconds ?? 0) * 1000 + (e.eventTime?.nanos ?? 0) / 1e6;
+    const started = new Map<string, number>();
+    let activities = 0;
+    for (const e of events) {
+      if (e.activityTaskStartedEventAttributes) started.set(String(e.activityTaskStartedEventAttributes.scheduledEventId), ms(e));
+      const done = e.activityTaskCompletedEventAttributes;
+      if (done) activities += ms(e) - (started.get(String(done.scheduledEventId)) ?? ms(e));
+    }
+    return { run: ms(events.at(-1)!) - ms(events[0]!), activities };
+  };
+
   /** CPU meters (BENCH_CPU): this process by thread, the dev server (pid file under .data/), the postmaster's whole tree. */
   const dataRoot = fileURLToPath(new URL('../.data', import.meta.url));
   const port = temporalAddress.split(':').pop();
@@ -250,9 +268,12 @@ async function main() {
     const onEngine = async () => {
       const r = await metered(engineCpu, () => engineOnce(p));
       lastEngineId = r.runId;
+      onIds.push(r.runId);
       engine.push(r.ms);
     };
     const engine: number[] = [];
+    const onIds: string[] = [];
+    const offIds: string[] = [];
     const baseline: number[] = [];
     const engineSingle: number[] = [];
     const logged: number[] = [];
@@ -270,7 +291,9 @@ async function main() {
         const off = async () => {
           abSwitch.set(false);
           try {
-            engineSingle.push((await metered(offCpu, () => engineOnce(p))).ms);
+            const r = await metered(offCpu, () => engineOnce(p));
+            engineSingle.push(r.ms);
+            offIds.push(r.runId);
           } finally {
             abSwitch.set(true);
           }
@@ -312,6 +335,14 @@ async function main() {
     if (logged.length) {
       const floor = median(logged) / median(baseline);
       console.log(`  ${shape.name}: baseline + one logged row per activity ${median(logged).toFixed(0)} ms (${floor.toFixed(2)}× the baseline); engine ${(median(engine) / median(logged)).toFixed(2)}× the logged baseline, over ${logged.length} runs`);
+    }
+    if (AB && TIMELINE) {
+      const medians = async (ids: string[]) => {
+        const spans = [];
+        for (const id of ids) spans.push(await historySpans(id));
+        return `run ${median(spans.map((x) => x.run)).toFixed(1)} ms, activities ${median(spans.map((x) => x.activities)).toFixed(1)} ms`;
+      };
+      console.log(`  ${shape.name} history medians (server clock) — on: ${await medians(onIds)}; ${abSwitch.label}: ${await medians(offIds)}`);
     }
     if (AB) console.log(`  ${shape.name}: ${abSwitch.label} ${median(engineSingle).toFixed(0)} ms (${(median(engineSingle) / median(baseline)).toFixed(2)}×) vs on ${median(engine).toFixed(0)} ms, over ${engineSingle.length}/${engine.length}/${baseline.length} runs`);
   }
