@@ -205,7 +205,8 @@ describe('delivery', () => {
     expect(gap1).toBeGreaterThanOrEqual(0.95);
     expect(gap1).toBeLessThan(1.8);
     expect(gap2).toBeGreaterThanOrEqual(1.95);
-    expect(gap2).toBeLessThan(2.8);
+    // Below the next step of the schedule (4 s), with room for a loaded machine's scheduling delay.
+    expect(gap2).toBeLessThan(3.5);
     expect(receiver.received.map((x) => x.body.attempt)).toEqual([1, 2, 3]);
 
     const logs = await stack.api('GET', `/v1/console/webhooks/${hook.body.id}/logs`);
