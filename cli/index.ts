@@ -7,7 +7,7 @@
 //   atelier runs start <workflow_id> [--input @in.json | --input '{"a":1}'] [--follow]
 //   atelier runs follow <run_id>
 //   atelier runs outputs <run_id> [--node NODE_ID]
-//   atelier runs ls [--limit N] [--status S]
+//   atelier runs ls [--limit N] [--status S]   (S among the N listed)
 //   atelier story generate "prompt" [--follow] [--scenes N] [--duration S]
 //   atelier keys ls
 //   every command: --json (machine-readable output), --base-url URL, --api-key KEY
@@ -133,7 +133,7 @@ async function followRun(sdk: Atelier, io: Io, runId: string, json: boolean): Pr
   }
   if (progress) {
     const run = await sdk.runs.get(runId).catch(() => undefined);
-    progress.finish(`run ${runId} ${status}${run && typeof run.total_usd_charged === 'number' ? ` (${usd(run.total_usd_charged)})` : ''}${run?.error ? `: ${String(run.error)}` : ''}`);
+    progress.finish(`run ${runId} ${status}${run ? ` (${usd(run.usd_charged)})` : ''}${run?.error ? `: ${run.error}` : ''}`);
   }
   return EXIT[status as keyof typeof EXIT] ?? EXIT.failed;
 }
@@ -288,8 +288,10 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return EXIT.completed;
       }
       case 'runs ls': {
-        const list = await sdk.runs.list({ limit: flags.limit as string | undefined, status: flags.status as string | undefined });
-        print(list, () => list.data.map((r) => `${r.run_id ?? r.id}  ${String(r.status).padEnd(10)} ${r.workflow_id ?? ''}  ${r.created_at ?? ''}`).join('\n') || 'no runs');
+        // The API lists newest first without a status filter: --status picks among the runs listed.
+        const page = await sdk.runs.list({ limit: flags.limit === undefined ? undefined : Number(flags.limit) });
+        const list = flags.status === undefined ? page : { ...page, data: page.data.filter((r) => r.status === flags.status) };
+        print(list, () => list.data.map((r) => `${r.run_id}  ${r.status.padEnd(10)} ${r.workflow_id}  ${r.created_at}`).join('\n') || 'no runs');
         return EXIT.completed;
       }
       case 'story generate': {
@@ -302,8 +304,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       }
       case 'keys ls': {
         const keys = await sdk.keys.list();
-        const list = (keys.data ?? keys.keys ?? []) as Array<Record<string, unknown>>;
-        print(keys, () => list.map((k) => `${k.id}  ${String(k.prefix ?? k.key_prefix ?? '').padEnd(20)} ${String(k.type ?? '').padEnd(9)} ${k.name ?? ''}`).join('\n') || 'no keys');
+        print(keys, () => keys.data.map((k) => `${k.id}  ${k.prefix.padEnd(20)} ${String(k.type ?? '').padEnd(9)} ${k.name}`).join('\n') || 'no keys');
         return EXIT.completed;
       }
       default:
@@ -327,7 +328,7 @@ const HELP = `atelier — the Atelier API from the command line
   atelier runs start <workflow_id> [--input @in.json | --input '{"a":1}'] [--follow]
   atelier runs follow <run_id>
   atelier runs outputs <run_id> [--node NODE_ID]
-  atelier runs ls [--limit N] [--status STATUS]
+  atelier runs ls [--limit N] [--status STATUS]   (STATUS among the N listed)
   atelier story generate "prompt" [--follow] [--scenes N] [--duration SECONDS]
   atelier keys ls
 
