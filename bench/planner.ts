@@ -5,7 +5,7 @@
 //   npx tsx bench/planner.ts [nodes] [runs]
 import { planWorkflow } from '../src/engine/planner';
 import { nodeRegistry } from '../nodes/index';
-import { bigSpec } from '../test/engine-spec/fixtures';
+import { bigSpec } from '../test/engine/spec/fixtures';
 
 const nodes = Number(process.argv[2] ?? 10_000);
 const runs = Math.max(5, Number(process.argv[3] ?? 9));

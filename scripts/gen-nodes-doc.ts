@@ -1,7 +1,7 @@
 // Generates docs/nodes.md from the node registry, so the catalogue document cannot drift from the code.
 //   npx tsx scripts/gen-nodes-doc.ts           prints the document
 //   npx tsx scripts/gen-nodes-doc.ts --write   rewrites docs/nodes.md
-// A test (test/engine-spec/nodes-doc.test.ts) fails when docs/nodes.md differs from `renderNodesDoc()`.
+// A test (test/engine/spec/nodes-doc.test.ts) fails when docs/nodes.md differs from `renderNodesDoc()`.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -157,7 +157,7 @@ export type WorkflowSpecInput = z.input<typeof WorkflowSpec>;
 // Fast paths for the planner (a 10,000-node spec must plan in ≤ 150 ms): hand-written checks of
 // the common, valid shape that return exactly what the zod schema would, or null whenever
 // anything is unusual, in which case the caller parses with zod for its precise issues. A test
-// (test/engine-spec/spec.test.ts) holds them to the schemas' output.
+// (test/engine/spec/spec.test.ts) holds them to the schemas' output.
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.length > 0;

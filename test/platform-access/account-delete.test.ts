@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isResultRef, RESULT_REF_KEY, type ResultRef } from '../../src/engine/contract/result-ref';
 import { accountBlobPrefix } from '../../src/platform/accounts/account-deletion';
 import { createWorkflow, getRun, spec, startRun, useEngineStack, waitFor, waitForRun } from '../engine-runs/helpers';
-import { squareOnWhite, startImageHost, type ImageHost } from '../platform-billing/helpers';
+import { squareOnWhite, startImageHost, type ImageHost } from '../platform/billing/helpers';
 import { PNG, upload } from '../storage/helpers';
 
 const fx = useEngineStack({ ATELIER_BLOB_STORE: 's3', S3_ENDPOINT: inject('s3Endpoint') });

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import type { MountedRoute } from '../../src/infra/http/openapi';
 import { insertApiKey } from '../../src/platform/accounts/accounts';
 import { issueSessionToken } from '../../src/platform/auth/sessions';
-import { startImageHost, squareOnWhite, type ImageHost } from '../platform-billing/helpers';
+import { startImageHost, squareOnWhite, type ImageHost } from '../platform/billing/helpers';
 import { startStack, type TestStack } from '../helpers/stack';
 import { createFixtures, kindFor, type Fixtures } from './fixtures';
 import { fillPath, inParallel, mountedRoutes, pathParams, RawClient, type RawResponse } from './http';

@@ -1,4 +1,4 @@
-// SSRF through the real routes (test/foundation/safe-fetch.test.ts checks the fetch itself): with
+// SSRF through the real routes (test/infra/safe-fetch.test.ts checks the fetch itself): with
 // private networks not allowed (the default), every user URL that points at this machine in any
 // spelling — loopback by name, *.localhost, IPv6 and IPv4-mapped IPv6, decimal, hex, octal and
 // short IPv4 forms, 0.0.0.0 — is refused by the http.request node, webhook registration, image

@@ -12,7 +12,7 @@ import { purgeExpired } from '../../src/platform/assets/service';
 import { BlobNotFoundError } from '../../src/storage/blob-store';
 import { S3BlobStore } from '../../src/storage/blob-store-s3';
 import { startStack, type TestStack } from '../helpers/stack';
-import { squareOnWhite, startImageHost, type ImageHost } from '../platform-billing/helpers';
+import { squareOnWhite, startImageHost, type ImageHost } from '../platform/billing/helpers';
 import { rootClient } from './helpers';
 
 async function objectBytes(client: S3Client, bucket: string, key: string): Promise<Buffer | null> {

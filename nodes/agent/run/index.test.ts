@@ -1,5 +1,5 @@
 // agent.run: its documented params and defaults, and its workflow handler over a fake WorkflowNodeApi
-// (the loop itself is exercised on the real stack by test/ai).
+// (the loop itself is exercised on the real stack by test/engine/ai).
 import { describe, expect, it } from 'vitest';
 import { NodeError } from '../../../src/engine/contract/node-error';
 import { getNode } from '../../index';

@@ -2,7 +2,7 @@
 // knowledge.search against a real database (a scratch one, migrated; no Temporal needed): the node
 // defaults to its run's workflow, honours workflow_id and limit, takes its query from the input
 // when the param is empty, and refuses another account's workflow. The engine-run test of the node
-// is in test/ai/knowledge.test.ts.
+// is in test/engine/ai/knowledge.test.ts.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { createDb, type Database } from '../../../src/infra/db/index';
 import { migrateToLatest } from '../../../src/infra/db/migrate';

@@ -1,6 +1,6 @@
 // The template gallery (GET /v1/templates): plain data, each template a WorkflowSpec
 // built only from node types in the catalogue, with a sample input and a check that the test suite
-// runs (test/engine-features/templates.test.ts installs and runs every one).
+// runs (test/engine/features/templates.test.ts installs and runs every one).
 import type { Assertion } from '../tests/assertions';
 
 export type Difficulty = 'beginner' | 'intermediate' | 'advanced';
