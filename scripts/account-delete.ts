@@ -1,6 +1,7 @@
 // `npm run -s account:delete`: deletes an account and everything it owns — its rows (runs,
-// workflows, keys, ledger, files…) and its blob folder — straight in the server's own database and
-// blob store. The public API cannot delete an account; this is the operator's way. It reads the same
+// workflows, keys, ledger, files…), its blob folder and its buckets on the S3 server (object-store
+// buckets with their objects and access keys, simple-bucket files) — straight in the server's own
+// database, blob store and S3 server. The public API cannot delete an account; this is the operator's way. It reads the same
 // configuration as the server (DATABASE_URL or the embedded PostgreSQL under $ATELIER_DATA_DIR/pg;
 // the blob store the server uses, a local folder or the S3 bucket).
 //
@@ -8,8 +9,9 @@
 //   npm run -s account:delete -- --account user@example.com --yes
 //   npm run -s account:delete -- --account owner@… --yes --force-owner   # the bootstrap owner too
 //
-// Exit codes: 0 deleted; 1 nothing deleted (no --yes, runs still queued or running, the owner
-// account without --force-owner, or no such account); 2 usage.
+// Exit codes: 0 deleted (whatever the S3 server or blob store could not delete yet is left for the
+// worker's sweep, and said so); 1 nothing deleted (no --yes, runs still queued or running, the
+// owner account without --force-owner, or no such account); 2 usage.
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../src/config';
@@ -69,13 +71,15 @@ async function liveS3Buckets(db: Database, accountId: string) {
   return db.selectFrom('s3_buckets').select(['id', 'server_bucket']).where('account_id', '=', accountId).where('deleted_at', 'is', null).execute();
 }
 
-/** Simple buckets that still hold files, with how many. */
-async function filledSimpleBuckets(db: Database, accountId: string) {
+/** Simple buckets with how many files each holds. */
+async function simpleBuckets(db: Database, accountId: string) {
   return db
-    .selectFrom('storage_files')
-    .select((eb) => ['bucket_id', eb.fn.countAll<string>().as('n')])
-    .where('account_id', '=', accountId)
-    .groupBy('bucket_id')
+    .selectFrom('simple_buckets as b')
+    .leftJoin('storage_files as f', 'f.bucket_id', 'b.id')
+    .select((eb) => ['b.id', 'b.name', 'b.path_prefix', eb.fn.count<string>('f.id').as('n')])
+    .where('b.account_id', '=', accountId)
+    .groupBy(['b.id', 'b.name', 'b.path_prefix'])
+    .orderBy('b.id')
     .execute();
 }
 
@@ -105,11 +109,12 @@ async function run(config: Config, db: Database, opts: { account: string; yes: b
 
   const blobs = createBlobStore(config);
   const isOwner = account.email === config.bootstrap.email;
-  // Objects on the S3 server are not in the account's blob folder: the API deletes them (and an
-  // object-store bucket's keys, which would otherwise keep working), so the account must do it first.
-  const [active, s3Buckets, simpleBuckets] = await Promise.all([activeRuns(db, account.id), liveS3Buckets(db, account.id), filledSimpleBuckets(db, account.id)]);
+  const [active, s3Buckets, simple] = await Promise.all([activeRuns(db, account.id), liveS3Buckets(db, account.id), simpleBuckets(db, account.id)]);
   const lines = await describe(db, blobs, account, s3Buckets.length);
-  const proceeds = opts.yes && (!isOwner || opts.forceOwner) && active.length === 0 && s3Buckets.length === 0 && simpleBuckets.length === 0;
+  // The buckets go with the account, on the S3 server too (objects, versions, access keys).
+  for (const b of s3Buckets) lines.push(`  object-store bucket ${b.id} (${b.server_bucket} on the S3 server), with its objects and access keys`);
+  for (const b of simple) lines.push(`  simple bucket ${b.id} "${b.name}", ${b.n} file(s)`);
+  const proceeds = opts.yes && (!isOwner || opts.forceOwner) && active.length === 0;
   console.log(`${proceeds ? 'Deleting' : 'Would delete'} ${lines.join('\n')}`);
 
   if (isOwner && !opts.forceOwner) {
@@ -123,12 +128,6 @@ async function run(config: Config, db: Database, opts: { account: string; yes: b
     if (active.length > LISTED_RUNS) console.error(`  … and ${active.length - LISTED_RUNS} more`);
     return 1;
   }
-  if (s3Buckets.length > 0 || simpleBuckets.length > 0) {
-    console.error(`${account.id} still has buckets on the S3 server, which this command does not empty; delete them through the API first (with the account's key or session). Nothing deleted.`);
-    for (const b of s3Buckets) console.error(`  object-store bucket ${b.id} (${b.server_bucket}): empty it, then DELETE /v1/storage/s3/buckets/${b.id}`);
-    for (const b of simpleBuckets) console.error(`  simple bucket ${b.bucket_id}, ${b.n} file(s): DELETE /v1/buckets/${b.bucket_id}`);
-    return 1;
-  }
   if (!opts.yes) {
     console.error('Nothing deleted: add --yes to delete the account and all of the above.');
     return 1;
@@ -137,7 +136,7 @@ async function run(config: Config, db: Database, opts: { account: string; yes: b
   // Warnings (a blob store that failed) on stderr; stdout keeps only what the command reports.
   const logger = pino({ level: config.logLevel === 'silent' ? 'silent' : 'warn', base: { service: 'atelier', role: 'account-delete' } }, pino.destination(2));
   try {
-    await deleteAccount({ db, blobs, logger }, account.id);
+    await deleteAccount({ db, blobs, logger, config }, account.id);
   } catch (err) {
     // A run started, or the account went, between the checks above and the deletion's transaction.
     if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
@@ -150,6 +149,11 @@ async function run(config: Config, db: Database, opts: { account: string; yes: b
   const prefix = accountBlobPrefix(account.id);
   const left = await db.selectFrom('blob_deletions').select('prefix').where('prefix', '=', prefix).executeTakeFirst();
   if (left) console.error(`The blob store failed: the blobs under ${prefix} are left for the worker's next result sweep, which deletes them.`);
+  const onServer = [...s3Buckets.map((b) => ({ bucket: b.server_bucket, prefix: '' })), ...simple.map((b) => ({ bucket: config.storage.simpleBucket, prefix: b.path_prefix }))];
+  for (const t of onServer) {
+    const stuck = await db.selectFrom('s3_deletions').select('bucket').where('bucket', '=', t.bucket).where('prefix', '=', t.prefix).executeTakeFirst();
+    if (stuck) console.error(`The S3 server failed: ${t.bucket}/${t.prefix} is left for the worker's next result sweep, which deletes it.`);
+  }
   console.log(`Deleted account ${account.id}.`);
   return 0;
 }

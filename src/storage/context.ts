@@ -2,10 +2,10 @@ import type { Deps } from '../deps';
 import { detail } from '../infra/http/errors';
 import { S3Server } from './s3/server';
 
-const servers = new WeakMap<Deps, S3Server>();
+const servers = new WeakMap<Pick<Deps, 'config'>, S3Server>();
 
 /** The process's S3 server handle, built on first use from `config.storage`. */
-export function s3For(deps: Deps): S3Server {
+export function s3For(deps: Pick<Deps, 'config'>): S3Server {
   let server = servers.get(deps);
   if (!server) {
     server = new S3Server(deps.config.storage);

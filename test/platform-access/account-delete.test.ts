@@ -1,7 +1,8 @@
 // `npm run -s account:delete`: the operator's command deletes an account's rows and its blobs in
-// the S3 blob store, run as its own process with the server's configuration; it deletes nothing
-// without --yes, while a run is active, while buckets on the S3 server hold its files, for the
-// owner account or for an unknown one.
+// the S3 blob store and its buckets on the S3 server, run as its own process with the server's
+// configuration; it deletes nothing without --yes, while a run is active, for the owner account or
+// for an unknown one.
+import { CreateBucketCommand, CreateMultipartUploadCommand, DeleteObjectCommand, HeadBucketCommand, ListBucketsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -9,7 +10,8 @@ import { isResultRef, RESULT_REF_KEY, type ResultRef } from '../../src/engine/co
 import { accountBlobPrefix } from '../../src/platform/accounts/account-deletion';
 import { createWorkflow, getRun, spec, startRun, useEngineStack, waitFor, waitForRun } from '../engine-runs/helpers';
 import { squareOnWhite, startImageHost, type ImageHost } from '../platform/billing/helpers';
-import { PNG, upload } from '../storage/helpers';
+import { clientWith, keysUnder as serverKeysUnder, PNG, rootClient, sessionFor, upload } from '../storage/helpers';
+import { queueS3Deletion, sweepBlobDeletions } from '../../src/storage/blob-store-deletions';
 
 const fx = useEngineStack({ ATELIER_BLOB_STORE: 's3', S3_ENDPOINT: inject('s3Endpoint') });
 const root = join(import.meta.dirname, '..', '..');
@@ -152,22 +154,65 @@ describe('npm run account:delete', () => {
     expect(await accountRow(fx.stack.accountId)).toBeDefined();
   }, 120_000);
 
-  it('refuses while a simple bucket on the S3 server holds the account\'s files, deletes once the bucket is gone', async () => {
+  it('deletes the account\'s object-store buckets (objects, uploads, keys) and simple-bucket files on the S3 server, no one else\'s', async () => {
+    const { db } = fx.stack.atelier.deps;
+    const root = rootClient(fx.stack);
+    const buy = async (accountId: string, name: string) => {
+      const r = await fx.stack.api('POST', '/v1/storage/s3/buy', { key: await sessionFor(fx.stack, accountId), body: { display_name: name, quota_gb: 1 } });
+      expect(r.status, r.text).toBe(201);
+      return r.body as { bucket: { id: string; aws_bucket_name: string }; access_key_id: string; secret_access_key: string };
+    };
     const acct = await fx.stack.newAccount();
-    const bucket = await fx.stack.api('POST', '/v1/buckets', { body: { name: 'shots' }, key: acct.key });
-    expect(bucket.status, bucket.text).toBe(201);
+    const mine = await buy(acct.accountId, 'media');
+    const client = clientWith(fx.stack, mine.access_key_id, mine.secret_access_key);
+    const bucketName = mine.bucket.aws_bucket_name;
+    for (const key of ['a.txt', 'docs/b.txt']) await client.send(new PutObjectCommand({ Bucket: bucketName, Key: key, Body: key }));
+    await client.send(new CreateMultipartUploadCommand({ Bucket: bucketName, Key: 'big.bin' }));
+    const simple = await fx.stack.api('POST', '/v1/buckets', { body: { name: 'shots' }, key: acct.key });
+    expect(simple.status, simple.text).toBe(201);
     const file = await upload(fx.stack, { bytes: PNG, name: 'dot.png', type: 'image/png' }, { bucket_name: 'shots' }, acct.key);
     expect(file.status, JSON.stringify(file.body)).toBe(201);
+    const simpleStore = fx.stack.config.storage.simpleBucket;
+    const simplePrefix = simple.body.path_prefix as string;
+    expect(await serverKeysUnder(root, simpleStore, simplePrefix)).toHaveLength(1);
 
-    const refused = await accountDelete('--account', acct.accountId, '--yes');
-    expect(refused.code, refused.stderr).toBe(1);
-    expect(refused.stdout).toContain('simple-bucket files: 1 (');
-    expect(refused.stderr).toContain(`simple bucket ${bucket.body.id}, 1 file(s): DELETE /v1/buckets/${bucket.body.id}`);
+    const theirs = await buy(fx.stack.accountId, 'neighbour');
+    await root.send(new PutObjectCommand({ Bucket: theirs.bucket.aws_bucket_name, Key: 'keep.txt', Body: 'keep' }));
+
+    // Without --yes the buckets are listed with what goes, nothing deleted.
+    const dry = await accountDelete('--account', acct.accountId);
+    expect(dry.code, dry.stderr).toBe(1);
+    expect(dry.stdout).toContain('simple-bucket files: 1 (');
+    expect(dry.stdout).toContain(`object-store bucket ${mine.bucket.id} (${bucketName} on the S3 server)`);
+    expect(dry.stdout).toContain(`simple bucket ${simple.body.id} "shots", 1 file(s)`);
     expect(await accountRow(acct.accountId)).toBeDefined();
 
-    expect((await fx.stack.api('DELETE', `/v1/buckets/${bucket.body.id}`, { key: acct.key })).status).toBe(200);
     const done = await accountDelete('--account', acct.accountId, '--yes');
     expect(done.code, done.stderr).toBe(0);
+    expect(done.stderr).not.toContain('failed');
     expect(await accountRow(acct.accountId)).toBeUndefined();
-  }, 120_000);
+    await expect(root.send(new HeadBucketCommand({ Bucket: bucketName }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    await expect(client.send(new ListBucketsCommand({}))).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
+    expect(await serverKeysUnder(root, simpleStore, simplePrefix)).toEqual([]);
+    expect(await db.selectFrom('s3_deletions').selectAll().execute()).toEqual([]);
+
+    // The other account's bucket and object are untouched.
+    await root.send(new HeadBucketCommand({ Bucket: theirs.bucket.aws_bucket_name }));
+    expect(await serverKeysUnder(root, theirs.bucket.aws_bucket_name, '')).toEqual(['keep.txt']);
+    expect((await fx.stack.api('DELETE', `/v1/storage/s3/buckets/${theirs.bucket.id}`, { key: await sessionFor(fx.stack, fx.stack.accountId) })).status).toBe(409);
+    await root.send(new DeleteObjectCommand({ Bucket: theirs.bucket.aws_bucket_name, Key: 'keep.txt' }));
+    expect((await fx.stack.api('DELETE', `/v1/storage/s3/buckets/${theirs.bucket.id}`, { key: await sessionFor(fx.stack, fx.stack.accountId) })).status).toBe(200);
+  }, 180_000);
+
+  it('a queued bucket deletion left behind by a process that died is finished by the sweep', async () => {
+    const deps = fx.stack.atelier.deps;
+    const root = rootClient(fx.stack);
+    const bucket = `atelier-test-orphan-${Date.now().toString(36)}`;
+    await root.send(new CreateBucketCommand({ Bucket: bucket }));
+    await root.send(new PutObjectCommand({ Bucket: bucket, Key: 'left.txt', Body: 'left' }));
+    await queueS3Deletion(deps.db, { bucket, wholeBucket: true, accessKeys: [] }, 'account');
+    expect(await sweepBlobDeletions(deps)).toBeGreaterThanOrEqual(1);
+    await expect(root.send(new HeadBucketCommand({ Bucket: bucket }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    expect(await deps.db.selectFrom('s3_deletions').selectAll().where('bucket', '=', bucket).execute()).toEqual([]);
+  }, 60_000);
 });

@@ -17,7 +17,7 @@ import { sweepBlobDeletions } from '../../storage/blob-store-deletions';
 import { FINISHED_STATUSES, isUuid } from '../runs-service';
 import { runResultsPrefix } from './result-refs';
 
-type SweepDeps = Pick<Deps, 'db' | 'blobs' | 'logger'>;
+type SweepDeps = Pick<Deps, 'db' | 'blobs' | 'logger' | 'config'>;
 
 /** Finished runs looked at per pass (in the order they finished); the rest wait for the next pass. */
 const RUNS_PER_PASS = 100;

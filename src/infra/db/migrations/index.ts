@@ -18,6 +18,7 @@ import * as finishedAtIndexes from './2026-11-26T2115-finished-at-indexes';
 import * as engineApprovals from './2026-11-27T0100-engine-approvals';
 import * as blobDeletions from './2026-11-27T0110-blob-deletions-and-result-sweeps';
 import * as runTemporalExecution from './2026-11-27T0140-run-temporal-execution';
+import * as s3Deletions from './2026-11-27T0210-s3-deletions';
 
 /**
  * Every migration, in order. The keys are frozen ids already recorded in deployed databases
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0100-engine-approvals': engineApprovals,
   '2026-11-27T0110-blob-deletions-and-result-sweeps': blobDeletions,
   '2026-11-27T0140-run-temporal-execution': runTemporalExecution,
+  '2026-11-27T0210-s3-deletions': s3Deletions,
 };

@@ -53,6 +53,7 @@ import type { KnowledgeChunksTable, KnowledgeDocumentsTable } from './knowledge'
 import type { AnalyticsCriteriaTable, AnalyticsDataPointsTable, RunAnalysesTable } from './analytics';
 import type { BlobDeletionsTable } from './blob-deletions';
 import type { RunResultSweepsTable } from './run-result-sweeps';
+import type { S3DeletionsTable } from './s3-deletions';
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -113,6 +114,7 @@ export interface DB {
   run_analyses: RunAnalysesTable;
   blob_deletions: BlobDeletionsTable;
   run_result_sweeps: RunResultSweepsTable;
+  s3_deletions: S3DeletionsTable;
 }
 
 export type * from './accounts';
@@ -168,3 +170,4 @@ export type * from './knowledge';
 export type * from './analytics';
 export type * from './blob-deletions';
 export type * from './run-result-sweeps';
+export type * from './s3-deletions';
