@@ -2,9 +2,11 @@
 // code (STYLE "replay tests guard determinism"). Recorded histories — engineRun's
 // among every other workflow type's — live under test/histories/ and replay in
 // test/proof/determinism.test.ts.
+import { readFileSync } from 'node:fs';
+import { temporal } from '@temporalio/proto';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeHistory } from '../helpers/histories';
+import { History, writeHistory } from '../helpers/histories';
 import { closedHistory, createWorkflow, failingNode, getRun, httpNode, replayHistories, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
 
 const fx = useEngineStack();
@@ -63,6 +65,18 @@ describe('engine runs: replay', () => {
     const results = await replayHistories(histories);
     expect(results).toHaveLength(ids.length);
     for (const r of results) expect(r.error, `${r.workflowId}: ${String(r.error)}`).toBeUndefined();
+  });
+
+  // Recorded on an overloaded machine: workflow tasks timed out while approve signals arrived, so one
+  // replayed activation hands the workflow the http node's completion, the signals and the approval's
+  // recordNodeStarted result together, where the execution had them in two activations (the loop
+  // started the stop_and_error node's local call before the approval went on to its write).
+  it('replays a run whose local activity result came alone when executed but with earlier events when replayed', async () => {
+    const rec = JSON.parse(readFileSync(resolve(import.meta.dirname, '../histories/engineRun.lost-order-under-task-timeouts.json'), 'utf8')) as { workflowId: string; history: Record<string, unknown> };
+    const history = History.fromObject(rec.history);
+    expect(history.events.some((e) => e.eventType === temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT)).toBe(true);
+    const [result] = await replayHistories([{ workflowId: rec.workflowId, history }]);
+    expect(result!.error, String(result!.error)).toBeUndefined();
   });
 
   // RECORD_HISTORIES=1 keeps this run's history as test/histories/engineRun.continue-on-error-main.json,

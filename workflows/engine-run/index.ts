@@ -120,8 +120,8 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   const turns = new Turns(current || patched(SERIAL_LOCAL_PATCH));
   const claimCheck = behaviour >= 3 || patched(CLAIM_CHECK_PATCH);
   const carrier = new CommitCarrier(MAX_UNCONFIRMED_COMMITS);
-  /** A projection write: in its turn, carrying the unconfirmed commits. */
-  const write = <T>(call: (carry: NodeCommit[] | undefined) => Promise<T>): Promise<T> => turns.run(() => carrier.carrying(call));
+  /** A projection write: in its turn, carrying the unconfirmed commits, its result handed over after the wakes before it (afterWakes). */
+  const write = <T>(call: (carry: NodeCommit[] | undefined) => Promise<T>): Promise<T> => turns.run(() => afterWakes(() => carrier.carrying(call)));
   const inbox = new SignalInbox();
   let roots: number | undefined;
   /** Whether the plan has one root only: nothing runs beside it when it starts, as on a chain. */
@@ -134,6 +134,32 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   /** A started node ended: the loop below looks for newly ready nodes. */
   let dirty = false;
   const nodesScope = new CancellationScope();
+  /** Whether the loop below waits for `loopWakes` (rather than for a write). */
+  let loopWaiting = false;
+  const loopWakes = () => dirty || ((cancelRequested || timedOut) && !nodesScope.consideredCancelled);
+
+  /**
+   * Runs a local activity (in its turn) and hands its result to the code waiting for it only once
+   * the loop is not about to wake, at a condition. When executed, a local activity's result comes
+   * in an activation of its own, after the activity completions, timers and signals that preceded
+   * it were acted on in full (the loop woke and started what became ready). When replayed, it may
+   * come in one activation with them: handed over at once, its code would run before the loop's
+   * and order its next commands first (a failing node's write before a ready node's local call).
+   * Alone in its activation nothing else is pending, so executions keep the commands they had.
+   * Executions from before `serial-local-activities` replay with their results handed over at once.
+   */
+  function afterWakes<T>(call: () => Promise<T>): Promise<T> {
+    if (!turns.serial) return call();
+    let settled = false;
+    const result = call();
+    // Created before the result can settle, so it is looked at with the other conditions, never eagerly.
+    const handed = CancellationScope.nonCancellable(() => condition(() => settled && !(loopWaiting && loopWakes())));
+    result.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    return handed.then(() => result);
+  }
 
   const dag: DagScheduler = new DagScheduler(plan, args.completed, {
     evaluateInline: (node, inputs) => (inlinePure ? evaluateInline(node, inputs, { emitted: dag.emitted, variables: plan.variables, input: args.input, claimCheck }) : undefined),
@@ -333,7 +359,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
     }
     if (dag.hasSettledToRecord()) {
       const batch = dag.takeSettled();
-      await CancellationScope.nonCancellable(() => turns.run(() => projection.recordNodesSettled({ runId, nodes: batch })));
+      await CancellationScope.nonCancellable(() => turns.run(() => afterWakes(() => projection.recordNodesSettled({ runId, nodes: batch }))));
       // Nodes may have finished while we waited: look for newly ready ones before deciding anything.
       continue;
     }
@@ -342,7 +368,9 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       nodesScope.cancel();
     }
     if (dag.running.size === 0) break;
-    await wait(() => dirty || ((cancelRequested || timedOut) && !nodesScope.consideredCancelled));
+    loopWaiting = true;
+    await wait(loopWakes);
+    loopWaiting = false;
     dirty = false;
   }
   deadline.cancel();

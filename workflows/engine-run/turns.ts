@@ -6,7 +6,7 @@ export class Turns {
   private tail: Promise<unknown> = Promise.resolve();
 
   /** @param serial false: every call starts at once (executions recorded before the patch). */
-  constructor(private readonly serial: boolean) {}
+  constructor(readonly serial: boolean) {}
 
   /** Starts `start` once every call made before it has settled (fulfilled or rejected). */
   run<T>(start: () => Promise<T>): Promise<T> {
