@@ -85,11 +85,17 @@ export async function finishS3Deletion(deps: { db: Database; logger: Logger; con
       try {
         await s3.deleteAll(row.bucket, '');
         await s3.deleteAll(row.bucket, '', { versions: true });
+        const aborted = new Set<string>();
         for (;;) {
           const page = await s3.root.send(new ListMultipartUploadsCommand({ Bucket: row.bucket }));
           const uploads = (page.Uploads ?? []).filter((u) => u.Key && u.UploadId);
           if (uploads.length === 0) break;
-          for (const u of uploads) await s3.root.send(new AbortMultipartUploadCommand({ Bucket: row.bucket, Key: u.Key, UploadId: u.UploadId }));
+          for (const u of uploads) {
+            // An upload listed again after its abort would loop for ever: leave it to the next pass.
+            if (aborted.has(u.UploadId!)) throw new Error(`multipart upload ${u.UploadId} in ${row.bucket} is still listed after its abort`);
+            aborted.add(u.UploadId!);
+            await s3.root.send(new AbortMultipartUploadCommand({ Bucket: row.bucket, Key: u.Key, UploadId: u.UploadId }));
+          }
         }
         await s3.root.send(new DeleteBucketCommand({ Bucket: row.bucket }));
       } catch (err) {
