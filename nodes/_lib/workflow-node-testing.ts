@@ -1,6 +1,6 @@
 // Test support for the nodes the engineRun workflow runs itself: a WorkflowNodeApi that records
 // timers and answers signal waits from a queue, so a handler (nodes/<category>/<name>/workflow.ts)
-// can be tested as the plain function it is. The real thing is exercised by test/engine-runs.
+// can be tested as the plain function it is. The real thing is exercised by test/engine/runs.
 import type { WaitableSignal, WorkflowNodeApi } from '../../src/engine/node-sdk';
 
 export interface FakeWorkflowApi extends WorkflowNodeApi {

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../../test/helpers/stack';
-import { createWorkflow, spec, waitForRun } from '../../test/engine-runs/helpers';
+import { createWorkflow, spec, waitForRun } from '../../test/engine/runs/helpers';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const table = `e2e_orders_${Date.now().toString(36)}`;

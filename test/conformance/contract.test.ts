@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
 import { MEDIUM_OR_HIGHER } from '../../src/platform/tiers/plan-gate';
 import { startStack, type TestStack } from '../helpers/stack';
-import { createWorkflow, spec, startRun, waitForRun } from '../engine-runs/helpers';
+import { createWorkflow, spec, startRun, waitForRun } from '../engine/runs/helpers';
 
 const root = resolve(import.meta.dirname, '../..');
 // The manual: the README and every page under docs/ (examples live on the page of their capability).

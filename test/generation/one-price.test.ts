@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operation, operationCostMicros } from '../../src/generation/operations';
 import { startStack, type TestStack } from '../helpers/stack';
 import { pollJob } from '../platform/billing/helpers';
-import { createWorkflow, spec, startRun, waitForRun } from '../engine-runs/helpers';
+import { createWorkflow, spec, startRun, waitForRun } from '../engine/runs/helpers';
 import { waitForVideos } from '../story/helpers';
 
 let stack: TestStack;

@@ -3,7 +3,7 @@
 // workflow task, local and remote activities, failures with and without continue_on_error, timers
 // and approvals.
 import fc from 'fast-check';
-import type { NodeSpecIn } from '../engine-runs/helpers';
+import type { NodeSpecIn } from '../engine/runs/helpers';
 
 export interface GeneratedSpec {
   spec: { nodes: Array<NodeSpecIn & { position: number[]; params: Record<string, unknown> }>; edges: Array<{ id: string; source: string; target: string; source_port: string }>; trigger: unknown; error_handler: string };

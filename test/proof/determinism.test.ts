@@ -12,7 +12,7 @@ import type { WorkflowExecutionInfo } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { CounterServer, FINISHED } from '../engine-runs/helpers';
+import { CounterServer, FINISHED } from '../engine/runs/helpers';
 import { dagArbitrary } from './dag-arbitrary';
 import { History, writeHistory } from '../helpers/histories';
 import { startStack, type TestStack } from '../helpers/stack';

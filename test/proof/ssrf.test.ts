@@ -13,7 +13,7 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertPublicUrl, BlockedAddressError, isBlockedAddress } from '../../src/infra/net/safe-fetch';
-import { createWorkflow, runToEnd, spec, waitFor } from '../engine-runs/helpers';
+import { createWorkflow, runToEnd, spec, waitFor } from '../engine/runs/helpers';
 import { startStack, type TestStack } from '../helpers/stack';
 
 let stack: TestStack;

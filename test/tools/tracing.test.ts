@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { createTracing } from '../../src/infra/tracing/tracing';
 import { startStack, type TestStack } from '../helpers/stack';
-import { CounterServer, createWorkflow, httpNode, spec, startRun, waitFor, waitForRun } from '../engine-runs/helpers';
+import { CounterServer, createWorkflow, httpNode, spec, startRun, waitFor, waitForRun } from '../engine/runs/helpers';
 
 const threeNodes = (counter: CounterServer) =>
   spec(

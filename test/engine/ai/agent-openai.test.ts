@@ -9,7 +9,7 @@ import { createActivities } from '../../../activities/index';
 import { nodeRegistry } from '../../../nodes/index';
 import { startAtelier, type Atelier } from '../../../src/runtime';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { CounterServer, createWorkflow, startRun, waitFor, waitForRun } from '../../engine-runs/helpers';
+import { CounterServer, createWorkflow, startRun, waitFor, waitForRun } from '../runs/helpers';
 import { agentSpec } from './helpers';
 
 interface ChatBody {

@@ -5,7 +5,7 @@
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { createWorkflow, startRun, waitForRun } from '../../engine-runs/helpers';
+import { createWorkflow, startRun, waitForRun } from '../runs/helpers';
 import { modelCallPriceMicros } from '../../../src/engine/agent/steps';
 import { agentSpec, agentStepEvents, EVERYTHING, startEverythingHttp } from './helpers';
 

@@ -9,7 +9,7 @@ import { analyzeRun, startRunAnalysis } from '../../../src/engine/analytics/anal
 import { createProviders, parseProviderConfig } from '../../../src/generation/providers/index';
 import { chatQuantities, operation, operationCostMicros } from '../../../src/generation/operations';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { createWorkflow, spec, startRun, waitFor, waitForRun } from '../../engine-runs/helpers';
+import { createWorkflow, spec, startRun, waitFor, waitForRun } from '../runs/helpers';
 
 let stack: TestStack;
 let llm: Server;

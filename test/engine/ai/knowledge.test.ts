@@ -11,7 +11,7 @@ import { createDocument, newDocumentId } from '../../../src/engine/knowledge/ser
 import { resumePendingDocuments } from '../../../src/engine/knowledge/resume-pending';
 import { searchKnowledge } from '../../../src/engine/knowledge/search';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { createWorkflow, spec, startRun, waitFor, waitForRun } from '../../engine-runs/helpers';
+import { createWorkflow, spec, startRun, waitFor, waitForRun } from '../runs/helpers';
 
 let stack: TestStack;
 let pages: Server;

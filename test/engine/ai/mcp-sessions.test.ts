@@ -10,7 +10,7 @@ import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { createWorkflow, startRun, waitForRun } from '../../engine-runs/helpers';
+import { createWorkflow, startRun, waitForRun } from '../runs/helpers';
 import { agentSpec, agentStepEvents } from './helpers';
 
 let stack: TestStack;

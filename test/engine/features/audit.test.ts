@@ -3,7 +3,7 @@
 import { ScheduleNotFoundError } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { createWorkflow, spec } from '../../engine-runs/helpers';
+import { createWorkflow, spec } from '../runs/helpers';
 
 let stack: TestStack;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { createWorkflow, spec, startRun, waitForRun } from '../../engine-runs/helpers';
+import { createWorkflow, spec, startRun, waitForRun } from '../runs/helpers';
 
 const TOKEN = `xoxb-${'7Kq2'.repeat(6)}`;
 let stack: TestStack;

@@ -8,7 +8,7 @@ import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkedAddress } from '../../../src/engine/connections/resolve-host';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { createWorkflow, spec, waitForRun } from '../../engine-runs/helpers';
+import { createWorkflow, spec, waitForRun } from '../runs/helpers';
 
 const SECRET = `sk-live-${'q7Zx'.repeat(8)}`;
 let stack: TestStack;

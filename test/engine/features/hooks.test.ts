@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { createWorkflow, spec, waitForRun } from '../../engine-runs/helpers';
+import { createWorkflow, spec, waitForRun } from '../runs/helpers';
 
 let stack: TestStack;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // sticky resolve, metrics from real runs, auto-rollback after the minimum sample with an audit entry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { CounterServer, createWorkflow, failingNode, httpNode, spec, startRun, waitFor, waitForRun } from '../../engine-runs/helpers';
+import { CounterServer, createWorkflow, failingNode, httpNode, spec, startRun, waitFor, waitForRun } from '../runs/helpers';
 
 let stack: TestStack;
 let server: CounterServer;

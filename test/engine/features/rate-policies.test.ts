@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { CounterServer, createWorkflow, httpNode, spec, waitForRun } from '../../engine-runs/helpers';
+import { CounterServer, createWorkflow, httpNode, spec, waitForRun } from '../runs/helpers';
 
 let stack: TestStack;
 let server: CounterServer;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATES } from '../../../src/engine/workflow-templates/catalog';
 import { check, readPath } from '../../../src/engine/tests/assertions';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { createWorkflow, spec, startRun, waitForRun } from '../../engine-runs/helpers';
+import { createWorkflow, spec, startRun, waitForRun } from '../runs/helpers';
 
 let stack: TestStack;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // charges, the path and the would-be cost).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../../helpers/stack';
-import { CounterServer, createWorkflow, httpNode, spec, startRun, waitForRun } from '../../engine-runs/helpers';
+import { CounterServer, createWorkflow, httpNode, spec, startRun, waitForRun } from '../runs/helpers';
 
 let stack: TestStack;
 let server: CounterServer;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../../helpers/stack';
 import { createProviders, parseProviderConfig } from '../../../src/generation/providers/index';
 import { download } from './helpers';
-import { createWorkflow, spec, startRun, waitForRun } from '../../engine-runs/helpers';
+import { createWorkflow, spec, startRun, waitForRun } from '../../engine/runs/helpers';
 
 /** A fake OpenAI-compatible server on loopback: records requests, answers like the real API. */
 class FakeOpenAi {

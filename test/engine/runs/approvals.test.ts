@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueSessionToken } from '../../src/platform/auth/sessions';
+import { issueSessionToken } from '../../../src/platform/auth/sessions';
 import { createWorkflow, getRun, spec, startRun, useEngineStack, waitFor, waitForRun } from './helpers';
 
 const fx = useEngineStack();

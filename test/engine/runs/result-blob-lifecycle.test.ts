@@ -5,12 +5,12 @@
 // into a stored result through an activity.
 import { join, resolve } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { isResultRef, RESULT_REF_KEY, type ResultRef } from '../../src/engine/contract/result-ref';
-import { resultKey, runResultsPrefix } from '../../src/engine/execution/result-refs';
-import { sweepResults } from '../../src/engine/execution/result-sweep';
-import { accountBlobPrefix, deleteAccount } from '../../src/platform/accounts/account-deletion';
-import { queueBlobDeletion } from '../../src/storage/blob-store-deletions';
-import { writeHistory } from '../helpers/histories';
+import { isResultRef, RESULT_REF_KEY, type ResultRef } from '../../../src/engine/contract/result-ref';
+import { resultKey, runResultsPrefix } from '../../../src/engine/execution/result-refs';
+import { sweepResults } from '../../../src/engine/execution/result-sweep';
+import { accountBlobPrefix, deleteAccount } from '../../../src/platform/accounts/account-deletion';
+import { queueBlobDeletion } from '../../../src/storage/blob-store-deletions';
+import { writeHistory } from '../../helpers/histories';
 import { closedHistory, createWorkflow, getRun, replayHistories, spec, startRun, useEngineStack, waitFor, waitForRun } from './helpers';
 
 const fx = useEngineStack({ ATELIER_BLOB_STORE: 's3', S3_ENDPOINT: inject('s3Endpoint') });
@@ -213,7 +213,7 @@ describe('engine runs: the lifecycle of stored results', () => {
     expect(replayed!.error, String(replayed!.error)).toBeUndefined();
     // RECORD_HISTORIES=1 keeps this run's history for the determinism suite.
     if (process.env.RECORD_HISTORIES === '1') {
-      writeHistory(join(resolve(import.meta.dirname, '../histories'), 'engineRun.workflow-node-param-refs.json'), { workflowType: 'engineRun', workflowId: run_id, status: 'COMPLETED', history });
+      writeHistory(join(resolve(import.meta.dirname, '../../histories'), 'engineRun.workflow-node-param-refs.json'), { workflowType: 'engineRun', workflowId: run_id, status: 'COMPLETED', history });
     }
   }, 120_000);
 

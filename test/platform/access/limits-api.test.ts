@@ -2,7 +2,7 @@
 // 429 bodies, per-endpoint caps before authentication, on the memory store and on Redis.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type ApiResponse, type TestStack } from '../helpers/stack';
+import { startStack, type ApiResponse, type TestStack } from '../../helpers/stack';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let memory: TestStack;

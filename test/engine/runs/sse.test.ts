@@ -1,6 +1,6 @@
 // GET /v1/runs/{id}/events ("Events"): replay, tail, reconnect.
 import { describe, expect, it } from 'vitest';
-import { LISTENER_APPLICATION_NAME } from '../../src/infra/db/listener';
+import { LISTENER_APPLICATION_NAME } from '../../../src/infra/db/listener';
 import { createWorkflow, httpNode, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
 
 const fx = useEngineStack();

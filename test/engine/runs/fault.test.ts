@@ -5,8 +5,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { issueSessionToken } from '../../src/platform/auth/sessions';
-import { startStack, type TestStack } from '../helpers/stack';
+import { issueSessionToken } from '../../../src/platform/auth/sessions';
+import { startStack, type TestStack } from '../../helpers/stack';
 import { CounterServer, createWorkflow, httpNode, spec, startRun, waitFor, waitForRun } from './helpers';
 
 let stack: TestStack;

@@ -3,7 +3,7 @@
 // issue-27 probe found any tenant could start the deployment-wide scan). Every account's runs are
 // the maintenance loop's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '../helpers/stack';
+import { startStack, type TestStack } from '../../helpers/stack';
 import { createWorkflow, getRun, spec, startRun, waitFor } from './helpers';
 
 let stack: TestStack;

@@ -1,13 +1,13 @@
 // API keys: create, list, revoke, PATCH, rotate, bucket keys, and
 // what a key may reach — type, scope, IP allowlist, referrers, expiry, revocation, isolation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertApiKey } from '../../src/platform/accounts/accounts';
+import { insertApiKey } from '../../../src/platform/accounts/accounts';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { authenticate } from '../../src/platform/auth/authenticate';
-import { isKeyStillValid } from '../../src/platform/auth/keys-service';
-import { watchRevocation } from '../../src/platform/auth/revocation-watch';
-import { startStack, type TestStack } from '../helpers/stack';
+import { authenticate } from '../../../src/platform/auth/authenticate';
+import { isKeyStillValid } from '../../../src/platform/auth/keys-service';
+import { watchRevocation } from '../../../src/platform/auth/revocation-watch';
+import { startStack, type TestStack } from '../../helpers/stack';
 
 let stack: TestStack;
 let session: string;

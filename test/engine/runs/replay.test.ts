@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { temporal } from '@temporalio/proto';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { History, writeHistory } from '../helpers/histories';
+import { History, writeHistory } from '../../helpers/histories';
 import { closedHistory, createWorkflow, failingNode, getRun, httpNode, replayHistories, spec, startRun, waitFor, waitForRun, useEngineStack } from './helpers';
 
 const fx = useEngineStack();
@@ -72,7 +72,7 @@ describe('engine runs: replay', () => {
   // recordNodeStarted result together, where the execution had them in two activations (the loop
   // started the stop_and_error node's local call before the approval went on to its write).
   it('replays a run whose local activity result came alone when executed but with earlier events when replayed', async () => {
-    const rec = JSON.parse(readFileSync(resolve(import.meta.dirname, '../histories/engineRun.lost-order-under-task-timeouts.json'), 'utf8')) as { workflowId: string; history: Record<string, unknown> };
+    const rec = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../histories/engineRun.lost-order-under-task-timeouts.json'), 'utf8')) as { workflowId: string; history: Record<string, unknown> };
     const history = History.fromObject(rec.history);
     expect(history.events.some((e) => e.eventType === temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_TASK_TIMED_OUT)).toBe(true);
     const [result] = await replayHistories([{ workflowId: rec.workflowId, history }]);
@@ -103,7 +103,7 @@ describe('engine runs: replay', () => {
     const [result] = await replayHistories([{ workflowId: run_id, history }]);
     expect(result!.error, String(result!.error)).toBeUndefined();
     if (process.env.RECORD_HISTORIES === '1') {
-      const file = join(resolve(import.meta.dirname, '../histories'), 'engineRun.continue-on-error-main.json');
+      const file = join(resolve(import.meta.dirname, '../../histories'), 'engineRun.continue-on-error-main.json');
       writeHistory(file, { workflowType: 'engineRun', workflowId: run_id, status: 'COMPLETED', history });
     }
   });

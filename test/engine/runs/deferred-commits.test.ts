@@ -3,8 +3,8 @@
 // every later write of the run until one is confirmed. The event log must stay exactly-once and in
 // cause-before-effect order, whether the deferred writes land or are lost with their worker.
 import { afterEach, describe, expect, it } from 'vitest';
-import { deferredCommits } from '../../src/engine/execution/node-executor';
-import { commitKey, type NodeCommit } from '../../src/engine/contract/run-contract';
+import { deferredCommits } from '../../../src/engine/execution/node-executor';
+import { commitKey, type NodeCommit } from '../../../src/engine/contract/run-contract';
 import { closedHistory, createWorkflow, failingNode, httpNode, spec, startRun, useEngineStack, waitForRun } from './helpers';
 
 const fx = useEngineStack();

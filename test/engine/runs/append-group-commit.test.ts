@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendCombining, appendNodeEvents, type NewRunEvent, type NodeRowJson } from '../../src/engine/events/store';
-import { startStack, type TestStack } from '../helpers/stack';
+import { appendCombining, appendNodeEvents, type NewRunEvent, type NodeRowJson } from '../../../src/engine/events/store';
+import { startStack, type TestStack } from '../../helpers/stack';
 
 let stack: TestStack;
 let accountId: string;

@@ -1,13 +1,13 @@
-// Shared by the engine-runs tests: spec builders, a loopback HTTP "side effect" server that counts
+// Shared by the engine run tests (test/engine/runs): spec builders, a loopback HTTP "side effect" server that counts
 // calls and can hold a request open, and helpers to create workflows and wait for runs.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { startStack, type TestStack } from '../helpers/stack';
+import { startStack, type TestStack } from '../../helpers/stack';
 
 /**
- * The engine-runs fixture: one whole Atelier (API + worker) and one CounterServer for the test
+ * The engine run tests' fixture: one whole Atelier (API + worker) and one CounterServer for the test
  * file, started in beforeAll and stopped in afterAll. Read `fx.stack` and `fx.counter` inside tests.
  */
 export function useEngineStack(env: Record<string, string> = {}): { readonly stack: TestStack; readonly counter: CounterServer } {

@@ -4,12 +4,12 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiKey } from '../../src/infra/db/schema/index';
-import { errorHandler } from '../../src/infra/http/error-middleware';
-import { createLogger } from '../../src/infra/logging/logger';
-import { RateLimiter } from '../../src/platform/limits/rate-limiter';
-import { MemoryWindowStore } from '../../src/platform/limits/window-store';
-import { resolveTier } from '../../src/platform/tiers/tiers';
+import type { ApiKey } from '../../../src/infra/db/schema/index';
+import { errorHandler } from '../../../src/infra/http/error-middleware';
+import { createLogger } from '../../../src/infra/logging/logger';
+import { RateLimiter } from '../../../src/platform/limits/rate-limiter';
+import { MemoryWindowStore } from '../../../src/platform/limits/window-store';
+import { resolveTier } from '../../../src/platform/tiers/tiers';
 
 const T0 = 1_800_000_000_000; // a whole second, so Reset arithmetic is easy to read
 let clock = T0;

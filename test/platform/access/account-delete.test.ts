@@ -6,12 +6,12 @@ import { CreateBucketCommand, CreateMultipartUploadCommand, DeleteObjectCommand,
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { isResultRef, RESULT_REF_KEY, type ResultRef } from '../../src/engine/contract/result-ref';
-import { accountBlobPrefix } from '../../src/platform/accounts/account-deletion';
-import { createWorkflow, getRun, spec, startRun, useEngineStack, waitFor, waitForRun } from '../engine-runs/helpers';
-import { squareOnWhite, startImageHost, type ImageHost } from '../platform/billing/helpers';
-import { clientWith, keysUnder as serverKeysUnder, PNG, rootClient, sessionFor, upload } from '../storage/helpers';
-import { queueS3Deletion, sweepBlobDeletions } from '../../src/storage/blob-store-deletions';
+import { isResultRef, RESULT_REF_KEY, type ResultRef } from '../../../src/engine/contract/result-ref';
+import { accountBlobPrefix } from '../../../src/platform/accounts/account-deletion';
+import { createWorkflow, getRun, spec, startRun, useEngineStack, waitFor, waitForRun } from '../../engine/runs/helpers';
+import { squareOnWhite, startImageHost, type ImageHost } from '../billing/helpers';
+import { clientWith, keysUnder as serverKeysUnder, PNG, rootClient, sessionFor, upload } from '../../storage/helpers';
+import { queueS3Deletion, sweepBlobDeletions } from '../../../src/storage/blob-store-deletions';
 
 const fx = useEngineStack({ ATELIER_BLOB_STORE: 's3', S3_ENDPOINT: inject('s3Endpoint') });
 const root = join(import.meta.dirname, '..', '..');

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeRegistry } from '../../nodes/index';
+import { nodeRegistry } from '../../../nodes/index';
 import { closedHistory, createWorkflow, httpNode, portValue, spec, startRun, useEngineStack, waitForRun } from './helpers';
 
 const fx = useEngineStack();
@@ -51,7 +51,7 @@ describe('the run context a node activity carries', () => {
   });
 
   it('every node type that reads the run input or the variables says so', async () => {
-    const root = join(__dirname, '../../nodes');
+    const root = join(__dirname, '../../../nodes');
     const readers: string[] = [];
     for (const category of readdirSync(root, { withFileTypes: true })) {
       if (!category.isDirectory() || category.name.startsWith('_')) continue;

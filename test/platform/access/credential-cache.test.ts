@@ -3,10 +3,10 @@
 // committed before a request is seen by that request, on the process that made the change and on
 // a second Atelier process on the same database, whichever way the change was written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LISTENER_APPLICATION_NAME } from '../../src/infra/db/listener';
-import { hashApiKey } from '../../src/platform/auth/api-keys';
-import { startAtelier, type Atelier } from '../../src/runtime';
-import { startStack, type TestStack } from '../helpers/stack';
+import { LISTENER_APPLICATION_NAME } from '../../../src/infra/db/listener';
+import { hashApiKey } from '../../../src/platform/auth/api-keys';
+import { startAtelier, type Atelier } from '../../../src/runtime';
+import { startStack, type TestStack } from '../../helpers/stack';
 
 let stack: TestStack;
 /** A second API process on the same database (no worker), as a scaled-out deployment runs them. */

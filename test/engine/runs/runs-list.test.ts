@@ -1,7 +1,7 @@
 // GET /v1/runs: `total` counts every matching run of the caller, not the page (found by the issue-3
 // API walk: limit=2 answered total 2 with more runs behind it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '../helpers/stack';
+import { startStack, type TestStack } from '../../helpers/stack';
 import { createWorkflow, spec, startRun } from './helpers';
 
 let stack: TestStack;

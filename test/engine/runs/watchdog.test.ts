@@ -2,7 +2,7 @@
 // thresholds shrunk to seconds.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '../helpers/stack';
+import { startStack, type TestStack } from '../../helpers/stack';
 import { CounterServer, createWorkflow, failingNode, getRun, spec, startRun, waitFor, waitForRun } from './helpers';
 
 let watch: TestStack;

@@ -3,13 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileAllowlist, isValidIpOrCidr } from '../../src/platform/auth/ip-allowlist';
-import { hasScope, scopeForPath, typeAllowsMethod } from '../../src/platform/auth/scopes';
-import { endpointCap } from '../../src/platform/limits/endpoint-caps';
-import { MemoryWindowStore, RedisWindowStore, type SlidingWindowStore } from '../../src/platform/limits/window-store';
-import { resolveTier } from '../../src/platform/tiers/tiers';
-import { usdToMicros } from '../../src/platform/billing/money';
-import { requestHash } from '../../src/platform/idempotency/middleware';
+import { compileAllowlist, isValidIpOrCidr } from '../../../src/platform/auth/ip-allowlist';
+import { hasScope, scopeForPath, typeAllowsMethod } from '../../../src/platform/auth/scopes';
+import { endpointCap } from '../../../src/platform/limits/endpoint-caps';
+import { MemoryWindowStore, RedisWindowStore, type SlidingWindowStore } from '../../../src/platform/limits/window-store';
+import { resolveTier } from '../../../src/platform/tiers/tiers';
+import { usdToMicros } from '../../../src/platform/billing/money';
+import { requestHash } from '../../../src/platform/idempotency/middleware';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let redis: Redis;

@@ -6,10 +6,10 @@
 import { createHash } from 'node:crypto';
 import { temporal } from '@temporalio/proto';
 import { describe, expect, inject, it } from 'vitest';
-import { isItemListRef, RESULT_REF_KEY, type ResultRef } from '../../src/engine/contract/result-ref';
-import { itemStreams, type ListRef } from '../../src/engine/execution/item-streams';
-import { S3BlobStore } from '../../src/storage/blob-store-s3';
-import { harness, run as runNode } from '../../nodes/_lib/harness';
+import { isItemListRef, RESULT_REF_KEY, type ResultRef } from '../../../src/engine/contract/result-ref';
+import { itemStreams, type ListRef } from '../../../src/engine/execution/item-streams';
+import { S3BlobStore } from '../../../src/storage/blob-store-s3';
+import { harness, run as runNode } from '../../../nodes/_lib/harness';
 import { closedHistory, createWorkflow, getRun, spec, startRun, useEngineStack, waitFor, waitForRun } from './helpers';
 
 const fx = useEngineStack({ ATELIER_BLOB_STORE: 's3', S3_ENDPOINT: inject('s3Endpoint') });

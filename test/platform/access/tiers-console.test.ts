@@ -1,8 +1,8 @@
 // Console signup/login (session tokens), tiers and X-Tier.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditWallet, chargeWallet } from '../../src/platform/billing/wallet';
-import { usdToMicros } from '../../src/platform/billing/money';
-import { startStack, type TestStack } from '../helpers/stack';
+import { creditWallet, chargeWallet } from '../../../src/platform/billing/wallet';
+import { usdToMicros } from '../../../src/platform/billing/money';
+import { startStack, type TestStack } from '../../helpers/stack';
 
 let stack: TestStack;
 beforeAll(async () => {

@@ -5,9 +5,9 @@
 import { join, resolve } from 'node:path';
 import { temporal } from '@temporalio/proto';
 import { describe, expect, it } from 'vitest';
-import { isResultRef, RESULT_REF_KEY, type ResultRef } from '../../src/engine/contract/result-ref';
-import { readResultRef, resultKey, storeLargePorts } from '../../src/engine/execution/result-refs';
-import { writeHistory } from '../helpers/histories';
+import { isResultRef, RESULT_REF_KEY, type ResultRef } from '../../../src/engine/contract/result-ref';
+import { readResultRef, resultKey, storeLargePorts } from '../../../src/engine/execution/result-refs';
+import { writeHistory } from '../../helpers/histories';
 import { closedHistory, createWorkflow, getRun, httpNode, replayHistories, spec, startRun, useEngineStack, waitFor, waitForRun } from './helpers';
 
 const fx = useEngineStack();
@@ -73,7 +73,7 @@ describe('engine runs: node results of any size', () => {
     expect(replayed!.error, String(replayed!.error)).toBeUndefined();
     // RECORD_HISTORIES=1 keeps this run's history for the determinism suite.
     if (process.env.RECORD_HISTORIES === '1') {
-      writeHistory(join(resolve(import.meta.dirname, '../histories'), 'engineRun.claim-check-results.json'), { workflowType: 'engineRun', workflowId: run_id, status: 'COMPLETED', history });
+      writeHistory(join(resolve(import.meta.dirname, '../../histories'), 'engineRun.claim-check-results.json'), { workflowType: 'engineRun', workflowId: run_id, status: 'COMPLETED', history });
     }
   }, 120_000);
 

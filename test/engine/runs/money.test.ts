@@ -1,8 +1,8 @@
 // Charged nodes inside runs: idempotent wallet charges per run/node, the run's usd_cap, sandbox
 // keys, telemetry spans with tokens and cost, and what the Temporal UI shows for a run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '../helpers/stack';
-import { operation, operationCostMicros } from '../../src/generation/operations';
+import { startStack, type TestStack } from '../../helpers/stack';
+import { operation, operationCostMicros } from '../../../src/generation/operations';
 import { createWorkflow, spec, startRun, waitForRun } from './helpers';
 
 let stack: TestStack;

@@ -4,9 +4,9 @@
 // fails) in its activity as before.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { nodeRegistry } from '../../nodes/index';
-import type { NodeContext } from '../../src/engine/types';
-import { pureNodeHandlers } from '../../workflows/workflow-nodes';
+import { nodeRegistry } from '../../../nodes/index';
+import type { NodeContext } from '../../../src/engine/types';
+import { pureNodeHandlers } from '../../../workflows/workflow-nodes';
 import { closedHistory, createWorkflow, spec, startRun, useEngineStack, waitForRun } from './helpers';
 
 const fx = useEngineStack();

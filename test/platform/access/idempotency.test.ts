@@ -4,10 +4,10 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorHandler } from '../../src/infra/http/error-middleware';
-import { createLogger } from '../../src/infra/logging/logger';
-import { IDEMPOTENCY_WINDOW_MS, idempotency, requestHash } from '../../src/platform/idempotency/middleware';
-import { startStack, type TestStack } from '../helpers/stack';
+import { errorHandler } from '../../../src/infra/http/error-middleware';
+import { createLogger } from '../../../src/infra/logging/logger';
+import { IDEMPOTENCY_WINDOW_MS, idempotency, requestHash } from '../../../src/platform/idempotency/middleware';
+import { startStack, type TestStack } from '../../helpers/stack';
 
 let stack: TestStack;
 let server: Server;
