@@ -1,6 +1,7 @@
 // Item lists of any length, streamed (the claim check's lists stored one item per line): a CSV file
 // parsed as it is read, filtered, aggregated and written back to a CSV file without any node holding
-// the rows; the run's history stays small; a stored list that was changed, removed or belongs to
+// the rows; a JSON array file parsed element by element and written back as a file the same way;
+// the run's history stays small; a stored list that was changed, removed or belongs to
 // another account fails the node reading it with result_ref_invalid. The stack keeps its blobs on
 // the suite's S3 server, as production does.
 import { createHash } from 'node:crypto';
@@ -104,6 +105,55 @@ describe('engine runs: streamed item lists', () => {
     const bytes = historyBytes(await closedHistory(fx.stack, run_id));
     console.log(`streamed lists: history of a run moving ${ROWS} rows (${rows[RESULT_REF_KEY].bytes} bytes as NDJSON) through five nodes: ${bytes} bytes`);
     expect(bytes).toBeLessThan(100_000);
+  }, 150_000);
+
+  it('a 100,000-element JSON array file is parsed element by element, filtered and written back as a JSON array file; a bad element fails naming where it is', async () => {
+    const { blobs } = fx.stack.atelier.deps;
+    const count = 100_000;
+    const elements = Array.from({ length: count }, (_, i) => ({ id: i, name: `item "${i}", [x]`, amount: (i * 37) % 1000 }));
+    const kept = elements.filter((e) => e.amount > 500);
+    const key = blobs.newKey(fx.stack.accountId, 'uploads', 'items.json');
+    await blobs.put(key, JSON.stringify(elements, null, 1));
+    const s = spec(
+      [
+        { id: 'start', type: 'trigger.manual' },
+        { id: 'parse', type: 'io.json_parse', params: { file: blobs.signedUrl(key).url }, timeout_s: 120 },
+        filterNode,
+        { id: 'export', type: 'io.json_build', params: {}, timeout_s: 120 },
+        { id: 'lines', type: 'io.json_build', params: { ndjson: true }, timeout_s: 120 },
+      ],
+      [['start', 'parse'], ['parse', 'filter'], ['filter', 'export'], ['filter', 'lines']],
+    );
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
+    const run = await waitForRun(fx.stack, run_id, undefined, 120_000);
+    expect(run.status, JSON.stringify(run.node_outputs).slice(0, 2000)).toBe('completed');
+    const parsed = run.node_outputs.parse.output.main as ResultRef;
+    expect(parsed[RESULT_REF_KEY]).toMatchObject({ format: 'ndjson', items: count, key: expect.stringMatching(/\/parse\/0-1-main\.ndjson$/) });
+    expect(parsed.preview.startsWith(JSON.stringify([elements[0]]).slice(0, -1))).toBe(true);
+    expect(run.node_outputs.filter.output.main[RESULT_REF_KEY]).toMatchObject({ items: kept.length });
+
+    const exported = run.node_outputs.export.output.main as { url: string; size: number; items: number; mime: string };
+    expect(exported).toMatchObject({ items: kept.length, mime: expect.stringMatching(/json/) });
+    const text = await (await fetch(exported.url)).text();
+    expect(Buffer.byteLength(text)).toBe(exported.size);
+    expect(text).toBe(JSON.stringify(kept));
+    const lines = run.node_outputs.lines.output.main as { url: string; items: number };
+    expect(lines.items).toBe(kept.length);
+    expect(await (await fetch(lines.url)).text()).toBe(kept.map((e) => `${JSON.stringify(e)}\n`).join(''));
+
+    // A malformed element fails the node as the file's fault, naming the element and where it starts.
+    const badKey = blobs.newKey(fx.stack.accountId, 'uploads', 'bad.json');
+    const good = JSON.stringify(elements.slice(0, 5000)).slice(0, -1);
+    await blobs.put(badKey, `${good},{"id":5000,"amount":}]`);
+    const h = harness();
+    Object.assign(h.ctx, { accountId: fx.stack.accountId, blobs });
+    const streams = itemStreams(blobs, { accountId: fx.stack.accountId, runId: 'run_json_bad', nodeId: 'parse', generation: 0, attempt: 1 }, 1024);
+    h.ctx.items = streams;
+    await expect(runNode('io.json_parse', { file: blobs.signedUrl(badKey).url }, {}, h)).rejects.toMatchObject({
+      type: 'invalid_input',
+      message: expect.stringContaining(`element 5000 (starting at character ${good.length + 1})`),
+    });
+    await streams.abort();
   }, 150_000);
 
   it('a stored list whose bytes were changed fails the node reading it, without retries', async () => {
