@@ -18,6 +18,8 @@ const PUBLIC: Array<[method: string | null, pattern: RegExp, group: string]> = [
   ['POST', /^\/v1\/console\/(login|signup)\/?$/, 'console-credentials'],
   [null, /^\/v1\/billing\/topup\/packages\/?$/, 'public-topup-packages'],
   [null, /^\/v1\/public\/files(\/|$)/, 'public-files'],
+  // One-time approval links: the token in the path is the credential.
+  [null, /^\/engine\/v1(\/v1)?\/approvals\/links(\/|$)/, 'public-approval-links'],
 ];
 
 // First match wins; more specific rules come first. `null` methods: any method.
