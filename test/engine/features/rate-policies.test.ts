@@ -2,45 +2,35 @@
 // platform's 429 and admitted once one finishes; a crashed run (no heartbeat, no live execution)
 // holds no slot; requests_per_minute + burst_allowance bound starts in the trailing minute.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '../../helpers/stack';
-import { CounterServer, createWorkflow, httpNode, spec, waitForRun } from '../runs/helpers';
+import { describe, expect, it } from 'vitest';
+import { createWorkflow, httpNode, spec, waitForRun, useEngineStack } from '../runs/helpers';
 
-let stack: TestStack;
-let server: CounterServer;
-beforeAll(async () => {
-  stack = await startStack();
-  server = await new CounterServer().start();
-});
-afterAll(async () => {
-  await server?.stop();
-  await stack?.close();
-});
+const fx = useEngineStack();
 
-const slowSpec = (ms: number) => spec([{ id: 'start', type: 'trigger.manual' }, httpNode('slow', server, ms)], [['start', 'slow']]);
-const start = (wf: string, key?: string) => stack.api('POST', '/engine/v1/v1/runs', { body: { workflow_id: wf, input: {} }, key });
+const slowSpec = (ms: number) => spec([{ id: 'start', type: 'trigger.manual' }, httpNode('slow', fx.counter, ms)], [['start', 'slow']]);
+const start = (wf: string, key?: string) => fx.stack.api('POST', '/engine/v1/v1/runs', { body: { workflow_id: wf, input: {} }, key });
 
 describe('rate policies', () => {
   it('GET answers the unlimited default, PUT validates with 422 loc and is audited, another account gets 404', async () => {
-    const wf = await createWorkflow(stack, slowSpec(0));
-    const initial = await stack.api('GET', `/engine/v1/v1/rate-limits/workflow/${wf}`);
+    const wf = await createWorkflow(fx.stack, slowSpec(0));
+    const initial = await fx.stack.api('GET', `/engine/v1/v1/rate-limits/workflow/${wf}`);
     expect(initial.body).toMatchObject({ workflow_id: wf, max_concurrent_runs: null, requests_per_minute: null, burst_allowance: 0 });
-    const bad = await stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${wf}`, { body: { max_concurrent_runs: 0, burst_allowance: -1 } });
+    const bad = await fx.stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${wf}`, { body: { max_concurrent_runs: 0, burst_allowance: -1 } });
     expect(bad.status).toBe(422);
     expect(bad.body.detail.map((d: { loc: unknown[] }) => d.loc)).toEqual([['body', 'max_concurrent_runs'], ['body', 'burst_allowance']]);
-    const put = await stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${wf}`, { body: { max_concurrent_runs: 3, requests_per_minute: 30, burst_allowance: 5 } });
+    const put = await fx.stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${wf}`, { body: { max_concurrent_runs: 3, requests_per_minute: 30, burst_allowance: 5 } });
     expect(put.body).toMatchObject({ workflow_id: wf, max_concurrent_runs: 3, requests_per_minute: 30, burst_allowance: 5 });
-    const audit = (await stack.api('GET', `/engine/v1/v1/audit/workflow/${wf}`)).body.data;
+    const audit = (await fx.stack.api('GET', `/engine/v1/v1/audit/workflow/${wf}`)).body.data;
     expect(audit[0]).toMatchObject({ action: 'rate_policy.updated', workflow_id: wf });
     expect(audit[0].diff).toEqual(expect.arrayContaining([{ op: 'add', path: '/', after: { max_concurrent_runs: 3, requests_per_minute: 30, burst_allowance: 5 } }]));
-    const other = await stack.newAccount();
-    expect((await stack.api('GET', `/engine/v1/v1/rate-limits/workflow/${wf}`, { key: other.key })).status).toBe(404);
-    expect((await stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${wf}`, { body: {}, key: other.key })).status).toBe(404);
+    const other = await fx.stack.newAccount();
+    expect((await fx.stack.api('GET', `/engine/v1/v1/rate-limits/workflow/${wf}`, { key: other.key })).status).toBe(404);
+    expect((await fx.stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${wf}`, { body: {}, key: other.key })).status).toBe(404);
   });
 
   it('refuses the (N+1)th concurrent run with 429 and admits it after one finishes', async () => {
-    const wf = await createWorkflow(stack, slowSpec(2000));
-    await stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${wf}`, { body: { max_concurrent_runs: 2 } });
+    const wf = await createWorkflow(fx.stack, slowSpec(2000));
+    await fx.stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${wf}`, { body: { max_concurrent_runs: 2 } });
     const a = await start(wf);
     const b = await start(wf);
     expect([a.status, b.status]).toEqual([201, 201]);
@@ -51,23 +41,23 @@ describe('rate policies', () => {
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // The refused request left no run behind.
-    const count = async () => (await stack.api('GET', `/engine/v1/v1/runs?workflow_id=${wf}`)).body.total;
+    const count = async () => (await fx.stack.api('GET', `/engine/v1/v1/runs?workflow_id=${wf}`)).body.total;
     expect(await count()).toBe(2);
-    await waitForRun(stack, a.body.run_id);
-    await waitForRun(stack, b.body.run_id);
+    await waitForRun(fx.stack, a.body.run_id);
+    await waitForRun(fx.stack, b.body.run_id);
     const admitted = await start(wf);
     expect(admitted.status).toBe(201);
-    expect((await waitForRun(stack, admitted.body.run_id)).status).toBe('completed');
+    expect((await waitForRun(fx.stack, admitted.body.run_id)).status).toBe('completed');
   });
 
   it('a crashed run (running, no heartbeat, no live execution) does not hold a slot', async () => {
-    const wf = await createWorkflow(stack, slowSpec(0));
-    await stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${wf}`, { body: { max_concurrent_runs: 1 } });
+    const wf = await createWorkflow(fx.stack, slowSpec(0));
+    await fx.stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${wf}`, { body: { max_concurrent_runs: 1 } });
     const probe = await start(wf);
-    const done = await waitForRun(stack, probe.body.run_id);
+    const done = await waitForRun(fx.stack, probe.body.run_id);
     const ghost = randomUUID();
-    const row = await stack.atelier.deps.db.selectFrom('runs').selectAll().where('id', '=', done.id).executeTakeFirstOrThrow();
-    await stack.atelier.deps.db
+    const row = await fx.stack.atelier.deps.db.selectFrom('runs').selectAll().where('id', '=', done.id).executeTakeFirstOrThrow();
+    await fx.stack.atelier.deps.db
       .insertInto('runs')
       .values({
         id: ghost, account_id: row.account_id, workflow_id: wf, workflow_version: row.workflow_version, status: 'running', trigger_type: 'manual',
@@ -78,17 +68,17 @@ describe('rate policies', () => {
     const next = await start(wf);
     expect(next.status).toBe(201);
     // …while a live run does hold it.
-    const busyWf = await createWorkflow(stack, slowSpec(1500));
-    await stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${busyWf}`, { body: { max_concurrent_runs: 1 } });
+    const busyWf = await createWorkflow(fx.stack, slowSpec(1500));
+    await fx.stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${busyWf}`, { body: { max_concurrent_runs: 1 } });
     const busy = await start(busyWf);
     expect((await start(busyWf)).status).toBe(429);
-    await waitForRun(stack, busy.body.run_id);
-    await waitForRun(stack, next.body.run_id);
+    await waitForRun(fx.stack, busy.body.run_id);
+    await waitForRun(fx.stack, next.body.run_id);
   });
 
   it('requests_per_minute + burst_allowance bound the starts of the trailing minute', async () => {
-    const wf = await createWorkflow(stack, slowSpec(0));
-    await stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${wf}`, { body: { requests_per_minute: 2, burst_allowance: 1 } });
+    const wf = await createWorkflow(fx.stack, slowSpec(0));
+    await fx.stack.api('PUT', `/engine/v1/v1/rate-limits/workflow/${wf}`, { body: { requests_per_minute: 2, burst_allowance: 1 } });
     const ok = [await start(wf), await start(wf), await start(wf)];
     expect(ok.map((r) => r.status)).toEqual([201, 201, 201]);
     const refused = await start(wf);
@@ -97,6 +87,6 @@ describe('rate policies', () => {
     expect(refused.headers.get('x-ratelimit-limit')).toBe('3');
     expect(Number(refused.headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
     expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
-    for (const r of ok) await waitForRun(stack, r.body.run_id);
+    for (const r of ok) await waitForRun(fx.stack, r.body.run_id);
   });
 });

@@ -1,20 +1,10 @@
 // Workflow tests (real runs with trigger_type test, assertions over node outputs, saving a run as a
 // test) and simulation (same plan and semantics, mocks by node id, no side effects from mocks, no
 // charges, the path and the would-be cost).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type TestStack } from '../../helpers/stack';
-import { CounterServer, createWorkflow, httpNode, spec, startRun, waitForRun } from '../runs/helpers';
+import { describe, expect, it } from 'vitest';
+import { createWorkflow, httpNode, spec, startRun, waitForRun, useEngineStack } from '../runs/helpers';
 
-let stack: TestStack;
-let server: CounterServer;
-beforeAll(async () => {
-  stack = await startStack();
-  server = await new CounterServer().start();
-});
-afterAll(async () => {
-  await server?.stop();
-  await stack?.close();
-});
+const fx = useEngineStack();
 
 const branchy = () => spec(
   [
@@ -28,12 +18,12 @@ const branchy = () => spec(
 
 describe('tests', () => {
   it('runs a test as a real run with trigger_type test and reports each assertion', async () => {
-    const wf = await createWorkflow(stack, branchy());
-    const bad = await stack.api('POST', '/engine/v1/v1/tests', { body: { workflow_id: wf, name: 't', assertions: [{ path: 'x', operator: 'like' }] } });
+    const wf = await createWorkflow(fx.stack, branchy());
+    const bad = await fx.stack.api('POST', '/engine/v1/v1/tests', { body: { workflow_id: wf, name: 't', assertions: [{ path: 'x', operator: 'like' }] } });
     expect(bad.status).toBe(422);
     expect(bad.body.detail[0].loc).toEqual(['body', 'assertions', 0, 'operator']);
 
-    const created = await stack.api('POST', '/engine/v1/v1/tests', {
+    const created = await fx.stack.api('POST', '/engine/v1/v1/tests', {
       body: {
         workflow_id: wf, name: 'big numbers', input: { n: 42 },
         assertions: [
@@ -49,48 +39,48 @@ describe('tests', () => {
     });
     expect(created.status).toBe(201);
     const test = created.body;
-    const result = await stack.api('POST', `/engine/v1/v1/tests/${test.id}/run`);
+    const result = await fx.stack.api('POST', `/engine/v1/v1/tests/${test.id}/run`);
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ test_id: test.id, result: 'passed', run_status: 'completed' });
     expect(result.body.assertions).toHaveLength(7);
     expect(result.body.assertions.every((a: { passed: boolean }) => a.passed)).toBe(true);
     expect(result.body.assertions[1]).toEqual({ path: 'big.output.main.n', operator: 'gte', value: 42, actual: 42, passed: true });
     expect(result.body.duration_ms).toBeGreaterThan(0);
-    const run = await waitForRun(stack, result.body.run_id);
+    const run = await waitForRun(fx.stack, result.body.run_id);
     expect(run.trigger_type).toBe('test');
 
-    const failing = (await stack.api('POST', '/engine/v1/v1/tests', { body: { workflow_id: wf, name: 'wrong', input: { n: 1 }, assertions: [{ path: 'big.output.main.size', operator: 'eq', value: 'big' }] } })).body;
-    const failed = (await stack.api('POST', `/engine/v1/v1/tests/${failing.id}/run`)).body;
+    const failing = (await fx.stack.api('POST', '/engine/v1/v1/tests', { body: { workflow_id: wf, name: 'wrong', input: { n: 1 }, assertions: [{ path: 'big.output.main.size', operator: 'eq', value: 'big' }] } })).body;
+    const failed = (await fx.stack.api('POST', `/engine/v1/v1/tests/${failing.id}/run`)).body;
     expect(failed.result).toBe('failed');
     expect(failed.assertions[0]).toMatchObject({ actual: null, passed: false });
 
-    const list = (await stack.api('GET', `/engine/v1/v1/tests/workflow/${wf}`)).body.data;
+    const list = (await fx.stack.api('GET', `/engine/v1/v1/tests/workflow/${wf}`)).body.data;
     expect(list.map((t: { id: string; last_result: string }) => [t.id, t.last_result])).toEqual([[test.id, 'passed'], [failing.id, 'failed']]);
-    const other = await stack.newAccount();
-    expect((await stack.api('POST', `/engine/v1/v1/tests/${test.id}/run`, { key: other.key })).status).toBe(404);
-    expect((await stack.api('GET', `/engine/v1/v1/tests/workflow/${wf}`, { key: other.key })).status).toBe(404);
-    expect((await stack.api('DELETE', `/engine/v1/v1/tests/${failing.id}`)).status).toBe(200);
-    expect((await stack.api('DELETE', `/engine/v1/v1/tests/${failing.id}`)).status).toBe(404);
+    const other = await fx.stack.newAccount();
+    expect((await fx.stack.api('POST', `/engine/v1/v1/tests/${test.id}/run`, { key: other.key })).status).toBe(404);
+    expect((await fx.stack.api('GET', `/engine/v1/v1/tests/workflow/${wf}`, { key: other.key })).status).toBe(404);
+    expect((await fx.stack.api('DELETE', `/engine/v1/v1/tests/${failing.id}`)).status).toBe(200);
+    expect((await fx.stack.api('DELETE', `/engine/v1/v1/tests/${failing.id}`)).status).toBe(404);
   });
 
   it('saves a finished run as a test that passes on a re-run', async () => {
-    const wf = await createWorkflow(stack, branchy());
-    const { run_id } = await startRun(stack, wf, { n: 3 });
-    await waitForRun(stack, run_id);
-    const saved = await stack.api('POST', '/engine/v1/v1/tests/from-run', { body: { run_id, name: 'snapshot', node_ids: ['small'] } });
+    const wf = await createWorkflow(fx.stack, branchy());
+    const { run_id } = await startRun(fx.stack, wf, { n: 3 });
+    await waitForRun(fx.stack, run_id);
+    const saved = await fx.stack.api('POST', '/engine/v1/v1/tests/from-run', { body: { run_id, name: 'snapshot', node_ids: ['small'] } });
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({ kind: 'snapshot', input: { n: 3 } });
     expect(saved.body.assertions).toEqual([{ path: 'small.output.main', operator: 'eq', value: { size: 'small' } }, { path: '$run.status', operator: 'eq', value: 'completed' }]);
-    expect((await stack.api('POST', `/engine/v1/v1/tests/${saved.body.id}/run`)).body.result).toBe('passed');
+    expect((await fx.stack.api('POST', `/engine/v1/v1/tests/${saved.body.id}/run`)).body.result).toBe('passed');
   });
 });
 
 describe('simulate', () => {
   it('mocks nodes by id (no side effect, no charge), keeps branching semantics, and prices the real run', async () => {
-    const wf = await createWorkflow(stack, spec(
+    const wf = await createWorkflow(fx.stack, spec(
       [
         { id: 'start', type: 'trigger.manual' },
-        httpNode('fetch', server),
+        httpNode('fetch', fx.counter),
         { id: 'chat', type: 'ai.chat', params: { prompt: 'Summarise {{fetch.output.main.body.id}}' } },
         { id: 'check', type: 'logic.if', params: { left: '{{fetch.output.main.status}}', operator: 'eq', right: 200 } },
         { id: 'ok', type: 'io.set', params: { values: { got: '{{fetch.output.main.body.id}}' } } },
@@ -98,14 +88,14 @@ describe('simulate', () => {
       ],
       [['start', 'fetch'], ['fetch', 'chat'], ['fetch', 'check'], ['check', 'ok', 'true'], ['check', 'nope', 'false']],
     ));
-    const balance = async () => (await stack.api('GET', '/v1/billing/balance')).body.balance_usd as number;
+    const balance = async () => (await fx.stack.api('GET', '/v1/billing/balance')).body.balance_usd as number;
     const before = await balance();
-    const r = await stack.api('POST', '/engine/v1/v1/workflows/simulate', {
+    const r = await fx.stack.api('POST', '/engine/v1/v1/workflows/simulate', {
       body: { workflow_id: wf, initial_payload: { q: 1 }, mocks: { fetch: { output: { main: { status: 200, body: { id: 'mocked-id' } } } }, chat: { output: { main: { text: 'hi' } } } } },
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ object: 'simulation', workflow_id: wf, status: 'completed', usd_charged: 0 });
-    expect(server.count('fetch')).toBe(0);
+    expect(fx.counter.count('fetch')).toBe(0);
     expect(r.body.nodes.fetch).toMatchObject({ outcome: 'mocked', output: { main: { status: 200, body: { id: 'mocked-id' } } } });
     expect(r.body.nodes.ok).toMatchObject({ outcome: 'succeeded', output: { main: { got: 'mocked-id' } } });
     expect(r.body.nodes.nope.outcome).toBe('skipped');
@@ -116,16 +106,16 @@ describe('simulate', () => {
     expect(await balance()).toBe(before);
 
     // An error mock fails the node with its message; the run fails as a real one would.
-    const failed = await stack.api('POST', '/engine/v1/v1/workflows/simulate', { body: { workflow_id: wf, mocks: { fetch: { error: 'upstream down' } } } });
+    const failed = await fx.stack.api('POST', '/engine/v1/v1/workflows/simulate', { body: { workflow_id: wf, mocks: { fetch: { error: 'upstream down' } } } });
     expect(failed.body.status).toBe('failed');
     expect(failed.body.nodes.fetch).toMatchObject({ outcome: 'mocked_error', error: expect.stringContaining('upstream down') });
     expect(failed.body.nodes.ok.outcome).not.toBe('succeeded');
-    expect(server.count('fetch')).toBe(0);
+    expect(fx.counter.count('fetch')).toBe(0);
 
-    const unknown = await stack.api('POST', '/engine/v1/v1/workflows/simulate', { body: { workflow_id: wf, mocks: { ghost: { output: {} } } } });
+    const unknown = await fx.stack.api('POST', '/engine/v1/v1/workflows/simulate', { body: { workflow_id: wf, mocks: { ghost: { output: {} } } } });
     expect(unknown.status).toBe(422);
     expect(unknown.body.detail[0].loc).toEqual(['body', 'mocks', 'ghost']);
-    const other = await stack.newAccount();
-    expect((await stack.api('POST', '/engine/v1/v1/workflows/simulate', { body: { workflow_id: wf }, key: other.key })).status).toBe(404);
+    const other = await fx.stack.newAccount();
+    expect((await fx.stack.api('POST', '/engine/v1/v1/workflows/simulate', { body: { workflow_id: wf }, key: other.key })).status).toBe(404);
   });
 });
