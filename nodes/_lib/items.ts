@@ -142,6 +142,15 @@ export function compareValues(a: unknown, b: unknown): number {
   return as.localeCompare(bs);
 }
 
+/** A string that is equal for structurally equal values (object keys in sorted order), strings lower-cased on request. */
+export function canonicalKey(value: unknown, caseInsensitive = false): string {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(canonical)
+      : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+        : caseInsensitive && typeof v === 'string' ? v.toLowerCase() : v;
+  return JSON.stringify(canonical(value)) ?? 'undefined';
+}
+
 /** Text of a value: strings as they are, others as JSON. */
 export function textOf(value: unknown): string {
   if (value === undefined || value === null) return '';

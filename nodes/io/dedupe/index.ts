@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { eachItem, getPath, itemSource, listWriter, streamedItemsParam } from '../../_lib/items';
+import { canonicalKey, eachItem, getPath, itemSource, listWriter, streamedItemsParam } from '../../_lib/items';
 
 const params = z.object({
   items: streamedItemsParam(),
@@ -8,14 +8,6 @@ const params = z.object({
   keep: z.enum(['first', 'last']).default('first').describe('Which of the duplicates to keep.'),
   case_insensitive: z.boolean().default(false).describe('Compare string keys without regard to case.'),
 });
-
-function keyOf(value: unknown, caseInsensitive: boolean): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical)
-      : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
-        : caseInsensitive && typeof v === 'string' ? v.toLowerCase() : v;
-  return JSON.stringify(canonical(value)) ?? 'undefined';
-}
 
 export const ioDedupe: NodeDefinition<typeof params> = {
   type: 'io.dedupe',
@@ -32,7 +24,7 @@ export const ioDedupe: NodeDefinition<typeof params> = {
   streams: true,
   async execute(ctx, { params: p, inputs }) {
     const source = itemSource(p.items, inputs);
-    const key = (item: unknown) => keyOf(p.fields.length ? p.fields.map((f) => getPath(item, f)) : item, p.case_insensitive);
+    const key = (item: unknown) => canonicalKey(p.fields.length ? p.fields.map((f) => getPath(item, f)) : item, p.case_insensitive);
     if (!Array.isArray(source)) {
       // A stored list: only the keys are kept (the last one's position first, for keep = last), the items stream through.
       const last = new Map<string, number>();

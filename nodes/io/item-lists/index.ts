@@ -1,9 +1,28 @@
 import { z } from 'zod';
 import { isItemListRef, jsonEqual, type NodeContext, type NodeDefinition } from '../../../src/engine/node-sdk';
-import { allItems, eachItem, itemSource, listWriter, streamedItemsParam, type ItemSource } from '../../_lib/items';
+import { allItems, canonicalKey, eachItem, itemSource, listWriter, streamedItemsParam, type ItemSource } from '../../_lib/items';
+import { reversedItems } from '../../_lib/item-runs';
 
-/** Operations on one stored list that stream it (the others need every item at once and load it). */
-async function streamed(ctx: NodeContext, source: Exclude<ItemSource, unknown[]>, p: { operation: string; depth: number; size: number }): Promise<{ main: unknown } | undefined> {
+/** A filter keeping the first of structurally equal items (remembers one canonical key per distinct item). */
+function firstOfEach(): (item: unknown) => boolean {
+  const seen = new Set<string>();
+  return (item) => {
+    const key = canonicalKey(item);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+}
+
+/** Writes items to output `main` as they come; its value is the list, inline or stored. */
+async function written(ctx: NodeContext, items: Iterable<unknown> | AsyncIterable<unknown>, keep: (item: unknown) => boolean = () => true): Promise<{ main: unknown }> {
+  const out = listWriter(ctx, 'main');
+  for await (const item of items) if (keep(item)) await out.write(item);
+  return { main: await out.finish() };
+}
+
+/** Operations on one stored list that stream it (zip needs every list at once and loads them). */
+async function streamed(ctx: NodeContext, source: Exclude<ItemSource, unknown[]>, p: { operation: string; depth: number; size: number; value?: unknown }): Promise<{ main: unknown } | undefined> {
   switch (p.operation) {
     case 'length': return { main: source.$atelier_ref.items };
     case 'first': {
@@ -32,6 +51,16 @@ async function streamed(ctx: NodeContext, source: Exclude<ItemSource, unknown[]>
       if (chunk.length) await out.write(chunk);
       return { main: await out.finish() };
     }
+    case 'index_of': {
+      let i = 0;
+      for await (const item of eachItem(ctx, source)) {
+        if (jsonEqual(item, p.value)) return { main: i };
+        i += 1;
+      }
+      return { main: -1 };
+    }
+    case 'unique': return written(ctx, eachItem(ctx, source), firstOfEach());
+    case 'reverse': return written(ctx, reversedItems(eachItem(ctx, source), { signal: ctx.signal }));
     default: return undefined;
   }
 }
@@ -51,7 +80,7 @@ export const ioItemLists: NodeDefinition<typeof params> = {
   category: 'io',
   subcategory: 'lists',
   name: 'Item lists',
-  description: 'List utilities: concat or zip several lists, flatten, chunk, reverse, unique, first, last, length, index_of. On a long list an upstream node stored, length, first, last, flatten and chunk stream; the others read it into memory.',
+  description: 'List utilities: concat or zip several lists, flatten, chunk, reverse, unique, first, last, length, index_of. Long lists upstream nodes stored stream through every operation but zip (which loads its lists): concat writes them one after the other, index_of stops at the first match, unique keeps one key per distinct item (memory grows with their number), reverse goes through temp files of up to 16 MB read back last to first.',
   tags: ['data', 'list', 'array'],
   params,
   inputs: [{ name: 'main', description: 'One or more lists (concat/zip take them all).' }],
@@ -59,12 +88,19 @@ export const ioItemLists: NodeDefinition<typeof params> = {
   execution: 'local',
   streams: true,
   async execute(ctx, { params: p, inputs: input }) {
+    if (p.operation === 'concat' && p.lists.length === 0 && Object.values(input).some(isItemListRef)) {
+      // The upstream lists one after the other, each read as it comes.
+      const lists = Object.values(input).filter((v) => Array.isArray(v) || isItemListRef(v)) as ItemSource[];
+      return { output: await written(ctx, (async function* () {
+        for (const list of lists) yield* eachItem(ctx, list);
+      })()) };
+    }
     const source = itemSource(p.items, input);
     if (!Array.isArray(source)) {
       const done = await streamed(ctx, source, p);
       if (done) return { output: done };
     }
-    // Every other operation works on whole lists: stored ones are read into memory first.
+    // Inline lists, and zip: stored lists are read into memory first.
     const inputs: Record<string, unknown> = {};
     for (const [port, value] of Object.entries(input)) inputs[port] = isItemListRef(value) ? await allItems(ctx, value) : value;
     const items = await allItems(ctx, source);
@@ -88,12 +124,7 @@ export const ioItemLists: NodeDefinition<typeof params> = {
         break;
       }
       case 'reverse': main = [...itemsFrom()].reverse(); break;
-      case 'unique': {
-        const out: unknown[] = [];
-        for (const item of itemsFrom()) if (!out.some((o) => jsonEqual(o, item))) out.push(item);
-        main = out;
-        break;
-      }
+      case 'unique': main = itemsFrom().filter(firstOfEach()); break;
       case 'first': main = itemsFrom()[0] ?? null; break;
       case 'last': main = itemsFrom().at(-1) ?? null; break;
       case 'length': main = itemsFrom().length; break;
