@@ -24,7 +24,7 @@ export interface RunOptions {
 }
 
 export const RUN_BYTES = 16 * 1024 * 1024;
-export const RUN_ITEMS = 200_000;
+export const RUN_ITEMS = 100_000;
 export const FAN_IN = 64;
 
 /** The sort keys of an item and how two items' keys compare (ties resolved by input order). */
