@@ -30,6 +30,8 @@ if [ ! -d node_modules ] || [ ! -f node_modules/.package-lock.json ] || [ packag
   # binaries (@swc/core-darwin-*, @rollup/rollup-win32-*…) leave them out of the lock file, which
   # `npm ci` then refuses as out of sync. The lock file still pins every version installed here.
   npm install --no-audit --no-fund >&2
+  # npm can end an install it never finished with status 0 ("Exit handler never called!").
+  [ -f node_modules/.package-lock.json ] || { say "npm install did not finish (no node_modules/.package-lock.json)"; exit 1; }
 fi
 
 missing=()
