@@ -18,7 +18,7 @@ export function itemsFrom(items: unknown[] | undefined, inputs: Record<string, u
 }
 
 /** A stored list's reference, as a streaming node's `items` param may hold it. */
-const listRef = z.object({
+export const listRef = z.object({
   $atelier_ref: z.object({
     v: z.literal(1), key: z.string(), bytes: z.number().int().min(0), sha256: z.string(), format: z.literal('ndjson'), items: z.number().int().min(0),
   }).describe('Where the list is stored, its size, SHA-256 and item count.'),

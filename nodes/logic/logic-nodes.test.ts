@@ -1,6 +1,8 @@
 // The logic category's new nodes, executed through the shared harness.
 import { describe, expect, it } from 'vitest';
-import { harness, main, run, undescribedParams } from '../_lib/harness';
+import { RESULT_REF_KEY } from '../../src/engine/node-sdk';
+import { itemStreams, type ListRef } from '../../src/engine/execution/item-streams';
+import { harness, main, run, tempBlobs, undescribedParams } from '../_lib/harness';
 import { logicLoopOverItems } from './loop-over-items/index';
 
 describe('logic nodes', () => {
@@ -43,6 +45,21 @@ describe('logic nodes', () => {
     expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['items'], message: expect.stringContaining(tooMany) })]);
     await expect(main('logic.loop_over_items', { code: 'return item' }, { up: list(1001) })).rejects.toMatchObject({ type: 'invalid_params', message: expect.stringContaining(tooMany) });
     await expect(main('logic.loop_over_items', { code: 'return item' }, { up: { items: list(100_000) } })).rejects.toMatchObject({ type: 'invalid_params', message: expect.stringContaining('the list has 100,000 items') });
+  });
+
+  it('logic.loop_over_items on a stored list: read when it has at most 1,000 items, refused from its reference otherwise', async () => {
+    const { blobs } = tempBlobs();
+    const h = harness({ capabilities: { blobs } });
+    h.ctx.items = itemStreams(blobs, { accountId: 'acct_test', runId: 'run_test', nodeId: 'up', generation: 0, attempt: 1 }, 256);
+    const out = h.ctx.items.writer('main');
+    for (let i = 0; i < 600; i++) await out.write({ i });
+    const stored = (await out.finish()) as ListRef;
+    expect(stored[RESULT_REF_KEY].items).toBe(600);
+    expect(await main('logic.loop_over_items', { code: 'return item.i' }, { up: stored }, h)).toMatchObject({ count: 600, results: expect.arrayContaining([0, 599]) });
+    // A reference claiming 5,000 items whose blob does not exist: refused by count, never read.
+    const long = { ...stored, [RESULT_REF_KEY]: { ...stored[RESULT_REF_KEY], key: 'acct_test/run-results/run_test/none/0-1-main.ndjson', items: 5000 } };
+    await expect(main('logic.loop_over_items', { code: 'return item' }, { up: long }, h)).rejects.toMatchObject({ type: 'invalid_params', message: expect.stringContaining('the list has 5,000 items') });
+    expect(logicLoopOverItems.params.safeParse({ items: long, code: 'return item' }).error?.issues).toEqual([expect.objectContaining({ path: ['items'], message: expect.stringContaining('the list has 5,000 items') })]);
   });
 
   it('logic.compare_datasets sorts records for a sync', async () => {

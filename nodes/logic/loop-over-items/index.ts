@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
-import { itemsFrom } from '../../_lib/items';
+import { isItemListRef, type NodeDefinition, NodeError } from '../../../src/engine/node-sdk';
+import { allItems, itemSource, listRef, type ItemSource } from '../../_lib/items';
 import { runSandboxed } from '../../_lib/sandbox';
 
 /** A loop runs 1 to 1,000 iterations, one per item (an empty list runs none). */
@@ -9,8 +9,11 @@ export const MAX_LOOP_ITEMS = 1000;
 const tooMany = (n: number) => `logic.loop_over_items runs at most ${MAX_LOOP_ITEMS.toLocaleString('en-US')} iterations (one per item); the list has ${n.toLocaleString('en-US')} items: split it first (logic.batch) or loop over a slice`;
 
 const params = z.object({
-  items: z.array(z.unknown()).max(MAX_LOOP_ITEMS, { error: (issue) => tooMany(Array.isArray(issue.input) ? issue.input.length : Number(issue.input)) }).optional()
-    .describe(`The list to loop over (at most ${MAX_LOOP_ITEMS.toLocaleString('en-US')} items), usually a template like \`{{fetch.output.main.body}}\`; when omitted, the single upstream value is used (an array, or an object's \`items\` array).`),
+  items: z.union([z.array(z.unknown()), listRef]).optional().superRefine((list, check) => {
+    const n = isItemListRef(list) ? list.$atelier_ref.items : list?.length ?? 0;
+    if (n > MAX_LOOP_ITEMS) check.addIssue({ code: 'custom', message: tooMany(n) });
+  })
+    .describe(`The list to loop over (at most ${MAX_LOOP_ITEMS.toLocaleString('en-US')} items), usually a template like \`{{fetch.output.main.body}}\`; when omitted, the single upstream value is used (an array, or an object's \`items\` array). A long list an upstream node stored is counted from its reference before it is read.`),
   code: z.string().min(1).max(100_000).describe('Body of `function (item, index, items, variables)`, run once per item in an isolated V8 sandbox; its JSON return value is the item\'s result. Returning `undefined` drops the item (map + filter in one).'),
   timeout_s: z.number().positive().max(30).default(5).describe('Wall-clock limit for the whole loop (max 30 s).'),
 });
@@ -29,10 +32,14 @@ export const logicLoopOverItems: NodeDefinition<typeof params> = {
   execution: 'activity',
   reads: ['variables'],
   defaults: { maxAttempts: 1, timeoutS: 60 },
+  streams: true,
   async execute(ctx, { params: p, inputs }) {
-    const items = itemsFrom(p.items, inputs);
-    // A list from the upstream value is only known now; `items` was checked with the params.
-    if (items.length > MAX_LOOP_ITEMS) throw new NodeError(tooMany(items.length), { retryable: false, type: 'invalid_params' });
+    const source = itemSource(p.items as ItemSource | undefined, inputs);
+    // A list from the upstream value is only known now; `items` was checked with the params. A
+    // stored list's length is in its reference: a long one is refused before it is read.
+    const count = Array.isArray(source) ? source.length : source.$atelier_ref.items;
+    if (count > MAX_LOOP_ITEMS) throw new NodeError(tooMany(count), { retryable: false, type: 'invalid_params' });
+    const items = await allItems(ctx, source);
     const body = `const __items = inputs.items; const __fn = function (item, index, items, variables) {\n${p.code}\n};
       const results = [];
       for (let i = 0; i < __items.length; i++) {
