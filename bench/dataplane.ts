@@ -19,8 +19,15 @@
 // BENCH_PG_ADMIN_URL (else TEST_DATABASE_URL, else the test Postgres on :5439), a scratch database.
 // Files: BENCH_DATA_DIR (/tmp/atelier-bench-dataplane). BENCH_N8N=0: Atelier alone.
 // BENCH_N8N_RSS_LIMIT_MB (8192): n8n is killed past it (the machine is shared), and that is its result.
-// BENCH_ATELIER_NODE_OPTIONS: NODE_OPTIONS for the Atelier process (e.g. `--max-old-space-size=256`,
-// to see the memory the data plane needs rather than what an idle-rich V8 heap lets garbage take).
+// The Atelier process starts through scripts/start.sh, as `npm start` does: its heap limit is
+// ATELIER_HEAP_MB's (the shipped default unless set; ATELIER_HEAP_MB=0 leaves V8's own limit).
+// BENCH_ATELIER_NODE_OPTIONS: NODE_OPTIONS for the Atelier process (e.g. `--max-semi-space-size=64`;
+// a `--max-old-space-size` there wins over ATELIER_HEAP_MB). BENCH_ATELIER_NODE_FLAGS: node flags
+// (space-separated) given on its command line, for V8 flags NODE_OPTIONS refuses
+// (`--heap-growing-percent=50`).
+// BENCH_BLOBS=s3: blobs (the downloaded file, the stored lists) in a bucket of their own on the S3
+// server at BENCH_S3_ENDPOINT (http://127.0.0.1:7634, s3-dev.sh's credentials unless S3_ACCESS_KEY_ID
+// and S3_SECRET_ACCESS_KEY are set); otherwise on local disk.
 //
 //   npx tsx bench/dataplane.ts
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -43,6 +50,8 @@ const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/atelier-bench-dataplane';
 const temporalAddress = process.env.BENCH_TEMPORAL_ADDRESS ?? process.env.TEST_TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
 const pgAdminUrl = process.env.BENCH_PG_ADMIN_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://atelier:atelier@127.0.0.1:5439/postgres';
 const withN8n = process.env.BENCH_N8N !== '0';
+const blobsInS3 = process.env.BENCH_BLOBS === 's3';
+const s3Endpoint = process.env.BENCH_S3_ENDPOINT ?? 'http://127.0.0.1:7634';
 const n8nRssLimitMb = Number(process.env.BENCH_N8N_RSS_LIMIT_MB ?? 8192);
 const load1 = () => loadavg()[0]!.toFixed(1);
 const mb = (kb: number) => Math.round(kb / 1024);
@@ -171,10 +180,19 @@ async function startAtelier(): Promise<AtelierSide> {
     ...atelierEnv({ port, databaseUrl: scratch.url, temporalAddress, taskQueue: `bench-dataplane-${randomBytes(4).toString('hex')}`, dataDir: join(work, 'data'), key }),
     // The CSV comes from a loopback server.
     ATELIER_ALLOW_PRIVATE_NETWORK: 'true',
-    ATELIER_BLOB_STORE: 'local',
+    ...(blobsInS3
+      ? {
+          ATELIER_BLOB_STORE: 's3',
+          ATELIER_BLOB_BUCKET: `atelier-bench-dataplane-${randomBytes(4).toString('hex')}`,
+          S3_ENDPOINT: s3Endpoint,
+          S3_ACCESS_KEY_ID: process.env.S3_ACCESS_KEY_ID ?? 'atelier-dev-root',
+          S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY ?? 'atelier-dev-root-secret',
+        }
+      : { ATELIER_BLOB_STORE: 'local' }),
     ...(process.env.BENCH_ATELIER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_ATELIER_NODE_OPTIONS } : {}),
   };
-  const proc = new AtelierProcess({ env, port, key, logDir: work, workflowBundlePath: bundle });
+  const nodeFlags = (process.env.BENCH_ATELIER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const proc = new AtelierProcess({ env, port, key, logDir: work, workflowBundlePath: bundle, nodeFlags });
   await proc.start();
   const temporal = new Client({ connection: await Connection.connect({ address: temporalAddress }) });
   return {
@@ -327,7 +345,7 @@ const fmt = (m: Measure) =>
   `| ${m.side} | ${m.rows.toLocaleString('en-US')} | ${m.ms === undefined ? '–' : (m.ms / 1000).toFixed(1)} s | ${m.peakRssMb ?? '–'} MB | ${m.historyBytes === undefined ? '–' : `${(m.historyBytes / 1024).toFixed(1)} KB`} | ${m.error ?? 'ok'} | ${m.load} |`;
 
 async function main() {
-  console.log(`data plane: Atelier vs n8n ${N8N_VERSION}, ${new Date().toISOString()}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}, rows ${sizes.join(', ')}${process.env.BENCH_ATELIER_NODE_OPTIONS ? `, Atelier NODE_OPTIONS ${process.env.BENCH_ATELIER_NODE_OPTIONS}` : ''}`);
+  console.log(`data plane: Atelier vs n8n ${N8N_VERSION}, ${new Date().toISOString()}, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}, rows ${sizes.join(', ')}, Atelier ATELIER_HEAP_MB ${process.env.ATELIER_HEAP_MB ?? '(default)'}${process.env.BENCH_ATELIER_NODE_OPTIONS ? `, NODE_OPTIONS ${process.env.BENCH_ATELIER_NODE_OPTIONS}` : ''}${process.env.BENCH_ATELIER_NODE_FLAGS ? `, node flags ${process.env.BENCH_ATELIER_NODE_FLAGS}` : ''}, blobs ${blobsInS3 ? `s3 (${s3Endpoint})` : 'local'}`);
   const files = new Map<number, string>();
   for (const rows of [1000, ...sizes]) files.set(rows, await csvFile(rows));
   for (const [rows, path] of files) console.log(`  ${path}: ${rows} rows, ${(statSync(path).size / 1e6).toFixed(1)} MB`);
@@ -340,7 +358,8 @@ async function main() {
     // Warm: each side runs the 1,000-row file once before anything is measured.
     const warm = await runAtelier(atelier, 1000, server.url('rows-1000.csv'));
     if (warm.error) throw new Error(`Atelier's warm-up run failed: ${warm.error}`);
-    console.log(`  warm: Atelier idle RSS ${mb(memory.read(atelier.proc.pid!).rss)} MB${n8n ? `, n8n idle RSS ${mb(memory.read(n8n.pid).rss)} MB` : ''}`);
+    const nodeFlags = readFileSync(`/proc/${atelier.proc.pid!}/cmdline`, 'utf8').split('\0').filter((a) => /^--(max-|heap-)/.test(a));
+    console.log(`  warm: Atelier idle RSS ${mb(memory.read(atelier.proc.pid!).rss)} MB (node ${nodeFlags.join(' ') || 'without a heap flag'})${n8n ? `, n8n idle RSS ${mb(memory.read(n8n.pid).rss)} MB` : ''}`);
     for (const rows of sizes) {
       const url = server.url(`rows-${rows}.csv`);
       const a = await runAtelier(atelier, rows, url);

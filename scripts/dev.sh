@@ -38,10 +38,8 @@ cleanup() {
 }
 trap cleanup INT TERM EXIT
 
-# Two malloc arenas instead of glibc's 8 per core: the process runs many threads (workflow threads,
-# libuv's pool, the Temporal core's runtime), and with an arena each the soak held 30–40 MB more
-# native memory after its traffic (bench/soak.ts, bench/RESULTS.md). Same as npm start.
-export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}
-node --no-node-snapshot --import tsx --import ./src/infra/temporal/workflow-thread-vm.mjs src/main.ts &
+# Started as `npm start` starts it (scripts/start.sh): the heap limit (ATELIER_HEAP_MB) and two
+# malloc arenas instead of glibc's eight per core.
+bash scripts/start.sh &
 app_pid=$!
 wait "$app_pid"

@@ -1,6 +1,7 @@
 // One Atelier process (API + worker) as an operator runs it, for the chaos bench and the CI chaos
-// test: spawned as a plain `node` child (not through the tsx wrapper), so a SIGKILL lands on the
-// process that serves the API and polls the task queue, with nothing in between to clean up.
+// test: started through scripts/start.sh (as `npm start` starts it, with its node flags and heap
+// limit), which execs node, so the child's pid is the process that serves the API and polls the
+// task queue and a SIGKILL lands there, with nothing in between to clean up.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -10,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** Node's arguments before the entry file, as `npm start` passes them (package.json). */
+/** Node's arguments before the entry file, as scripts/start.sh passes them (less its heap limit). */
 export const ATELIER_NODE_ARGS = ['--no-node-snapshot', '--import', 'tsx', '--import', './src/infra/temporal/workflow-thread-vm.mjs'];
 
 /**
@@ -53,6 +54,8 @@ export interface AtelierProcessOptions {
    * `log` once it prints "Atelier is up" (a worker-only process, ATELIER_ROLE=worker, serves no HTTP).
    */
   readyWhen?: 'api' | 'log';
+  /** Node flags for scripts/start.sh to put before the entry (e.g. `--max-semi-space-size=64`). */
+  nodeFlags?: string[];
 }
 
 /** Starts, SIGKILLs and restarts one Atelier process; `generation` counts the processes started. */
@@ -75,7 +78,7 @@ export class AtelierProcess {
     const log = join(this.opts.logDir, `atelier-${this.generation}.log`);
     const out = createWriteStream(log);
     const entry = this.opts.workflowBundlePath ? 'bench/lib/atelier-main.ts' : 'src/main.ts';
-    const child = spawn(process.execPath, [...ATELIER_NODE_ARGS, entry], {
+    const child = spawn('bash', [join(ROOT, 'scripts/start.sh'), ...(this.opts.nodeFlags ?? []), entry], {
       cwd: ROOT,
       env: {
         ...process.env,
