@@ -137,7 +137,7 @@ describe('io.sort on a stored list (external merge sort)', () => {
   });
 });
 
-describe('io.item_lists on stored lists', () => {
+describe('io.item_lists and io.text_join on stored lists', () => {
   it('reverse (temp files read back last to first), unique, index_of and concat stream; zip loads', async () => {
     const items = Array.from({ length: 2000 }, (_, i) => ({ n: i % 700, tag: { b: 1, a: i % 2 } }));
     const ref = await stored(items);
@@ -163,5 +163,11 @@ describe('io.item_lists on stored lists', () => {
     expect(await read(concat)).toEqual([...items, 1, 2, ...items.slice(0, 500)]);
 
     expect(await run({ operation: 'zip' }, { a: ref, b: [1] })).toEqual(items.map((item, i) => [item, i === 0 ? 1 : null]));
+
+    // io.text_join reads a stored list as it comes, as it joins an inline one.
+    const join = { field: 'n', separator: '|', prefix: '<', suffix: '>' };
+    const joined = await main('io.text_join', join, { up: ref }, withLists());
+    expect(joined).toEqual(await main('io.text_join', join, { up: items }));
+    expect((joined as { text: string }).text).toMatch(/^<0\|1\|2\|.*\|699\|0\|.*\|599>$/);
   });
 });

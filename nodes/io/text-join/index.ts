@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { NodeDefinition } from '../../../src/engine/node-sdk';
-import { getPath, itemsFrom, itemsParam, textOf } from '../../_lib/items';
+import { eachItem, getPath, itemSource, streamedItemsParam, textOf } from '../../_lib/items';
 
 const params = z.object({
-  items: itemsParam(),
+  items: streamedItemsParam(),
   separator: z.string().max(1000).default(', ').describe('Text placed between parts.'),
   field: z.string().max(500).default('').describe('Join this field of each item; empty = the items themselves.'),
   prefix: z.string().max(1000).default('').describe('Text before the joined parts.'),
@@ -17,15 +17,19 @@ export const ioTextJoin: NodeDefinition<typeof params> = {
   category: 'io',
   subcategory: 'text',
   name: 'Join text',
-  description: 'Joins a list (or one field of each item) into one text with a separator; `main` = {text}.',
+  description: 'Joins a list (or one field of each item) into one text with a separator; `main` = {text}. A long list an upstream node stored is read as it comes: only the parts of the text are kept.',
   tags: ['text', 'join', 'list'],
   params,
   inputs: [{ name: 'main' }],
   outputs: [{ name: 'main', description: '{text}' }],
   execution: 'local',
-  async execute(_ctx, { params: p, inputs }) {
-    let parts = itemsFrom(p.items, inputs).map((i) => getPath(i, p.field));
-    if (p.skip_empty) parts = parts.filter((v) => v !== undefined && v !== null && v !== '');
-    return { output: { main: { text: p.prefix + parts.map(textOf).join(p.separator) + p.suffix } } };
+  streams: true,
+  async execute(ctx, { params: p, inputs }) {
+    const parts: string[] = [];
+    for await (const item of eachItem(ctx, itemSource(p.items, inputs))) {
+      const value = getPath(item, p.field);
+      if (!p.skip_empty || (value !== undefined && value !== null && value !== '')) parts.push(textOf(value));
+    }
+    return { output: { main: { text: p.prefix + parts.join(p.separator) + p.suffix } } };
   },
 };
