@@ -97,6 +97,9 @@ export async function startRun(deps: Deps, request: StartRunRequest): Promise<Ru
   return run;
 }
 
+/** The engineRun behaviour new runs start with; bench A/B only sets another (bench/engine.ts BENCH_AB=deadline). */
+export const startedBehaviour = { value: ENGINE_RUN_BEHAVIOUR };
+
 async function submit(deps: Deps, run: Run, generation: number, completed?: Record<string, NodeOutput>): Promise<void> {
   const args: EngineRunInput = {
     runId: run.id,
@@ -110,7 +113,7 @@ async function submit(deps: Deps, run: Run, generation: number, completed?: Reco
     usdCapMicros: run.usd_cap_micros,
     generation,
     completed,
-    behaviour: ENGINE_RUN_BEHAVIOUR,
+    behaviour: startedBehaviour.value,
   };
   try {
     const handle = await deps.temporal.workflow.start(engineRun, {

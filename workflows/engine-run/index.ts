@@ -14,6 +14,7 @@ import {
   patched,
   setHandler,
   sleep,
+  TimeoutFailure,
 } from '@temporalio/workflow';
 import { isNodeError } from '../../src/engine/contract/node-error';
 import { containsResultRef, deferredTemplates, withTemplatesAt, type DeferredTemplate } from '../../src/engine/contract/result-ref';
@@ -119,6 +120,14 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   const inlinePure = current || patched(INLINE_PURE_PATCH);
   const turns = new Turns(current || patched(SERIAL_LOCAL_PATCH));
   const claimCheck = behaviour >= 3 || patched(CLAIM_CHECK_PATCH);
+  /**
+   * Behaviour 4: the run's deadline timer starts only when the run first waits on something the
+   * deadline does not already bound (a node the workflow runs itself, a handler retry's pause);
+   * activity and local nodes are bounded by it instead, through their schedule-to-close timeout
+   * (the time the run has left). A run of activity nodes alone then never starts the timer, which
+   * the Temporal server would otherwise write, keep and cancel for every run.
+   */
+  const deadlineOnDemand = behaviour >= 4;
   const carrier = new CommitCarrier(MAX_UNCONFIRMED_COMMITS);
   /** A projection write: in its turn, carrying the unconfirmed commits, its result handed over after the wakes before it (afterWakes). */
   const write = <T>(call: (carry: NodeCommit[] | undefined) => Promise<T>): Promise<T> => turns.run(() => afterWakes(() => carrier.carrying(call)));
@@ -198,12 +207,25 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
 
   // max_execution_time_s → timed_out with a clean run_finished.
   const deadline = new CancellationScope();
-  deadline
-    .run(() => sleep(plan.maxExecutionTimeS * 1000))
-    .then(() => {
-      timedOut = true;
-    })
-    .catch(() => undefined);
+  const deadlineAt = Date.now() + plan.maxExecutionTimeS * 1000;
+  let deadlineArmed = false;
+  /** Starts the deadline timer (once): from the start before behaviour 4, on demand from it. */
+  function armDeadline(): void {
+    if (deadlineArmed) return;
+    deadlineArmed = true;
+    deadline
+      .run(() => sleep(deadlineOnDemand ? Math.max(1, deadlineAt - Date.now()) : plan.maxExecutionTimeS * 1000))
+      .then(() => {
+        timedOut = true;
+      })
+      .catch(() => undefined);
+  }
+  if (!deadlineOnDemand) armDeadline();
+  /** Behaviour 4: what a node's call may take at most (the run's time left); undefined before it. */
+  const timeLeftMs = (): number | undefined => (deadlineOnDemand ? Math.max(1, deadlineAt - Date.now()) : undefined);
+  /** Behaviour 4: whether a node's failure is the run's deadline cutting its call short. */
+  const cutByDeadline = (err: unknown): boolean =>
+    deadlineOnDemand && Date.now() >= deadlineAt && err instanceof ActivityFailure && err.cause instanceof TimeoutFailure;
 
   /** What a workflow-run node (nodes/<category>/<name>/workflow.ts) may do: timers and signal waits. */
   function workflowNodeApi(nodeId: string, notes: string[]): WorkflowNodeApi {
@@ -247,6 +269,8 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   /** One node run outside the scheduler, until it settles (succeeded or failed, recorded either way). */
   async function execute(node: PlannedNode, params: Record<string, unknown>, inputs: Record<string, unknown>, round: number, deferred: DeferredTemplate[]): Promise<NodeOutput> {
     if (node.execution === 'workflow') {
+      // It waits inside the workflow (timers, signals, children): only the deadline timer bounds that.
+      armDeadline();
       await write((carry) => projection.recordNodeStarted({ runId, generation, nodeId: node.id, nodeType: node.type, carry }));
       const readsStored = claimCheck && (deferred.length > 0 || containsResultRef(params)) && patched(WORKFLOW_NODE_REFS_PATCH);
       const done = await runInWorkflow(node, readsStored ? await paramsResolver.resolveNodeParams({ ...request(node, params, {}, deferred), variables: {}, runInput: {} }) : params, inputs);
@@ -254,7 +278,7 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
       await CancellationScope.nonCancellable(() => write((carry) => projection.recordNodeFinished({ runId, generation, nodeId: node.id, nodeType: node.type, output: out, notes: done.notes, carry })));
       return out;
     }
-    const executeNode = nodeExecutor(node, round);
+    const executeNode = nodeExecutor(node, round, timeLeftMs());
     // A local node's call is a local activity like the projections: in its turn, carrying the
     // unconfirmed commits as any write does.
     if (node.execution === 'local') return carrier.answered(undefined, await write((carry) => executeNode({ ...request(node, params, inputs, deferred), ...(carry ? { carry } : {}) })));
@@ -314,9 +338,16 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
         return;
       } catch (err) {
         const { out, errorType } = failedOutput(err);
-        const cancelled = isCancellation(err);
+        // The deadline ended the call (behaviour 4): the run timed out and the node was cut short,
+        // as the deadline timer cancels it in runs that start one.
+        if (cutByDeadline(err)) {
+          timedOut = true;
+          out.error = 'cancelled';
+        }
+        const cancelled = isCancellation(err) || cutByDeadline(err);
         if (!cancelled && !dag.stopping && plan.errorHandler === 'retry' && round < HANDLER_RETRY_ROUNDS) {
           try {
+            armDeadline();
             await sleep(HANDLER_RETRY_PAUSE_MS);
             continue;
           } catch {
@@ -348,6 +379,9 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   const wait = (fn: () => boolean) => CancellationScope.nonCancellable(() => condition(fn));
 
   for (;;) {
+    // Behaviour 4 without a timer: the deadline noticed at the run's next step.
+    if (deadlineOnDemand && !timedOut && Date.now() >= deadlineAt) timedOut = true;
+    if (timedOut) dag.stop();
     dag.scheduleAll();
     if (dag.hasCompletedToRecord()) {
       // Every node settled and nothing else to record: these go with the run's end (one commit).

@@ -52,12 +52,17 @@ function retryPolicy(node: PlannedNode, base: RetryPolicy | undefined): RetryPol
   };
 }
 
-/** The activity proxy for one node: its retry policy and timeout, named `<node_id>:<node_type>` in the UI. */
-export function nodeExecutor(node: PlannedNode, round: number) {
+/**
+ * The activity proxy for one node: its retry policy and timeout, named `<node_id>:<node_type>` in the
+ * UI. `timeLeftMs` (the run's time left before its deadline) bounds the call, retries included.
+ */
+export function nodeExecutor(node: PlannedNode, round: number, timeLeftMs?: number) {
   const label = `${node.id}:${node.type}${round > 0 ? `#${round + 1}` : ''}`;
+  const bound = timeLeftMs === undefined ? {} : { scheduleToCloseTimeout: timeLeftMs };
   if (node.execution === 'local') {
     return proxyLocalActivities<Activities>({
       ...localNodeActivity,
+      ...bound,
       startToCloseTimeout: `${Math.min(node.timeoutS, 600)} seconds`,
       retry: retryPolicy(node, localNodeActivity.retry),
       summary: label,
@@ -66,6 +71,7 @@ export function nodeExecutor(node: PlannedNode, round: number) {
   const policy = retryPolicy(node, defaultNodeActivity.retry);
   return proxyActivities<Activities>({
     ...defaultNodeActivity,
+    ...bound,
     startToCloseTimeout: `${node.timeoutS} seconds`,
     // A lost worker (heartbeat timeout) costs an attempt too: allow a few more than the node's
     // own budget, which executeNode enforces for the node's failures (nonRetryable at the last one).

@@ -43,8 +43,11 @@ export interface EngineRunInput {
  * Behaviour 3 adds `claim-check-results`: a node result too large to travel through Temporal is
  * stored as a blob by its activity and only a reference (src/engine/contract/result-ref.ts) travels;
  * a pure node whose inputs or templates reach into one runs in its activity, not inline.
+ * Behaviour 4 starts the run's deadline timer only when the run first waits on something else
+ * than an activity or local node (a node the workflow runs itself, a retry pause); those nodes'
+ * calls are bounded by the time the run has left (their schedule-to-close timeout) instead.
  */
-export const ENGINE_RUN_BEHAVIOUR = 3;
+export const ENGINE_RUN_BEHAVIOUR = 4;
 
 /** Node lifecycle as the workflow tracks it and the status query reports it. */
 export type NodeState = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';

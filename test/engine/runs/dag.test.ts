@@ -258,6 +258,35 @@ describe('engine runs: DAG semantics', () => {
     expect(events.text).toContain('"status":"timed_out"');
   });
 
+  it('max_execution_time_s cuts a long activity node short without a deadline timer, and a quick run starts none', async () => {
+    const slow = await createWorkflow(fx.stack, spec(
+      [{ id: 'start', type: 'trigger.manual' }, { id: 'pre', type: 'io.set', params: { values: { a: 1 } } }, httpNode('call', fx.counter, 30_000), { id: 'after', type: 'io.set' }],
+      [['start', 'pre'], ['pre', 'call'], ['call', 'after']],
+      { max_execution_time_s: 3 },
+    ));
+    const started = Date.now();
+    const { run_id } = await startRun(fx.stack, slow);
+    const run = await waitForRun(fx.stack, run_id, undefined, 60_000);
+    expect(run.status).toBe('timed_out');
+    expect(run.error).toBe('max_execution_time_s (3) exceeded');
+    // Cut at the deadline, not at the call's own 30 s (nor its 120 s timeout).
+    expect(Date.now() - started).toBeLessThan(25_000);
+    expect(run.node_outputs.call).toMatchObject({ ok: false, error: 'cancelled' });
+    expect(run.node_outputs.after).toBeUndefined();
+    const events = await fx.stack.api('GET', `/engine/v1/v1/runs/${run_id}/events`);
+    expect(events.text.match(/event: run_finished/g)).toHaveLength(1);
+    expect(events.text).toContain('"status":"timed_out"');
+
+    // Neither run's history holds a timer: the deadline bounded the activity itself.
+    const quick = await runToEnd(fx.stack, spec([{ id: 'start', type: 'trigger.manual' }, httpNode('q', fx.counter)], [['start', 'q']]));
+    expect(quick.status).toBe('completed');
+    for (const id of [run_id, quick.id]) {
+      const history = await fx.stack.atelier.deps.temporal.workflow.getHandle(id).fetchHistory();
+      expect(history.events?.some((e) => e.timerStartedEventAttributes)).toBe(false);
+      expect(history.events?.some((e) => e.activityTaskScheduledEventAttributes)).toBe(true);
+    }
+  });
+
   it('lists runs, hides other accounts\' runs and validates POST /v1/runs', async () => {
     const wf = await createWorkflow(fx.stack, spec([{ id: 'start', type: 'trigger.manual' }], []));
     const { run_id, temporal_workflow_id, status } = await startRun(fx.stack, wf, { a: 1 });
