@@ -69,3 +69,32 @@ helm.sh/hook: pre-install,pre-upgrade
 helm.sh/hook-weight: {{ . | quote }}
 helm.sh/hook-delete-policy: before-hook-creation
 {{- end -}}
+
+{{/*
+ATELIER_HEAP_MB for a component (dict "c" .Values.api|worker): its heapMb when set (0 = V8's own
+limit), else 60 % of its resources.limits.memory in MiB, else nothing (scripts/start.sh's default).
+*/}}
+{{- define "atelier.heapMb" -}}
+{{- $set := "" -}}
+{{- if and (hasKey .c "heapMb") (not (kindIs "invalid" .c.heapMb)) -}}
+{{- $set = toString .c.heapMb -}}
+{{- end -}}
+{{- if ne $set "" -}}
+{{- $set -}}
+{{- else -}}
+{{- $limit := toString (dig "limits" "memory" "" (.c.resources | default dict)) -}}
+{{- if $limit -}}
+{{- if not (regexMatch "^[0-9]+(\\.[0-9]+)?(Ki|Mi|Gi|Ti|k|M|G|T)?$" $limit) -}}
+{{- fail (printf "resources.limits.memory %q: give a number with Ki, Mi, Gi, Ti, k, M, G or T, or set heapMb" $limit) -}}
+{{- end -}}
+{{- $number := regexFind "^[0-9.]+" $limit | float64 -}}
+{{- $unit := regexReplaceAll "^[0-9.]+" $limit "" -}}
+{{- $mib := dict "" 0.00000095367431640625 "Ki" 0.0009765625 "Mi" 1.0 "Gi" 1024.0 "Ti" 1048576.0 "k" 0.00095367431640625 "M" 0.95367431640625 "G" 953.67431640625 "T" 953674.31640625 -}}
+{{- $heap := mulf $number (get $mib $unit) 0.6 | floor | int -}}
+{{- if lt $heap 128 -}}
+{{- fail (printf "resources.limits.memory %s leaves V8 %d MiB (60 %%): give 256Mi or more, or set heapMb" $limit $heap) -}}
+{{- end -}}
+{{- $heap -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
