@@ -120,15 +120,17 @@ describe('Helm chart', () => {
     expect(loadConfig(envs.find((e) => e.container === 'atelier-worker/worker')!.env).role).toBe('worker');
   });
 
-  it('gives API and worker pods a heap limit: heapMb, else 60 % of their memory limit, else the image default', () => {
+  it('gives API and worker pods a heap limit: heapMb, else 60 % of their memory limit (at least 384 MiB under it), else the image default', () => {
     const heap = (sets: string[] = []) => Object.fromEntries(atelierEnvs(render([...SECRETS, ...sets])).envs.map((e) => [e.container, e.env.ATELIER_HEAP_MB]));
     // values.yaml: API limit 1536Mi, worker limit 2Gi; the migration Job keeps the image default.
     expect(heap()).toEqual({ 'atelier-api/api': '921', 'atelier-worker/worker': '1228', 'atelier-migrate/migrate': undefined });
     expect(heap(['api.heapMb=512', 'worker.heapMb=0'])).toMatchObject({ 'atelier-api/api': '512', 'atelier-worker/worker': '0' });
     expect(heap(['worker.resources.limits.memory=3G'])['atelier-worker/worker']).toBe(String(Math.floor(((3e9 / 2 ** 20) * 60) / 100)));
-    expect(heap(['worker.resources.limits.memory=786432Ki'])['atelier-worker/worker']).toBe('460');
+    expect(heap(['worker.resources.limits.memory=1Gi'])['atelier-worker/worker']).toBe('614');
+    // 60 % of 768 MiB would leave the process 307 MiB besides its heap: the limit less 384 MiB instead.
+    expect(heap(['worker.resources.limits.memory=786432Ki'])['atelier-worker/worker']).toBe('384');
     expect(heap(['worker.resources.limits=null'])['atelier-worker/worker']).toBeUndefined();
-    for (const [memory, message] of [['2GB', 'give a number with Ki, Mi, Gi'], ['200Mi', 'give 256Mi or more']]) {
+    for (const [memory, message] of [['2GB', 'give a number with Ki, Mi, Gi'], ['500Mi', 'give 512Mi or more']]) {
       expect(() => render([...SECRETS, `worker.resources.limits.memory=${memory}`]), memory).toThrow(message);
     }
   });

@@ -72,7 +72,8 @@ helm.sh/hook-delete-policy: before-hook-creation
 
 {{/*
 ATELIER_HEAP_MB for a component (dict "c" .Values.api|worker): its heapMb when set (0 = V8's own
-limit), else 60 % of its resources.limits.memory in MiB, else nothing (scripts/start.sh's default).
+limit), else 60 % of its resources.limits.memory in MiB but at least 384 MiB less than the limit
+(the process's native memory), else nothing (scripts/start.sh's default).
 */}}
 {{- define "atelier.heapMb" -}}
 {{- $set := "" -}}
@@ -90,9 +91,10 @@ limit), else 60 % of its resources.limits.memory in MiB, else nothing (scripts/s
 {{- $number := regexFind "^[0-9.]+" $limit | float64 -}}
 {{- $unit := regexReplaceAll "^[0-9.]+" $limit "" -}}
 {{- $mib := dict "" 0.00000095367431640625 "Ki" 0.0009765625 "Mi" 1.0 "Gi" 1024.0 "Ti" 1048576.0 "k" 0.00095367431640625 "M" 0.95367431640625 "G" 953.67431640625 "T" 953674.31640625 -}}
-{{- $heap := mulf $number (get $mib $unit) 0.6 | floor | int -}}
+{{- $total := mulf $number (get $mib $unit) | floor | int -}}
+{{- $heap := min (div (mul $total 60) 100) (sub $total 384) -}}
 {{- if lt $heap 128 -}}
-{{- fail (printf "resources.limits.memory %s leaves V8 %d MiB (60 %%): give 256Mi or more, or set heapMb" $limit $heap) -}}
+{{- fail (printf "resources.limits.memory %s leaves V8 %d MiB (60 %% of it, at most the limit less 384 MiB): give 512Mi or more, or set heapMb" $limit $heap) -}}
 {{- end -}}
 {{- $heap -}}
 {{- end -}}
