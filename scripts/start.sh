@@ -3,10 +3,10 @@
 # the container image and the Helm chart all start it through here, so every launch gets the same
 # node flags:
 #
-#   --max-old-space-size=$ATELIER_HEAP_MB (default 384): V8's old-space limit. It can only be given
+#   --max-old-space-size=$ATELIER_HEAP_MB (default 384): V8's old-space limit, which V8 takes only
 #     when the process starts. Without it V8 takes about a quarter of the machine's memory (4 GB on
-#     a 23 GB host) and lets garbage pile up long before it collects: a 1,000,000-row CSV pipeline
-#     peaked at 628 MB RSS unlimited and under 512 MB at 384 (bench/RESULTS.md). The limit holds
+#     a 23 GB host) and lets garbage pile up long before it collects (the 1,000,000-row data plane
+#     bench peaked at 705 MB RSS without it, 371 MB with 384; docs/production.md). The limit holds
 #     for each isolate: the main thread and each workflow thread. ATELIER_HEAP_MB=0 leaves V8's
 #     own limit; a --max-old-space-size in NODE_OPTIONS wins over the setting.
 #   MALLOC_ARENA_MAX=2: two glibc malloc arenas instead of eight per core (docs/configuration.md).
