@@ -1,13 +1,15 @@
 // Item lists of any length, streamed (the claim check's lists stored one item per line): a CSV file
 // parsed as it is read, filtered, aggregated and written back to a CSV file without any node holding
 // the rows; a JSON array file parsed element by element and written back as a file the same way;
-// the run's history stays small; a stored list that was changed, removed or belongs to
+// the run's history stays small; the list nodes that stream (sort, item lists, text join) give on
+// the stored rows what they give on the same array; a loop over a stored list longer than it allows
+// is refused from the reference; a stored list that was changed, removed or belongs to
 // another account fails the node reading it with result_ref_invalid. The stack keeps its blobs on
 // the suite's S3 server, as production does.
 import { createHash } from 'node:crypto';
 import { temporal } from '@temporalio/proto';
 import { describe, expect, inject, it } from 'vitest';
-import { isItemListRef, RESULT_REF_KEY, type ResultRef } from '../../../src/engine/contract/result-ref';
+import { isItemListRef, isResultRef, RESULT_REF_KEY, type ResultRef } from '../../../src/engine/contract/result-ref';
 import { itemStreams, type ListRef } from '../../../src/engine/execution/item-streams';
 import { S3BlobStore } from '../../../src/storage/blob-store-s3';
 import { harness, run as runNode } from '../../../nodes/_lib/harness';
@@ -52,6 +54,65 @@ async function storedCsv(text: string): Promise<string> {
 const parseNode = (file: string) => ({ id: 'parse', type: 'io.csv_parse', params: { file, cast: true, max_rows: 1_000_000 }, timeout_s: 120 });
 const filterNode = { id: 'filter', type: 'io.filter', params: { conditions: [{ field: 'amount', operator: 'gt', value: 500 }] }, timeout_s: 120 };
 
+/** Row 150,000 of rowsCsv as parsed with cast: the value index_of looks for. */
+const ROW_150000 = { id: 150_000, region: 'north', amount: 0, qty: 6 };
+
+/**
+ * Streaming list nodes beside the pipeline, each reading stored lists (the parsed rows, the kept
+ * rows, or the concat of both); `from` are their upstream nodes, in edge order. The sort has two
+ * keys that 36 groups of about 5,600 rows share, so its stability shows; 200,000 rows are two runs
+ * of the external sort and of reverse, merged or read back from temp files.
+ */
+const listNodes = [
+  { id: 'sort', type: 'io.sort', params: { by: [{ field: 'region' }, { field: 'qty', order: 'desc' }] }, from: ['parse'] },
+  { id: 'reverse', type: 'io.item_lists', params: { operation: 'reverse' }, from: ['parse'] },
+  { id: 'concat', type: 'io.item_lists', params: { operation: 'concat' }, from: ['parse', 'filter'] },
+  { id: 'unique', type: 'io.item_lists', params: { operation: 'unique' }, from: ['concat'] },
+  { id: 'found', type: 'io.item_lists', params: { operation: 'index_of', value: ROW_150000 }, from: ['parse'] },
+  { id: 'not_found', type: 'io.item_lists', params: { operation: 'index_of', value: { ...ROW_150000, id: -1 } }, from: ['filter'] },
+  { id: 'join', type: 'io.text_join', params: { field: 'id', separator: ',', prefix: '[', suffix: ']' }, from: ['filter'] },
+] as const;
+
+/** Each of listNodes' outputs in the run equals the same node's output on the same lists inline. */
+async function expectListNodesAsInline(run: Awaited<ReturnType<typeof waitForRun>>) {
+  type Row = { id: number; region: string; qty: number };
+  const { blobs } = fx.stack.atelier.deps;
+  const lists = itemStreams(blobs, { accountId: fx.stack.accountId, runId: 'run_stream_check', nodeId: 'check', generation: 0, attempt: 1 }, 1024);
+  /** A node's `main` in the run, a stored value read from the blob store (a list checked line by line). */
+  const mainOf = async (id: string): Promise<unknown> => {
+    const value = run.node_outputs[id].output.main;
+    if (isItemListRef(value)) {
+      const items: unknown[] = [];
+      for await (const item of lists.read(value)) items.push(item);
+      return items;
+    }
+    return isResultRef(value) ? JSON.parse((await blobs.readBuffer(value[RESULT_REF_KEY].key)).toString('utf8')) : value;
+  };
+  const inline: Record<string, unknown> = { parse: await mainOf('parse'), filter: await mainOf('filter') };
+  for (const node of listNodes) {
+    const inputs = Object.fromEntries(node.from.map((id) => [id, inline[id]]));
+    inline[node.id] = (await runNode(node.type, node.params, inputs)).output.main;
+    expect(await mainOf(node.id), `${node.id}: ${node.type} ${JSON.stringify(node.params)}`).toEqual(inline[node.id]);
+  }
+  const rows = inline.parse as Row[];
+  const kept = (inline.filter as Row[]).length;
+  // The lists went out stored, as long as they came in.
+  for (const [id, items] of [['sort', ROWS], ['reverse', ROWS], ['concat', ROWS + kept], ['unique', ROWS]] as const) {
+    expect(run.node_outputs[id].output.main[RESULT_REF_KEY], id).toMatchObject({ format: 'ndjson', items });
+  }
+  // Equal keys keep their input order (ids ascending within a region and qty).
+  const sorted = inline.sort as Row[];
+  for (let i = 1; i < sorted.length; i++) {
+    const [a, b] = [sorted[i - 1]!, sorted[i]!];
+    if (a.region === b.region && a.qty === b.qty && a.id > b.id) throw new Error(`sort not stable at ${i}: ${a.id} before ${b.id}`);
+  }
+  expect(sorted.slice(0, 2).map((r) => r.region + r.qty)).toEqual(['east8', 'east8']);
+  expect((inline.reverse as Row[])[0]).toEqual(rows.at(-1));
+  expect(inline.unique).toEqual(rows);
+  expect([inline.found, inline.not_found]).toEqual([150_000, -1]);
+  expect((inline.join as { text: string }).text.startsWith('[14,')).toBe(true);
+}
+
 describe('engine runs: streamed item lists', () => {
   it('a 200,000-row CSV file is parsed, filtered, aggregated and written as a CSV file in bounded memory; the history stays small', async () => {
     const { text, expected } = rowsCsv();
@@ -63,8 +124,9 @@ describe('engine runs: streamed item lists', () => {
         { id: 'sum', type: 'io.aggregate', params: { group_by: ['region'], operations: [{ op: 'count' }, { op: 'sum', field: 'amount', as: 'total' }] }, timeout_s: 120 },
         { id: 'report', type: 'io.csv_build', params: { to_file: true } },
         { id: 'export', type: 'io.csv_build', params: { columns: ['id', 'amount'] }, timeout_s: 120 },
+        ...listNodes.map(({ id, type, params }) => ({ id, type, params, timeout_s: 120 })),
       ],
-      [['start', 'parse'], ['parse', 'filter'], ['filter', 'sum'], ['sum', 'report'], ['filter', 'export']],
+      [['start', 'parse'], ['parse', 'filter'], ['filter', 'sum'], ['sum', 'report'], ['filter', 'export'], ...listNodes.flatMap((n) => n.from.map((from) => [from, n.id] as [string, string]))],
     );
     const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
     const run = await waitForRun(fx.stack, run_id, undefined, 120_000);
@@ -102,8 +164,10 @@ describe('engine runs: streamed item lists', () => {
     expect(got.body).toHaveLength(kept);
     expect(got.body[0]).toEqual({ id: 14, region: 'east', amount: 518, qty: 5 });
 
+    await expectListNodesAsInline(run);
+
     const bytes = historyBytes(await closedHistory(fx.stack, run_id));
-    console.log(`streamed lists: history of a run moving ${ROWS} rows (${rows[RESULT_REF_KEY].bytes} bytes as NDJSON) through five nodes: ${bytes} bytes`);
+    console.log(`streamed lists: history of a run moving ${ROWS} rows (${rows[RESULT_REF_KEY].bytes} bytes as NDJSON) through ${s.nodes.length - 1} nodes: ${bytes} bytes`);
     expect(bytes).toBeLessThan(100_000);
   }, 150_000);
 
@@ -155,6 +219,37 @@ describe('engine runs: streamed item lists', () => {
     });
     await streams.abort();
   }, 150_000);
+
+  it('a loop over a stored list of more than 1,000 items fails with invalid_params; the other branch finishes (error_handler continue)', async () => {
+    const count = 5000;
+    const refused = `logic.loop_over_items runs at most 1,000 iterations (one per item); the list has 5,000 items`;
+    const loop = { type: 'logic.loop_over_items', params: { code: 'return item.id;' } };
+    const s = spec(
+      [
+        { id: 'start', type: 'trigger.manual' },
+        parseNode(await storedCsv(rowsCsv(count).text)),
+        // The list as the upstream value, and (passing its failure on) as the `items` param.
+        { id: 'loop', ...loop },
+        { id: 'after_loop', type: 'io.set', params: { values: { x: 1 } } },
+        { id: 'loop_param', ...loop, params: { ...loop.params, items: '{{parse.output.main}}' }, continue_on_error: true },
+        { id: 'why', type: 'io.set', params: { values: { type: '{{loop_param.output.error.error_type}}', error: '{{loop_param.output.error.error}}' } } },
+        { id: 'length', type: 'io.item_lists', params: { operation: 'length' } },
+        { id: 'after_length', type: 'io.set', params: { values: { n: '{{length.output.main}}' } } },
+      ],
+      [['start', 'parse'], ['parse', 'loop'], ['loop', 'after_loop'], ['parse', 'loop_param'], ['loop_param', 'why', 'error'], ['parse', 'length'], ['length', 'after_length']],
+      { error_handler: 'continue' },
+    );
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
+    const run = await waitForRun(fx.stack, run_id, undefined, 90_000);
+    expect(run.node_outputs.parse.output.main[RESULT_REF_KEY]).toMatchObject({ format: 'ndjson', items: count });
+    expect(run.status).toBe('failed');
+    expect(run.error).toBe('nodes failed: loop');
+    expect(run.node_outputs.loop).toMatchObject({ ok: false, error: expect.stringContaining(refused) });
+    expect(run.node_outputs.after_loop).toMatchObject({ skipped: true });
+    expect(run.node_outputs.loop_param.ok).toBe(false);
+    expect(run.node_outputs.why.output.main).toEqual({ type: 'invalid_params', error: expect.stringContaining(refused) });
+    expect(run.node_outputs.after_length).toMatchObject({ ok: true, output: { main: { n: count } } });
+  }, 120_000);
 
   it('a stored list whose bytes were changed fails the node reading it, without retries', async () => {
     const { text } = rowsCsv(20_000);
