@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { compiledOnce } from '../../infra/db/compiled';
 import type { Database } from '../../infra/db/index';
 import type { RunEvent, RunEventType } from '../../infra/db/schema/index';
 import { epochKey, inEpoch, resetEpoch } from './epochs';
@@ -28,22 +29,34 @@ export interface RunEventPage {
  * event stream reads to open, on each wake-up, and to decide that it is over.
  */
 export async function readRunEventPage(db: Database, runId: string, sinceSeq: number, limit: number, accountId?: string): Promise<RunEventPage | undefined> {
-  let query = db
-    .selectFrom('runs as r')
-    .leftJoinLateral(
-      (eb) => eb.selectFrom('run_events').select(['seq', 'type', 'data']).whereRef('run_id', '=', 'r.id').where('seq', '>', sinceSeq).orderBy('seq').limit(limit).as('e'),
-      (join) => join.onTrue(),
-    )
-    .select(['r.status', 'r.last_seq', 'e.seq', 'e.type', 'e.data'])
-    .where('r.id', '=', runId);
-  if (accountId !== undefined) query = query.where('r.account_id', '=', accountId);
-  const rows = await query.orderBy('e.seq').execute();
+  const rows = accountId === undefined ? await pageOfAnyRun(db, [sinceSeq, limit, runId]) : await pageOfOwnedRun(db, [sinceSeq, limit, runId, accountId]);
   const first = rows[0];
   if (!first) return undefined;
   const events: RunEventPage['events'] = [];
   for (const row of rows) if (row.seq !== null) events.push({ seq: row.seq, type: row.type!, data: row.data! });
   return { status: first.status, lastSeq: first.last_seq, events };
 }
+
+/**
+ * The page statement, compiled once (every stream reads it on each wake-up); its parameters are
+ * the since seq, the limit, the run id, then the account id when the read is the caller's.
+ */
+const pageStatement = (owned: boolean) =>
+  compiledOnce((db) =>
+    db
+      .selectFrom('runs as r')
+      .leftJoinLateral(
+        (eb) => eb.selectFrom('run_events').select(['seq', 'type', 'data']).whereRef('run_id', '=', 'r.id').where('seq', '>', 0).orderBy('seq').limit(0).as('e'),
+        (join) => join.onTrue(),
+      )
+      .select(['r.status', 'r.last_seq', 'e.seq', 'e.type', 'e.data'])
+      .where('r.id', '=', '')
+      .$if(owned, (qb) => qb.where('r.account_id', '=', ''))
+      .orderBy('e.seq')
+      .compile(),
+  );
+const pageOfAnyRun = pageStatement(false);
+const pageOfOwnedRun = pageStatement(true);
 
 /** A node's row in run_node_outputs as run_events_append takes it (JSON; dates as ISO strings). */
 export interface NodeRowJson {
