@@ -3,6 +3,7 @@
 // started with. Every query filters on account_id; another account's id is simply not found.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { compiledOnce } from '../infra/db/compiled';
 import type { Database } from '../infra/db/index';
 import type { Workflow, WorkflowVersion, WorkflowVersionOrigin } from '../infra/db/schema/index';
 import { validationFailed } from '../infra/http/errors';
@@ -241,25 +242,7 @@ async function loadRowWithCurrent(
   workflowId: string,
   opts: { runRules?: boolean } = {},
 ): Promise<{ row: Workflow; current: WorkflowVersion; runRules?: RunRules }> {
-  const found = await orNotFound(
-    db
-      .selectFrom('workflows as w')
-      .innerJoin('workflow_versions as v', (join) =>
-        join.onRef('v.workflow_id', '=', 'w.id').onRef('v.account_id', '=', 'w.account_id').onRef('v.version', '=', 'w.current_version'),
-      )
-      .selectAll('w')
-      .select(['v.hash as v_hash', 'v.spec as v_spec', 'v.origin as v_origin', 'v.created_at as v_created_at'])
-      .where('w.id', '=', workflowId)
-      .where('w.account_id', '=', accountId)
-      .where('w.deleted_at', 'is', null)
-      .$if(opts.runRules === true, (qb) =>
-        qb.select((eb) => [
-          eb.exists(eb.selectFrom('engine_canary_rules as c').select('c.workflow_id').whereRef('c.workflow_id', '=', 'w.id')).as('has_canary_rule'),
-          eb.exists(eb.selectFrom('engine_rate_policies as p').select('p.workflow_id').whereRef('p.workflow_id', '=', 'w.id')).as('has_rate_policy'),
-        ]),
-      )
-      .executeTakeFirst(),
-  );
+  const found = await orNotFound((await (opts.runRules === true ? workflowWithRules : workflowWithCurrent)(db, [workflowId, accountId]))[0]);
   const { v_hash, v_spec, v_origin, v_created_at, has_canary_rule, has_rate_policy, ...row } = found;
   const current: WorkflowVersion = {
     account_id: row.account_id,
@@ -273,6 +256,33 @@ async function loadRowWithCurrent(
   if (has_canary_rule === undefined || has_rate_policy === undefined) return { row, current };
   return { row, current, runRules: { canaryRule: Boolean(has_canary_rule), ratePolicy: Boolean(has_rate_policy) } };
 }
+
+/**
+ * loadRowWithCurrent's statement, compiled once (every run's POST reads it); its parameters are
+ * the workflow id then the account id.
+ */
+const workflowStatement = (runRules: boolean) =>
+  compiledOnce((db) =>
+    db
+      .selectFrom('workflows as w')
+      .innerJoin('workflow_versions as v', (join) =>
+        join.onRef('v.workflow_id', '=', 'w.id').onRef('v.account_id', '=', 'w.account_id').onRef('v.version', '=', 'w.current_version'),
+      )
+      .selectAll('w')
+      .select(['v.hash as v_hash', 'v.spec as v_spec', 'v.origin as v_origin', 'v.created_at as v_created_at'])
+      .where('w.id', '=', '')
+      .where('w.account_id', '=', '')
+      .where('w.deleted_at', 'is', null)
+      .$if(runRules, (qb) =>
+        qb.select((eb) => [
+          eb.exists(eb.selectFrom('engine_canary_rules as c').select('c.workflow_id').whereRef('c.workflow_id', '=', 'w.id')).as('has_canary_rule'),
+          eb.exists(eb.selectFrom('engine_rate_policies as p').select('p.workflow_id').whereRef('p.workflow_id', '=', 'w.id')).as('has_rate_policy'),
+        ]),
+      )
+      .compile(),
+  );
+const workflowWithCurrent = workflowStatement(false);
+const workflowWithRules = workflowStatement(true);
 
 async function loadVersion(db: Database, row: Workflow, version = row.current_version): Promise<WorkflowVersion> {
   return db
