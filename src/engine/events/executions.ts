@@ -18,6 +18,7 @@ import proto from '@temporalio/proto';
 import type { temporal } from '@temporalio/proto';
 import { sql } from 'kysely';
 import type { Database } from '../../infra/db/index';
+import { compiledOnce } from '../../infra/db/compiled';
 import type { Deps } from '../../deps';
 import { microsToUsd } from '../../platform/billing/money';
 import type { NodeOutput } from '../types';
@@ -91,16 +92,21 @@ export function observeStarted(deps: Pick<Deps, 'db' | 'temporal' | 'logger'>, r
   observeExecution(deps, runId, generation, temporalRunId).catch((err: unknown) => deps.logger.warn({ err, runId }, 'could not claim the run for its new execution; its first activity will'));
 }
 
+/** check's claim, compiled once (every run's execution makes it); its parameters are the Temporal run id, the generation, the run id and the generation again. */
+const claimRun = compiledOnce((db) =>
+  db
+    .updateTable('runs')
+    .set({ temporal_run_id: '', temporal_generation: 0 })
+    .where('id', '=', '')
+    .where((eb) => eb.or([eb('temporal_run_id', 'is', null), eb('temporal_generation', '<', 0)]))
+    .returning('id')
+    .compile(),
+);
+
 async function check(deps: Pick<Deps, 'db' | 'temporal' | 'logger'>, runId: string, generation: number, temporalRunId: string, key: string): Promise<void> {
   const { db } = deps;
   // Claim the run for this execution when no execution (or an older generation's) has it.
-  const claimed = await db
-    .updateTable('runs')
-    .set({ temporal_run_id: temporalRunId, temporal_generation: generation })
-    .where('id', '=', runId)
-    .where((eb) => eb.or([eb('temporal_run_id', 'is', null), eb('temporal_generation', '<', generation)]))
-    .returning('id')
-    .executeTakeFirst();
+  const [claimed] = await claimRun(db, [temporalRunId, generation, runId, generation]);
   if (claimed) {
     epochs.delete(runId);
     remember(runId, key);
