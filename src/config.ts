@@ -48,7 +48,7 @@ const envSchema = z.object({
   ATELIER_BLOB_STORE: z.enum(['local', 's3']).optional(),
   ATELIER_BLOB_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/).default('atelier-blobs'),
   ATELIER_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
-  // V8's heap limit in MB (each isolate's old space): scripts/start.sh gives it to node at launch (default 384; 0 = V8's own).
+  // V8's heap limit in MB (each isolate's old space): scripts/start.sh gives it to node at launch (default 1024, with V8's heap growing factor at 50 %; 0 = V8's own).
   ATELIER_HEAP_MB: z.string().regex(/^\d*$/, 'a whole number of megabytes').optional().transform((v) => (v ? Number(v) : undefined))
     .refine((mb) => mb === undefined || mb === 0 || mb >= 128, "give 0 (V8's own limit) or 128 MB or more"),
   ATELIER_BOOTSTRAP_KEY: optionalString,

@@ -1,5 +1,5 @@
 // scripts/start.sh, the one way Atelier's process starts (`npm start`, `npm run dev`, the image and
-// the Helm chart): it gives node the heap limit ATELIER_HEAP_MB names (384 MB unless set) on the
+// the Helm chart): it gives node the heap limit ATELIER_HEAP_MB names (1024 MB unless set) and V8's heap growing factor (50 %) on the
 // main thread and on worker threads alike, leaves a limit given in NODE_OPTIONS alone, passes
 // leading --flags to node, and refuses a value that is not a whole number of megabytes before node
 // starts.
@@ -21,7 +21,7 @@ const v8 = require('node:v8');
 const { Worker, isMainThread, parentPort } = require('node:worker_threads');
 const limit = () => v8.getHeapStatistics().heap_size_limit / 2 ** 20;
 if (isMainThread) {
-  new Worker(__filename).once('message', (thread) => console.log(JSON.stringify({ main: limit(), thread, arenas: process.env.MALLOC_ARENA_MAX })));
+  new Worker(__filename).once('message', (thread) => console.log(JSON.stringify({ main: limit(), thread, arenas: process.env.MALLOC_ARENA_MAX, growing: process.execArgv.filter((f) => f.startsWith('--heap-growing-percent')) })));
 } else parentPort.postMessage(limit());
 `);
 
@@ -31,7 +31,7 @@ function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   return { ...rest, ...extra };
 }
 
-function launch(extra: Record<string, string> = {}, nodeFlags: string[] = []): { main: number; thread: number; arenas: string } {
+function launch(extra: Record<string, string> = {}, nodeFlags: string[] = []): { main: number; thread: number; arenas: string; growing: string[] } {
   return JSON.parse(execFileSync('bash', [join(root, 'scripts/start.sh'), ...nodeFlags, probe], { env: env(extra), encoding: 'utf8' }));
 }
 
@@ -41,10 +41,12 @@ function plainNodeLimit(flags: string[]): number {
 }
 
 describe('scripts/start.sh', () => {
-  it('gives the main thread and worker threads a 384 MB old space by default, and two malloc arenas', () => {
-    const expected = plainNodeLimit(['--max-old-space-size=384']);
+  it('gives the main thread and worker threads a 1024 MB old space by default, a 50 % heap growing factor and two malloc arenas', () => {
+    const expected = plainNodeLimit(['--max-old-space-size=1024']);
     expect(expected).toBeLessThan(plainNodeLimit([]));
-    expect(launch()).toEqual({ main: expected, thread: expected, arenas: '2' });
+    expect(launch()).toEqual({ main: expected, thread: expected, arenas: '2', growing: ['--heap-growing-percent=50'] });
+    // The operator's own growing factor wins (a node flag: node refuses it in NODE_OPTIONS).
+    expect(launch({}, ['--heap-growing-percent=20']).growing).toEqual(['--heap-growing-percent=20']);
   });
 
   it('takes ATELIER_HEAP_MB, leaves V8 its own limit at 0, and lets NODE_OPTIONS win', () => {
@@ -52,7 +54,7 @@ describe('scripts/start.sh', () => {
     expect(launch({ ATELIER_HEAP_MB: '640' }, ['--max-semi-space-size=32']).main).toBe(plainNodeLimit(['--max-old-space-size=640', '--max-semi-space-size=32']));
     expect(launch({ ATELIER_HEAP_MB: '0' }).main).toBe(plainNodeLimit([]));
     const fromNodeOptions = launch({ ATELIER_HEAP_MB: '640', NODE_OPTIONS: '--max-old-space-size=200', MALLOC_ARENA_MAX: '4' });
-    expect(fromNodeOptions).toEqual({ main: plainNodeLimit(['--max-old-space-size=200']), thread: plainNodeLimit(['--max-old-space-size=200']), arenas: '4' });
+    expect(fromNodeOptions).toMatchObject({ main: plainNodeLimit(['--max-old-space-size=200']), thread: plainNodeLimit(['--max-old-space-size=200']), arenas: '4' });
   });
 
   it('refuses a value that is not a whole number of megabytes, or too small, before node starts', () => {
