@@ -217,8 +217,10 @@ export function runRoutes(deps: Deps): Router {
           res.status(200).set({ 'Content-Type': 'application/json', 'Content-Length': String(json.bytes), 'Cache-Control': 'private, no-store', 'X-Content-Sha256': target.sha256 });
           await pipeline(json.body, res);
         } catch (err) {
-          if (res.headersSent) res.destroy(err as Error);
-          else next(err);
+          if (!res.headersSent) return next(err);
+          // Too late for an error answer: the client sees the connection end short of Content-Length.
+          deps.logger.warn({ err, runId: req.params.run_id, nodeId: req.params.node_id, port: req.params.port }, 'a stored node output stopped streaming after its headers were sent');
+          res.destroy(err as Error);
         }
       },
       {
