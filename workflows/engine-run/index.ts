@@ -340,11 +340,12 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
         const { out, errorType } = failedOutput(err);
         // The deadline ended the call (behaviour 4): the run timed out and the node was cut short,
         // as the deadline timer cancels it in runs that start one.
-        if (cutByDeadline(err)) {
+        const cut = cutByDeadline(err);
+        if (cut) {
           timedOut = true;
           out.error = 'cancelled';
         }
-        const cancelled = isCancellation(err) || cutByDeadline(err);
+        const cancelled = isCancellation(err) || cut;
         if (!cancelled && !dag.stopping && plan.errorHandler === 'retry' && round < HANDLER_RETRY_ROUNDS) {
           try {
             armDeadline();
@@ -379,9 +380,12 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   const wait = (fn: () => boolean) => CancellationScope.nonCancellable(() => condition(fn));
 
   for (;;) {
-    // Behaviour 4 without a timer: the deadline noticed at the run's next step.
-    if (deadlineOnDemand && !timedOut && Date.now() >= deadlineAt) timedOut = true;
-    if (timedOut) dag.stop();
+    // Behaviour 4: the deadline noticed at the run's next step (there may be no timer), and nothing
+    // new started once it has passed. Earlier executions schedule first, as they were recorded.
+    if (deadlineOnDemand && (timedOut || Date.now() >= deadlineAt)) {
+      timedOut = true;
+      dag.stop();
+    }
     dag.scheduleAll();
     if (dag.hasCompletedToRecord()) {
       // Every node settled and nothing else to record: these go with the run's end (one commit).
