@@ -273,7 +273,15 @@ describe('workflow studio, end to end', () => {
       await page.getByRole('button', { name: 'Rename' }).click();
       await page.locator('[data-edge-id][data-source="start"][data-target="set"]').waitFor();
       await page.locator('[data-node-id="set"] rect.box').click();
-      expect(JSON.parse(await values.inputValue())).toEqual({ line: '{{variables.tone}} {{start.output.main.who}}' });
+      // The settings panel fills the field once it has rendered the node picked again.
+      await expect.poll(async () => {
+        const text = await values.inputValue();
+        try {
+          return JSON.parse(text);
+        } catch {
+          return text;
+        }
+      }, { timeout: 5000 }).toEqual({ line: '{{variables.tone}} {{start.output.main.who}}' });
 
       // Ctrl+D duplicates, Ctrl+Z takes it back; Ctrl+C / Ctrl+V pastes a copy, Delete removes it.
       await page.locator('[data-node-id="set"]').focus();
