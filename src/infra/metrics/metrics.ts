@@ -150,14 +150,16 @@ async function forward(mark: Mark, page: (mark: Mark, limit: number) => Promise<
  * in the access chain), the first mounted pattern its path matches; `unmatched` otherwise.
  */
 export function routePatterns(app: () => Express): (req: Request) => string {
-  let byRoute: WeakMap<object, string[]> | undefined;
-  let matchers: Array<{ method: string; pattern: string; re: RegExp }> = [];
+  interface Matcher { method: string; pattern: string; re: RegExp }
+  /** Per Express route: its mounted patterns and, in `matchers` order, the matchers of those patterns. */
+  let byRoute: WeakMap<object, { patterns: string[]; matchers: Matcher[] }> | undefined;
+  let matchers: Matcher[] = [];
   const build = () => {
-    byRoute = new WeakMap();
+    const patternsOf = new Map<object, string[]>();
     for (const r of listMountedRoutes(app())) {
-      const list = byRoute.get(r.route) ?? [];
+      const list = patternsOf.get(r.route) ?? [];
       if (!list.includes(r.path)) list.push(r.path);
-      byRoute.set(r.route, list);
+      patternsOf.set(r.route, list);
       const source = r.path
         .split(/(\{\*\w+\}|\*\w+|:\w+)/)
         .map((part, i) => (i % 2 ? (part.includes('*') ? '.+' : '[^/]+') : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
@@ -166,14 +168,17 @@ export function routePatterns(app: () => Express): (req: Request) => string {
     }
     // Static paths before parameterised ones, longer before shorter.
     matchers = matchers.sort((a, b) => Number(a.pattern.includes(':')) - Number(b.pattern.includes(':')) || b.pattern.length - a.pattern.length);
+    byRoute = new WeakMap();
+    for (const [route, patterns] of patternsOf) byRoute.set(route, { patterns, matchers: matchers.filter((m) => patterns.includes(m.pattern)) });
   };
   return (req: Request): string => {
     if (!byRoute) build();
+    const own = req.route ? byRoute!.get(req.route) : undefined;
+    if (own?.patterns.length === 1) return own.patterns[0]!;
+    // A router mounted twice: the first mounted pattern the path matches (only that route's
+    // patterns are tried); no route: the first of all.
     const path = req.originalUrl.split('?')[0]!;
-    const candidates = req.route ? byRoute!.get(req.route) ?? [] : [];
-    if (candidates.length === 1) return candidates[0]!;
-    // A router mounted twice: the first mounted pattern the path matches.
-    const hit = matchers.find((m) => m.method === req.method && m.re.test(path) && (candidates.length === 0 || candidates.includes(m.pattern)));
+    const hit = (own?.patterns.length ? own.matchers : matchers).find((m) => m.method === req.method && m.re.test(path));
     return hit?.pattern ?? 'unmatched';
   };
 }
