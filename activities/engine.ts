@@ -24,7 +24,10 @@ export function createEngineActivities(deps: Deps, registry: ExecutorRegistry = 
   // Runs this process starts are observed as they start (src/engine/events/executions.ts).
   observedHere.active = true;
   return observingExecutions(deps, {
-    executeNode: (input: ExecuteNodeInput): Promise<ExecuteNodeResult> => executeNode(deps, registry, input),
+    // The run's last node may end the run with its commit (ExecuteNodeInput.endsRun): its analysis
+    // starts here then, as finishRun's does.
+    executeNode: (input: ExecuteNodeInput): Promise<ExecuteNodeResult> =>
+      executeNode(deps, registry, input, (target) => startRunAnalysis(deps, { runId: input.runId, status: 'completed' }, target)),
     /** The params of a node the workflow runs itself, with the stored results they reach into read. */
     resolveNodeParams: (input: ExecuteNodeInput): Promise<Record<string, unknown>> => resolveNodeParams(deps, input),
     // An approval node's request exists before its node_started does, so a client that sees the

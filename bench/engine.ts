@@ -11,7 +11,8 @@
 //   BENCH_AB=defer: with deferred node commits off, every node written before it reports;
 //   BENCH_AB=confirm: with executors never reporting carried commits as already written;
 //   BENCH_AB=observe: with each activity checking its Temporal execution itself as it starts;
-//   BENCH_AB=deadline: with runs started at behaviour 3, whose deadline timer starts with the run),
+//   BENCH_AB=deadline: with runs started at behaviour 3, whose deadline timer starts with the run;
+//   BENCH_AB=end: with runs started at behaviour 4, where the workflow writes every run's end itself),
 //   BENCH_TIMELINE=1 (print the workflow-task timeline of each side's last run per shape; with
 //   BENCH_AB, also each side's medians of start → completion and of activity time from the histories),
 //   BENCH_CPU=1 (CPU ms per run of each side: this process's main thread and other threads, the
@@ -57,13 +58,14 @@ const CPU = process.env.BENCH_CPU === '1';
 const LOGGED = process.env.BENCH_LOGGED === '1' || process.env.BENCH_LOGGED === 'after';
 /** BENCH_LOGGED=after: the row is written after the activity answers (its CPU, none of its latency; not durable). */
 const LOGGED_AFTER = process.env.BENCH_LOGGED === 'after';
-const AB = ['1', 'group', 'defer', 'confirm', 'observe', 'deadline'].includes(process.env.BENCH_AB ?? '');
+const AB = ['1', 'group', 'defer', 'confirm', 'observe', 'deadline', 'end'].includes(process.env.BENCH_AB ?? '');
 /** What the A/B run switches off: run_events_append group commit, deferred node commits, or their early confirmation. */
 const abSwitches: Record<string, { label: string; set: (on: boolean) => void }> = {
   confirm: { label: 'carried commits never confirmed early', set: (on) => (deferredCommits.confirmCarried = on) },
   observe: { label: 'execution checked by each activity at its start', set: (on) => (observeShortcuts.enabled = on) },
   defer: { label: 'deferred commits off', set: (on) => (deferredCommits.enabled = on) },
   deadline: { label: 'deadline timer from the start (behaviour 3)', set: (on) => (startedBehaviour.value = on ? ENGINE_RUN_BEHAVIOUR : 3) },
+  end: { label: "the run's end written by the workflow (behaviour 4)", set: (on) => (startedBehaviour.value = on ? ENGINE_RUN_BEHAVIOUR : 4) },
   group: { label: 'group commit off', set: (on) => (appendCombining.enabled = on) },
 };
 const abSwitch = abSwitches[process.env.BENCH_AB ?? ''] ?? abSwitches.group!;

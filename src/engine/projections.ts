@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Database } from '../infra/db/index';
 import { microsToUsd } from '../platform/billing/money';
 import { analysisTargetColumn, type AnalysisTarget } from './analytics/analyze';
-import { appendNodeEvents, appendNodeEventsAndFinish, appendNodeEventsBatch, completionItem, type AppendItem, type NewRunEvent, type NodeRowJson } from './events/store';
+import { appendNodeEvents, appendNodeEventsAndFinish, appendNodeEventsBatch, appendNodeEventsCompleting, completionItem, type AppendItem, type NewRunEvent, type NodeRowJson } from './events/store';
 import { commitKey, type FinishRunInput, type NodeCommit, type NodeFinishedInput, type NodeStartedInput } from './contract/run-contract';
 import type { NodeOutput } from './types';
 
@@ -259,6 +259,19 @@ function completedItems(input: NodesCompletedInput) {
 export async function finishRun(db: Database, input: FinishRunInput): Promise<AnalysisTarget | null> {
   // The run's last nodes (if any) and its end in one statement: one commit, events in seq order.
   const nodes = [...carried(input.runId, input.carry), ...(input.nodes?.length ? completedItems({ runId: input.runId, generation: input.generation, nodes: input.nodes }) : [])];
-  const finish = { dedupeKey: `${input.generation}:run:run_finished`, status: input.status, error: input.error };
+  const finish = { dedupeKey: runFinishedKey(input.generation), status: input.status, error: input.error };
   return appendNodeEventsAndFinish(db, input.runId, nodes, finish, analysisTargetColumn(input.runId));
+}
+
+const runFinishedKey = (generation: number) => `${generation}:run:run_finished`;
+
+/**
+ * A node's commit (after the commits it carries) and, should every node of the run have succeeded
+ * with it, the run's end, completed — one statement, combined with the run's other writes in flight
+ * (ExecuteNodeInput.endsRun). Answers whether it ended the run, with the run's analysis target.
+ * Idempotent like finishRun.
+ */
+export async function commitAndCompleteIfDone(db: Database, runId: string, generation: number, own: AppendItem, carry: AppendItem[]): Promise<{ ended: boolean; target: AnalysisTarget | null }> {
+  const r = await appendNodeEventsCompleting(db, runId, own, carry, { dedupeKey: runFinishedKey(generation), alongside: analysisTargetColumn(runId) });
+  return { ended: r.ended, target: r.alongside ?? null };
 }

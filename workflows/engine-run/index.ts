@@ -128,6 +128,14 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
    * the Temporal server would otherwise write, keep and cancel for every run.
    */
   const deadlineOnDemand = behaviour >= 4;
+  /**
+   * Behaviour 5: an activity node nothing follows commits itself before answering, with the run's
+   * end (completed) when it is the last of the run's nodes to succeed (ExecuteNodeInput.endsRun);
+   * the workflow then writes no end of its own.
+   */
+  const sinksEnd = behaviour >= 5;
+  /** The run's end was written by its last node (behaviour 5). */
+  let endedByNode = false;
   const carrier = new CommitCarrier(MAX_UNCONFIRMED_COMMITS);
   /** A projection write: in its turn, carrying the unconfirmed commits, its result handed over after the wakes before it (afterWakes). */
   const write = <T>(call: (carry: NodeCommit[] | undefined) => Promise<T>): Promise<T> => turns.run(() => afterWakes(() => carrier.carrying(call)));
@@ -287,9 +295,18 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
     // unconfirmed in turn; fan-out siblings overlap their writes anyway, and reporting a few of
     // them early only splits their completions over more workflow tasks.
     const onChain = node.incoming.length > 0 ? node.incoming.every((e) => plan.nodes[e.source]?.outgoing.length === 1) : loneRoot();
-    const call = carrier.open(onChain);
+    // A node nothing follows may end the run with its own write (never deferred), while nothing failed.
+    const endsRun = sinksEnd && node.outgoing.length === 0 && !cancelRequested && !timedOut && dag.nothingFailed();
+    const call = carrier.open(onChain && !endsRun);
     try {
-      return carrier.answered(call, await executeNode({ ...request(node, params, inputs, deferred), ...(call.sent.length ? { carry: call.sent } : {}), deferCommit: call.deferCommit }));
+      const { ended, ...answer } = await executeNode({
+        ...request(node, params, inputs, deferred),
+        ...(call.sent.length ? { carry: call.sent } : {}),
+        deferCommit: call.deferCommit,
+        ...(endsRun ? { endsRun: true as const } : {}),
+      });
+      if (ended) endedByNode = true;
+      return carrier.answered(call, answer);
     } finally {
       carrier.ended(call);
     }
@@ -413,6 +430,13 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   }
   deadline.cancel();
 
+  if (endedByNode) {
+    // Behaviour 5: the last node to succeed wrote the run's end, completed, with its commit; a
+    // cancel or the deadline that came meanwhile found nothing left to stop.
+    status = 'completed';
+    dag.currentNode = null;
+    return { status, error: null, nodesCompleted: dag.nodesCompleted(), usdChargedMicros: dag.usdChargedMicros };
+  }
   const end = dag.outcome({ cancelled: cancelRequested, timedOut, maxExecutionTimeS: plan.maxExecutionTimeS });
   status = end.status;
   const lastNodes = dag.takeCompleted();

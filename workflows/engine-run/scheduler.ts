@@ -224,6 +224,11 @@ export class DagScheduler {
     for (const n of nodes) this.unrecorded.delete(n.nodeId);
   }
 
+  /** Whether no node has failed (continue_on_error aside) and the run is not stopping: so far, it completes. */
+  nothingFailed(): boolean {
+    return !this.stopping && this.failure === null && this.failedNodes.length === 0;
+  }
+
   /** Nothing runs, nothing else waits to be recorded and no node is pending or running. */
   allSettled(): boolean {
     return this.running.size === 0 && !this.pendingSettled.length && this.plan.order.every((id) => this.state[id] !== 'pending' && this.state[id] !== 'running');

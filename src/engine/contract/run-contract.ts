@@ -46,8 +46,11 @@ export interface EngineRunInput {
  * Behaviour 4 starts the run's deadline timer only when the run first waits on something else
  * than an activity or local node (a node the workflow runs itself, a retry pause); those nodes'
  * calls are bounded by the time the run has left (their schedule-to-close timeout) instead.
+ * Behaviour 5: an activity node nothing follows commits itself with the run's end, completed, when
+ * it is the last of the run's nodes to succeed (ExecuteNodeInput.endsRun); the workflow then writes
+ * no end of its own.
  */
-export const ENGINE_RUN_BEHAVIOUR = 4;
+export const ENGINE_RUN_BEHAVIOUR = 5;
 
 /** Node lifecycle as the workflow tracks it and the status query reports it. */
 export type NodeState = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';
@@ -93,6 +96,13 @@ export interface ExecuteNodeInput {
   /** The node may report before its own events are committed, returning them as `commit`. */
   deferCommit?: boolean;
   /**
+   * A node nothing follows, in a run nothing has failed or stopped (behaviour 5): its executor
+   * commits it before answering, and in the same statement writes the run's end (completed, with
+   * run_finished) should every node of the run have succeeded with it; it then answers `ended`.
+   * Not with deferCommit. A call already cancelled writes no end.
+   */
+  endsRun?: true;
+  /**
    * Set by executions with `claim-check-results`: large result ports go to the blob store as
    * references, and `params`/`inputs` may hold references the executor loads.
    */
@@ -122,9 +132,10 @@ export const commitKey = (c: NodeCommit): string => c.events.at(-1)?.dedupeKey ?
 /**
  * executeNode's answer: the node's output and, when its commit was deferred, that commit; with it,
  * `confirmed` names the carried commits (by commitKey) its process knows are committed, so the
- * workflow stops carrying them although this node's own write is still to come.
+ * workflow stops carrying them although this node's own write is still to come. `ended`: the
+ * executor wrote the run's end with the node (ExecuteNodeInput.endsRun).
  */
-export type ExecuteNodeResult = NodeOutput & { commit?: NodeCommit; confirmed?: string[] };
+export type ExecuteNodeResult = NodeOutput & { commit?: NodeCommit; confirmed?: string[]; ended?: true };
 
 /** What a failed executeNode carries in its ApplicationFailure details, for the workflow to fill the node's NodeOutput. */
 export interface NodeFailureDetails {

@@ -148,9 +148,25 @@ export async function appendNodeEventsAndFinish<T>(
   return result.rows[0]!.alongside;
 }
 
+/** What a statement may write after its appends: the run's end, completed, should every node of the run have succeeded. */
+interface CompleteIfDone {
+  /** The run_finished dedupe key (in a reset's epoch, that epoch's). */
+  dedupeKey: string;
+  /** Another column the statement returns (the run's analysis target). */
+  alongside: RawBuilder<unknown>;
+}
+
+/** What one queued append learns from its statement: its events, and whether the statement ended the run (given to the last completing append). */
+interface AppendResult {
+  appended: Appended;
+  ended: boolean;
+  alongside?: unknown;
+}
+
 interface Waiting {
   item: ReturnType<typeof appendArgs>;
-  resolve(appended: Appended): void;
+  complete?: CompleteIfDone;
+  resolve(result: AppendResult): void;
   reject(err: unknown): void;
 }
 
@@ -176,23 +192,48 @@ async function drain(db: Database, runId: string, queue: { waiting: Waiting[]; b
       const batch = queue.waiting.splice(0, queue.waiting.length);
       appendStats.statements += 1;
       appendStats.appends += batch.length;
-      if (batch.length === 1) {
-        const [only] = batch as [Waiting];
-        await appendOne(db, runId, only.item).then(only.resolve, only.reject);
-        continue;
-      }
       try {
-        const results = await appendMany(db, runId, batch.map((w) => w.item));
-        batch.forEach((w, i) => w.resolve(results[i]!));
-      } catch {
+        await writeBatch(db, runId, batch);
+      } catch (err) {
         // One bad item must not fail its neighbours: fall back to one statement each.
-        for (const w of batch) await appendOne(db, runId, w.item).then(w.resolve, w.reject);
+        if (batch.length === 1) batch[0]!.reject(err);
+        else for (const w of batch) await writeBatch(db, runId, [w]).catch(w.reject);
       }
     }
   } finally {
     queue.busy = false;
     if (!queue.waiting.length) perRun.delete(runId);
   }
+}
+
+/**
+ * One statement for queued appends of a run, resolving each; with a completing append among them,
+ * the run's end (run_complete_if_done) is asked for after all of them, and the last completing
+ * append is told whether it was written. Rejects (resolving none) when the statement fails.
+ */
+async function writeBatch(db: Database, runId: string, batch: Waiting[]): Promise<void> {
+  const last = batch.findLastIndex((w) => w.complete !== undefined);
+  if (last < 0) {
+    const appended = batch.length === 1 ? [await appendOne(db, runId, batch[0]!.item)] : await appendMany(db, runId, batch.map((w) => w.item));
+    batch.forEach((w, i) => w.resolve({ appended: appended[i]!, ended: false }));
+    return;
+  }
+  const r = await appendManyThenComplete(db, runId, batch.map((w) => w.item), batch[last]!.complete!);
+  batch.forEach((w, i) => w.resolve({ appended: r.appended[i]!, ended: i === last && r.finished, ...(i === last ? { alongside: r.alongside } : {}) }));
+}
+
+/**
+ * Appends (in order) and then the run's end, completed, only if every node of the run now has a
+ * succeeded row (run_complete_if_done) — one statement, one commit, run_finished after every event.
+ */
+async function appendManyThenComplete(db: Database, runId: string, items: Array<ReturnType<typeof appendArgs>>, complete: CompleteIfDone) {
+  const result = await sql<{ appended: Appended[] | null; finished: unknown; alongside: unknown }>`
+    select a.appended, run_complete_if_done(${runId}::uuid, ${complete.dedupeKey}) as finished, ${complete.alongside} as alongside
+      from (select jsonb_agg(run_events_append(${runId}::uuid, b.item->'events', nullif(b.item->'node', 'null'::jsonb), b.item->'run_set') order by b.ord) as appended
+              from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as b(item, ord)) as a
+  `.execute(db);
+  const row = result.rows[0]!;
+  return { appended: items.map((_, i) => row.appended?.[i] ?? []), finished: row.finished !== null, alongside: row.alongside };
 }
 
 /**
@@ -217,6 +258,46 @@ export async function appendNodeEvents(db: Database, runId: string, events: NewR
     if (carry.length) await appendMany(db, runId, carry.map((c) => appendArgs(c.events, c.opts)));
     return appendOne(db, runId, item);
   }
+  return (await enqueue(db, runId, item, carry)).appended;
+}
+
+/**
+ * A node's append (after the appends it carries), as appendNodeEvents, and in the same statement
+ * the run's end, completed, should every node of the run have succeeded with it
+ * (run_complete_if_done). Answers whether this write ended the run, with the `alongside` column.
+ * Combined with other appends of the run like any append; of several completing appends in one
+ * statement, the last is the one told it ended the run.
+ */
+export async function appendNodeEventsCompleting<T>(
+  db: Database,
+  runId: string,
+  own: AppendItem,
+  carry: AppendItem[],
+  end: { dedupeKey: string; alongside: RawBuilder<T> },
+): Promise<{ ended: boolean; alongside?: T }> {
+  const epoch = resetEpoch(runId);
+  const complete: CompleteIfDone = { dedupeKey: epoch ? epochKey(epoch, end.dedupeKey) : end.dedupeKey, alongside: end.alongside };
+  if (epoch) {
+    // In a reset's epoch a node the reset kept is not written again, nor does it end the run.
+    const [kept] = inEpoch(epoch, [own]);
+    if (!kept) {
+      await appendNodeEvents(db, runId, own.events, own.opts, carry);
+      return { ended: false };
+    }
+    own = kept;
+    carry = inEpoch(epoch, carry);
+  }
+  const item = appendArgs(own.events, own.opts);
+  if (!appendCombining.enabled) {
+    const r = await appendManyThenComplete(db, runId, [...carry.map((c) => appendArgs(c.events, c.opts)), item], complete);
+    return { ended: r.finished, alongside: r.alongside as T };
+  }
+  const r = await enqueue(db, runId, item, carry, complete);
+  return { ended: r.ended, alongside: r.alongside as T | undefined };
+}
+
+/** Queues an append of the run (after the appends it carries) for the run's next statement, starting one when none is in flight. */
+function enqueue(db: Database, runId: string, item: ReturnType<typeof appendArgs>, carry: AppendItem[], complete?: CompleteIfDone): Promise<AppendResult> {
   let perRun = queues.get(db);
   if (!perRun) queues.set(db, (perRun = new Map()));
   let queue = perRun.get(runId);
@@ -225,8 +306,8 @@ export async function appendNodeEvents(db: Database, runId: string, events: NewR
   // (then each in its own, in the same order); this one fails when any of them did.
   let carryFailed: unknown;
   for (const c of carry) queue.waiting.push({ item: appendArgs(c.events, c.opts), resolve() {}, reject: (err) => (carryFailed ??= err) });
-  const done = new Promise<Appended>((resolve, reject) =>
-    queue.waiting.push({ item, resolve: (appended) => (carryFailed === undefined ? resolve(appended) : reject(carryFailed)), reject }),
+  const done = new Promise<AppendResult>((resolve, reject) =>
+    queue.waiting.push({ item, ...(complete ? { complete } : {}), resolve: (r) => (carryFailed === undefined ? resolve(r) : reject(carryFailed)), reject }),
   );
   if (!queue.busy) void drain(db, runId, queue, perRun);
   return done;

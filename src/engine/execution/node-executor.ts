@@ -11,7 +11,8 @@ import { materialize, storeLargePorts } from './result-refs';
 import { itemStreams } from './item-streams';
 import { containsResultRef } from '../contract/result-ref';
 import { appendNodeEvents, completionItem, type AppendItem } from '../events/store';
-import { carried, committedOutput, completionEvents, finishedRow, isWritten, markWritten, recordStarted, startedEvent } from '../projections';
+import { carried, commitAndCompleteIfDone, committedOutput, completionEvents, finishedRow, isWritten, markWritten, recordStarted, startedEvent } from '../projections';
+import type { AnalysisTarget } from '../analytics/analyze';
 import { commitKey, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails } from '../contract/run-contract';
 import type { LogLevel, NodeContext, NodeDefinition, NodeLog, NodeOutput, NodeRegistry } from '../types';
 import { chargeNode } from './charge-node';
@@ -31,6 +32,12 @@ const AUTO_HEARTBEAT_MS = 1000;
  */
 export const deferredCommits = { enabled: true, dropWrites: false, confirmCarried: true };
 
+/**
+ * For tests: the first attempt of a node called with ExecuteNodeInput.endsRun fails right after its
+ * write (with the run's end, when it ended the run), as if its worker died before answering.
+ */
+export const endingCommits = { loseFirstAnswer: false };
+
 /** The largest commit (events and row, as JSON) a node may report before writing; larger ones are written first. */
 export const MAX_DEFERRED_COMMIT_BYTES = 4 * 1024;
 
@@ -42,6 +49,22 @@ async function withRetries<T>(fn: () => Promise<T>, attempts = 4): Promise<T> {
       if (i >= attempts) throw err;
       await new Promise((r) => setTimeout(r, 100 * 3 ** (i - 1)));
     }
+  }
+}
+
+/**
+ * What follows a run's end that its last node wrote (its analysis, ExecuteNodeInput.endsRun). Once
+ * that end is written the node has succeeded, whatever happens here: should this fail, the node
+ * answers without `ended`, and the workflow's own end (the same end again, a no-op, and its
+ * follow-up, retried until done) takes over.
+ */
+async function afterRunEnded(deps: Deps, runId: string, follow: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await follow();
+    return true;
+  } catch (err) {
+    deps.logger.warn({ err, runId }, "the run's end was written by its last node, but what follows it failed; the workflow's own end retries it");
+    return false;
   }
 }
 
@@ -123,7 +146,7 @@ function failure(err: unknown, input: ExecuteNodeInput, info: Info, activity: Co
  * Runs one planned node (the executeNode activity). Idempotent across attempts: a node whose
  * completion an earlier attempt committed is not run again.
  */
-export async function executeNode(deps: Deps, registry: ExecutorRegistry, input: ExecuteNodeInput): Promise<ExecuteNodeResult> {
+export async function executeNode(deps: Deps, registry: ExecutorRegistry, input: ExecuteNodeInput, onRunEnded?: (target: AnalysisTarget | null) => Promise<unknown>): Promise<ExecuteNodeResult> {
   const { db } = deps;
   const info = activityInfo();
   const activity = Context.current();
@@ -133,6 +156,8 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
     // The worker may have died after committing the node but before reporting it: do not run
     // the node's side effects again.
     const previous = await committedOutput(db, runId, generation, node.id);
+    // (A run's last node answers here without `ended`: the workflow then writes the run's end itself,
+    // a no-op should that attempt have written it with the node.)
     if (previous) return previous;
   }
 
@@ -204,6 +229,15 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
     };
     const carry = carried(runId, input.carry);
     const own = completionItem(commit);
+    if (input.endsRun && !activity.cancellationSignal.aborted) {
+      // A node nothing follows: its commit, and the run's end (completed) should every node of the
+      // run have succeeded with it, in one statement.
+      const { ended, target } = await withRetries(() => commitAndCompleteIfDone(db, runId, generation, own, carry));
+      markWritten(runId, [...(input.carry ?? []), commit]);
+      if (endingCommits.loseFirstAnswer && info.attempt === 1) throw new Error('the answer was lost after the node was written (test)');
+      if (heartbeatTimer) clearInterval(heartbeatTimer);
+      return ended && (await afterRunEnded(deps, runId, async () => onRunEnded?.(target))) ? { ...output, ended: true } : output;
+    }
     if (deferredCommits.enabled && input.deferCommit && info.attempt === 1 && !info.isLocal && Buffer.byteLength(JSON.stringify(commit), 'utf8') <= MAX_DEFERRED_COMMIT_BYTES) {
       // Reported now, written right after (off the run's critical path): the workflow carries the
       // commit into its next writes until one of them is confirmed, so a write lost with this

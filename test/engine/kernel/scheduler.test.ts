@@ -76,6 +76,12 @@ function simulate(c: Case) {
   const started: Array<{ id: string; inputs: Record<string, unknown> }> = [];
   const inlined: string[] = [];
   const violations: string[] = [];
+  /**
+   * Nodes nothing follows whose success left every node of the run succeeded and written (what the
+   * database sees when such a node's executor may end the run, behaviour 5), with where in the
+   * trace that happened.
+   */
+  const last: Array<{ id: string; at: number }> = [];
   const s: DagScheduler = new DagScheduler(plan, c.resume ? completed : undefined, {
     evaluateInline(node) {
       if (!c.nodes[Number(node.id.slice(1))]!.inline) return undefined;
@@ -116,13 +122,38 @@ function simulate(c: Case) {
     if (s.stopping && roll === 0) s.failed(node, { ...ok({}), ok: false, error: 'cancelled' }, { cancelled: true, continued: () => continuedPorts(node, 'cancelled', null) });
     else if (roll === 1) s.failed(node, { ...ok({}), ok: false, error: `boom ${id}` }, { cancelled: false, continued: () => continuedPorts(node, `boom ${id}`, 'boom') });
     else s.succeeded(id, ok(emits(node, pick())));
+    const wasClean = s.nothingFailed();
     s.ended(id);
     trace.push(`end ${id} ${s.state[id]}`);
+    const written = (n: string) => s.state[n] === 'succeeded' && (!inlined.includes(n) || recorded.has(n));
+    if (s.state[id] === 'succeeded' && node.outgoing.length === 0 && wasClean && !s.hasSettledToRecord() && plan.order.every(written)) last.push({ id, at: trace.length });
   }
-  return { plan, s, trace, started, inlined, violations, completed };
+  return { plan, s, trace, started, inlined, violations, completed, last };
 }
 
 describe('engineRun scheduler (no Temporal)', () => {
+  it('once every node has succeeded and been written, the run has nothing left to start or record, and it completes', () => {
+    // The database ends a run (behaviour 5) in the write of a node nothing follows, when every node
+    // of the run has a succeeded row: the workflow must then have nothing more to do.
+    let seen = 0;
+    fc.assert(
+      fc.property(genCase, (c) => {
+        const { s, trace, last } = simulate(c);
+        expect(last.length).toBeLessThanOrEqual(1);
+        for (const { at } of last) {
+          seen += 1;
+          expect(trace.slice(at)).toEqual([]);
+          expect(s.allSettled()).toBe(true);
+          expect(s.hasCompletedToRecord()).toBe(false);
+          expect(s.outcome({ cancelled: false, timedOut: false, maxExecutionTimeS: 1 })).toEqual({ status: 'completed', error: null });
+        }
+      }),
+      { numRuns: 400 },
+    );
+    // The rule is exercised, not vacuous.
+    expect(seen).toBeGreaterThan(20);
+  });
+
   it('starts a node once, only after its inputs settled and inline inputs were recorded; the run always ends', () => {
     fc.assert(
       fc.property(genCase, (c) => {

@@ -3,14 +3,23 @@
 // every later write of the run until one is confirmed. The event log must stay exactly-once and in
 // cause-before-effect order, whether the deferred writes land or are lost with their worker.
 import { afterEach, describe, expect, it } from 'vitest';
-import { deferredCommits } from '../../../src/engine/execution/node-executor';
+import { deferredCommits, endingCommits } from '../../../src/engine/execution/node-executor';
 import { commitKey, type NodeCommit } from '../../../src/engine/contract/run-contract';
 import { closedHistory, createWorkflow, failingNode, httpNode, spec, startRun, useEngineStack, waitForRun } from './helpers';
 
 const fx = useEngineStack();
 afterEach(() => {
   deferredCommits.dropWrites = false;
+  endingCommits.loseFirstAnswer = false;
 });
+
+/** The local activity types a history ran, in order (from their markers). */
+function localActivities(history: Awaited<ReturnType<typeof closedHistory>>): string[] {
+  return (history.events ?? []).flatMap((e) => {
+    const data = e.markerRecordedEventAttributes?.details?.data?.payloads?.[0]?.data;
+    return data ? [(JSON.parse(Buffer.from(data).toString('utf8')) as { activity_type?: string }).activity_type ?? '?'] : [];
+  });
+}
 
 async function chainRun(prefix: string, n: number) {
   const nodes = Array.from({ length: n }, (_, i) => httpNode(`${prefix}${i}`, fx.counter));
@@ -29,7 +38,7 @@ function decodedPayloads(history: Awaited<ReturnType<typeof closedHistory>>) {
   return (history.events ?? []).flatMap((e) => {
     const a = e.activityTaskScheduledEventAttributes ?? e.activityTaskCompletedEventAttributes;
     const payload = (a && 'input' in a ? a.input : a && 'result' in a ? a.result : undefined)?.payloads?.[0]?.data;
-    return payload ? [JSON.parse(Buffer.from(payload).toString('utf8')) as { deferCommit?: boolean; carry?: unknown[]; commit?: unknown; confirmed?: string[] }] : [];
+    return payload ? [JSON.parse(Buffer.from(payload).toString('utf8')) as { deferCommit?: boolean; endsRun?: boolean; carry?: unknown[]; commit?: unknown; confirmed?: string[]; ended?: boolean }] : [];
   });
 }
 
@@ -95,20 +104,100 @@ describe('deferred node commits', () => {
     for (const r of requests) expect(r.carry?.length ?? 0).toBeLessThanOrEqual(4);
   });
 
-  it("a plan's only root reports before writing, and a lost write of it is made with the run's end", async () => {
-    deferredCommits.dropWrites = true;
+  it("a plan's only node writes its commit with the run's end: one statement, no end of the workflow's own", async () => {
     const only = httpNode('only', fx.counter);
     const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, spec([only], [])));
     const run = await waitForRun(fx.stack, run_id, undefined, 60_000);
     expect(run.status).toBe('completed');
     expect(run.nodes_completed).toBe(1);
+    expect(run.finished_at).not.toBeNull();
     expect(fx.counter.count(only.id)).toBe(1);
     const events = await fx.stack.atelier.deps.db.selectFrom('run_events').select(['seq', 'type', 'node_id']).where('run_id', '=', run_id).orderBy('seq').execute();
     expect(events.map((e) => e.type)).toEqual(['node_started', 'node_output', 'node_completed', 'run_finished']);
     expect(events.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
-    const decoded = decodedPayloads(await closedHistory(fx.stack, run_id));
-    expect(decoded.filter((d) => 'deferCommit' in d).map((d) => d.deferCommit)).toEqual([true]);
-    expect(decoded.filter((d) => 'ok' in d && d.commit !== undefined)).toHaveLength(1);
+    const history = await closedHistory(fx.stack, run_id);
+    const decoded = decodedPayloads(history);
+    expect(decoded.filter((d) => 'deferCommit' in d).map((d) => [d.deferCommit, d.endsRun])).toEqual([[false, true]]);
+    expect(decoded.filter((d) => 'ok' in d).map((d) => [d.ended, d.commit])).toEqual([[true, undefined]]);
+    expect(localActivities(history)).not.toContain('finishRun');
+  });
+
+  it("a chain's last node carries the lost writes before it and ends the run, once and in order", async () => {
+    deferredCommits.dropWrites = true;
+    const nodes = [httpNode('tail0', fx.counter), httpNode('tail1', fx.counter), httpNode('tail2', fx.counter)];
+    const s = spec([{ id: 'start', type: 'trigger.manual' }, ...nodes], [['start', 'tail0'], ['tail0', 'tail1'], ['tail1', 'tail2']]);
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
+    const run = await waitForRun(fx.stack, run_id, undefined, 60_000);
+    expect(run.status).toBe('completed');
+    expect(run.nodes_completed).toBe(4);
+    for (const n of nodes) expect(fx.counter.count(n.id)).toBe(1);
+    const events = await fx.stack.atelier.deps.db.selectFrom('run_events').select(['seq', 'type', 'node_id']).where('run_id', '=', run_id).orderBy('seq').execute();
+    expectOrderedOnce(events, ['start', ...nodes.map((n) => n.id)]);
+    expect(events.filter((e) => e.type === 'run_finished')).toHaveLength(1);
+    const history = await closedHistory(fx.stack, run_id);
+    const requests = decodedPayloads(history).filter((d) => 'deferCommit' in d) as Array<{ node: { id: string }; deferCommit: boolean; endsRun?: boolean; carry?: unknown[] }>;
+    expect(requests.map((r) => [r.node.id, r.deferCommit, r.endsRun ?? false])).toEqual([['tail0', true, false], ['tail1', true, false], ['tail2', false, true]]);
+    // The lost writes of tail0 and tail1 went with tail2's: it carried both.
+    expect(requests[2]!.carry).toHaveLength(2);
+    expect(localActivities(history)).not.toContain('finishRun');
+  });
+
+  it("a fan-out's nodes each write before answering; the last of them to commit ends the run, once", async () => {
+    const sinks = [httpNode('fan0', fx.counter, 30), httpNode('fan1', fx.counter), httpNode('fan2', fx.counter, 60)];
+    const s = spec([{ id: 'start', type: 'trigger.manual' }, ...sinks], sinks.map((n) => ['start', n.id] as [string, string]));
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
+    const run = await waitForRun(fx.stack, run_id, undefined, 60_000);
+    expect(run.status).toBe('completed');
+    expect(run.nodes_completed).toBe(4);
+    const events = await fx.stack.atelier.deps.db.selectFrom('run_events').select(['seq', 'type', 'node_id']).where('run_id', '=', run_id).orderBy('seq').execute();
+    for (const n of sinks) expectOrderedOnce(events, ['start', n.id]);
+    expect(events.filter((e) => e.type === 'run_finished')).toHaveLength(1);
+    const history = await closedHistory(fx.stack, run_id);
+    const decoded = decodedPayloads(history);
+    expect(decoded.filter((d) => 'deferCommit' in d).map((d) => [d.deferCommit, d.endsRun])).toEqual([[false, true], [false, true], [false, true]]);
+    expect(decoded.filter((d) => 'ok' in d && d.ended)).toHaveLength(1);
+    expect(localActivities(history)).not.toContain('finishRun');
+  });
+
+  it('a node nothing follows that is not the last to succeed leaves the end to the run', async () => {
+    // `early` ends before `slow` and the inline node after it: the run's end waits for them.
+    const s = spec(
+      [{ id: 'start', type: 'trigger.manual' }, httpNode('early', fx.counter), httpNode('slow', fx.counter, 300), { id: 'after', type: 'io.set', params: { values: { done: true } } }],
+      [['start', 'early'], ['start', 'slow'], ['slow', 'after']],
+    );
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
+    const run = await waitForRun(fx.stack, run_id, undefined, 60_000);
+    expect(run.status).toBe('completed');
+    const events = await fx.stack.atelier.deps.db.selectFrom('run_events').select(['seq', 'type', 'node_id']).where('run_id', '=', run_id).orderBy('seq').execute();
+    expectOrderedOnce(events, ['start', 'slow', 'after']);
+    expectOrderedOnce(events, ['start', 'early']);
+    const history = await closedHistory(fx.stack, run_id);
+    const decoded = decodedPayloads(history);
+    expect(decoded.filter((d) => 'deferCommit' in d).map((d) => [(d as { node: { id: string } }).node.id, d.endsRun ?? false])).toEqual([['early', true], ['slow', false]]);
+    expect(decoded.filter((d) => 'ok' in d && d.ended)).toHaveLength(0);
+    expect(localActivities(history).at(-1)).toBe('finishRun');
+  });
+
+  it("a node's answer lost after it wrote itself with the run's end: the retry answers, nothing runs or is written twice", async () => {
+    endingCommits.loseFirstAnswer = true;
+    // A lost worker's attempt is retried whatever the node's own budget; here the loss is a thrown
+    // error, which the executor counts against that budget: give it a second attempt.
+    const last = httpNode('lost_answer', fx.counter, 0, { retry: { max_attempts: 2 } });
+    const s = spec([{ id: 'start', type: 'trigger.manual' }, last], [['start', last.id]]);
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
+    const run = await waitForRun(fx.stack, run_id, undefined, 60_000);
+    expect(run.status).toBe('completed');
+    expect(fx.counter.count(last.id)).toBe(1);
+    const events = await fx.stack.atelier.deps.db.selectFrom('run_events').select(['seq', 'type', 'node_id']).where('run_id', '=', run_id).orderBy('seq').execute();
+    expectOrderedOnce(events, ['start', last.id]);
+    expect(events.filter((e) => e.type === 'run_finished')).toHaveLength(1);
+    const history = await closedHistory(fx.stack, run_id);
+    const attempts = (history.events ?? []).filter((e) => e.activityTaskStartedEventAttributes).map((e) => e.activityTaskStartedEventAttributes!.attempt);
+    expect(attempts).toEqual([2]);
+    // The retry answers what the first attempt wrote, without `ended`: the workflow writes the end
+    // again itself, which finds it written.
+    expect(decodedPayloads(history).filter((d) => 'ok' in d).map((d) => d.ended)).toEqual([undefined]);
+    expect(localActivities(history).at(-1)).toBe('finishRun');
   });
 
   it('deferred writes lost with their worker are made by later writes that carried them, once and in order', async () => {

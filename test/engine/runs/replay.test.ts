@@ -79,6 +79,29 @@ describe('engine runs: replay', () => {
     expect(result!.error, String(result!.error)).toBeUndefined();
   });
 
+  // RECORD_HISTORIES=1 keeps this run's history as test/histories/engineRun.sink-ends-run.json, which
+  // the determinism suite replays from then on.
+  it('replays a run whose last node to succeed wrote the run\'s end (behaviour 5)', async () => {
+    const s = spec(
+      [{ id: 'start', type: 'trigger.manual' }, httpNode('first', fx.counter), httpNode('left', fx.counter, 40), httpNode('right', fx.counter)],
+      [['start', 'first'], ['first', 'left'], ['first', 'right']],
+    );
+    const { run_id } = await startRun(fx.stack, await createWorkflow(fx.stack, s));
+    const run = await waitForRun(fx.stack, run_id);
+    expect(run.status).toBe('completed');
+    const history = await closedHistory(fx.stack, run_id);
+    // No end of the workflow's own: no local activity after the last node's completion.
+    const events = history.events ?? [];
+    const lastCompletion = events.findLastIndex((e) => e.activityTaskCompletedEventAttributes);
+    expect(events.slice(lastCompletion).filter((e) => e.markerRecordedEventAttributes)).toEqual([]);
+    const [result] = await replayHistories([{ workflowId: run_id, history }]);
+    expect(result!.error, String(result!.error)).toBeUndefined();
+    if (process.env.RECORD_HISTORIES === '1') {
+      const file = join(resolve(import.meta.dirname, '../../histories'), 'engineRun.sink-ends-run.json');
+      writeHistory(file, { workflowType: 'engineRun', workflowId: run_id, status: 'COMPLETED', history });
+    }
+  });
+
   // RECORD_HISTORIES=1 keeps this run's history as test/histories/engineRun.continue-on-error-main.json,
   // which the determinism suite replays from then on.
   it('replays continue_on_error failures passed on `main` and routed apart on `error`', async () => {

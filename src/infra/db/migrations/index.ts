@@ -19,6 +19,7 @@ import * as engineApprovals from './2026-11-27T0100-engine-approvals';
 import * as blobDeletions from './2026-11-27T0110-blob-deletions-and-result-sweeps';
 import * as runTemporalExecution from './2026-11-27T0140-run-temporal-execution';
 import * as s3Deletions from './2026-11-27T0210-s3-deletions';
+import * as runCompleteIfDone from './2026-11-27T0800-run-complete-if-done';
 
 /**
  * Every migration, in order. The keys are frozen ids already recorded in deployed databases
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0110-blob-deletions-and-result-sweeps': blobDeletions,
   '2026-11-27T0140-run-temporal-execution': runTemporalExecution,
   '2026-11-27T0210-s3-deletions': s3Deletions,
+  '2026-11-27T0800-run-complete-if-done': runCompleteIfDone,
 };
