@@ -1,6 +1,6 @@
 // The hand-written baseline for bench/engine.ts: the same shapes the engine runs (a chain, a
 // fan-out) calling the same no-op activity directly, with no engine in between.
-import { proxyActivities } from '@temporalio/workflow';
+import { proxyActivities, proxyLocalActivities } from '@temporalio/workflow';
 
 export interface BaselineActivities {
   noop(input: { i: number; pad?: string }): Promise<Record<string, unknown>>;
@@ -30,4 +30,29 @@ export async function baselineFanOut(n: number, padBytes = 0): Promise<number> {
  */
 export async function baselineEmpty(input: Record<string, unknown>): Promise<Record<string, unknown>> {
   return input;
+}
+
+/** bench/lib/trigger-floor.ts's local activity: the run's events and end in one statement. */
+export interface FloorActivities {
+  floorWriteRun(runId: string, events: Array<{ type: string; data: Record<string, unknown> }>): Promise<void>;
+}
+
+const { floorWriteRun } = proxyLocalActivities<FloorActivities>({ startToCloseTimeout: '1 minute' });
+
+/**
+ * Trigger → set at its durable floor (bench/lib/trigger-floor.ts): both nodes computed in the
+ * workflow task, their events and the run's end written by one local activity, then completed.
+ */
+export async function floorTriggerSet(a: { runId: string; input: Record<string, unknown>; values: Record<string, unknown> }): Promise<void> {
+  const started = Date.now();
+  const node = (id: string, output: Record<string, unknown>) => [
+    { type: 'node_started', data: { node_id: id, timestamp: new Date(started).toISOString() } },
+    { type: 'node_output', data: { node_id: id, output: { main: output }, usd_charged: 0 } },
+    { type: 'node_completed', data: { node_id: id, duration_ms: 0, ok: true } },
+  ];
+  await floorWriteRun(a.runId, [
+    ...node('start', a.input),
+    ...node('set', { ...a.input, ...a.values }),
+    { type: 'run_finished', data: { status: 'completed', duration_ms: Date.now() - started, total_usd_charged: 0 } },
+  ]);
 }

@@ -44,6 +44,9 @@ const load1 = () => loadavg()[0]!.toFixed(2);
 const withN8n = process.env.BENCH_N8N !== '0';
 /** BENCH_RAW=0: without the raw Temporal side (a workflow that only completes, client and worker in this process). */
 const withRaw = process.env.BENCH_RAW !== '0';
+/** BENCH_FLOOR=0: without the durable floor (bench/lib/trigger-floor.ts). */
+const withFloor = process.env.BENCH_FLOOR !== '0';
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -196,6 +199,42 @@ async function startAtelierProcess(temporalAddress: string): Promise<Atelier> {
     await stop();
     throw err;
   }
+}
+
+/** The durable floor of trigger → set (bench/lib/trigger-floor.ts) in a process of its own, on a scratch database. */
+async function startFloorProcess(temporalAddress: string): Promise<Atelier> {
+  const scratch = await createScratchDatabase(pgAdminUrl, 'atelier_bench_floor');
+  const key = generateApiKey('live');
+  const port = await freePort();
+  const child = spawn(process.execPath, [...ATELIER_NODE_ARGS, 'bench/lib/trigger-floor.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', PORT: String(port), DATABASE_URL: scratch.url, TEMPORAL_ADDRESS: temporalAddress, FLOOR_KEY: key },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const up = new Promise<void>((resolve, reject) => {
+    const seen = (d: Buffer) => {
+      output = (output + d.toString()).slice(-4000);
+      if (output.includes('floor up')) resolve();
+    };
+    child.stdout!.on('data', seen);
+    child.stderr!.on('data', seen);
+    child.once('exit', (code) => reject(new Error(`the floor process exited (${code}): ${output}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+    }
+    await scratch.drop().catch(() => undefined);
+  };
+  try {
+    await Promise.race([up, sleep(120_000).then(() => Promise.reject(new Error(`the floor did not come up: ${output}`)))]);
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, key, workflowId: 'trigger-set', databaseUrl: scratch.url, stop };
 }
 
 interface Result {
@@ -440,9 +479,11 @@ async function main() {
   const temporal = await startTemporal();
   let n8n: Awaited<ReturnType<typeof startN8n>> | undefined;
   let atelier: Atelier | undefined;
+  let floor: Atelier | undefined;
   try {
     if (withN8n) n8n = await startN8n();
     atelier = await startAtelierProcess(temporal.address);
+    if (withFloor) floor = await startFloorProcess(temporal.address);
     const nBody = JSON.stringify({ n: 1 });
     // CPU meters: n8n's process tree; Atelier's process tree, its Temporal dev server and all of
     // Postgres (nothing else uses it during the bench).
@@ -475,10 +516,19 @@ async function main() {
       { label: 'bench (client + worker)', read: async () => selfCpu() },
       ...(temporalPid ? [{ label: 'temporal', read: async () => treeCpuMs([temporalPid]) }] : []),
     ];
+    const floorMeters: CpuMeter[] = floor
+      ? [
+          { label: 'floor', read: async () => treeCpuMs([floor!.pid]) },
+          ...(temporalPid ? [{ label: 'temporal', read: async () => treeCpuMs([temporalPid]) }] : []),
+          ...(postmasterPid ? [{ label: 'postgres', read: async () => treeCpuMs([postmasterPid]) }] : []),
+        ]
+      : [];
     if (raw) await raw.loop(4);
+    if (floor) await atelierLoop(floor, 4);
     console.log(`one run at concurrency 1, traced (ms from the POST):\n${await traceOne(atelier, temporal.address)}`);
     const rows: string[] = [];
-    for (const [i, c] of levels.entries()) {
+    const vsFloor: string[] = [];
+    for (const [i, c] of Array.from({ length: rounds }, () => levels).flat().entries()) {
       // Alternate which side goes first from one concurrency to the next.
       const sides: Array<'n8n' | 'atelier'> = i % 2 === 0 ? ['n8n', 'atelier'] : ['atelier', 'n8n'];
       let nr: Result | undefined;
@@ -498,6 +548,14 @@ async function main() {
       const rr = raw ? await metered(rawMeters, () => raw.loop(c)) : undefined;
       if (rr) console.log(`  c=${c} raw Temporal (empty workflow) ${fmt(rr)} load ${rr.load}`);
       await drain(atelier);
+      const fr = floor ? await metered(floorMeters, () => atelierLoop(floor!, c)) : undefined;
+      if (fr) console.log(`  c=${c} durable floor ${fmt(fr)} load ${fr.load}\n           POST, SSE open, then run_finished: ${fr.parts}`);
+      if (fr && ar) {
+        const own = (r: Result) => Number(/^\S+ ([\d.]+)/.exec(r.cpu ?? '')?.[1] ?? NaN);
+        vsFloor.push(
+          `| ${c} | ${ar.rps.toFixed(1)} (${ar.p50.toFixed(0)} ms) | ${fr.rps.toFixed(1)} (${fr.p50.toFixed(0)} ms) | ${(ar.rps / fr.rps).toFixed(2)}× | ${own(ar).toFixed(1)} / ${own(fr).toFixed(1)} ms | ${rr ? `${rr.rps.toFixed(1)} (${rr.p50.toFixed(0)} ms), floor ${(fr.rps / rr.rps).toFixed(2)}×, Atelier ${(ar.rps / rr.rps).toFixed(2)}×` : '—'} | ${ar.load} / ${fr.load} |`,
+        );
+      }
       if (!nr) continue;
       const ratio = ar!.rps / nr.rps;
       rows.push(
@@ -510,7 +568,14 @@ async function main() {
       '\n| concurrency | n8n req/s (p50) | Atelier runs/s (p50) | ratio | Atelier POST-only req/s (p50) | raw Temporal, empty workflow (p50), ratio to n8n | load avg n8n / Atelier |\n|---|---|---|---|---|---|---|\n' +
         rows.join('\n'),
     );
+    if (vsFloor.length) {
+      console.log(
+        '\n| concurrency | Atelier runs/s (p50) | durable floor runs/s (p50) | Atelier ÷ floor | own process CPU ms/run, Atelier / floor | raw Temporal (p50), ratios | load avg Atelier / floor |\n|---|---|---|---|---|---|---|\n' +
+          vsFloor.join('\n'),
+      );
+    }
   } finally {
+    await floor?.stop().catch((err: unknown) => console.error(err));
     await atelier?.stop().catch((err: unknown) => console.error(err));
     await n8n?.stop().catch((err: unknown) => console.error(err));
     temporal.stop();
