@@ -16,7 +16,7 @@ import { finishRun, writeLostCommits } from './projections';
 import { observeStarted } from './events/executions';
 import { activeRatePolicy, admitRun } from './rate-policies/admission';
 import { routeCanary } from './canary/routing';
-import type { Database } from '../infra/db/index';
+import { prepared, type Database } from '../infra/db/index';
 import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type ExecuteNodeResult, type NodeCommit, type TriggerType } from './contract/run-contract';
 import type { NodeOutput, RunStatus } from './types';
 import { MAX_INLINE_NODE_RESULT_BYTES } from './node-output-size';
@@ -62,7 +62,8 @@ export async function startRun(deps: Deps, request: StartRunRequest): Promise<Ru
   ]);
   const usdCapMicros = req.usdCapMicros ?? req.plan.usdCapMicros ?? null;
   const insert = async (db: Database): Promise<Run> => {
-    const inserted = await db
+    // One text for every run (each column given, nulls included): a named prepared statement.
+    const statement = db
       .insertInto('runs')
       .values({
         id: runId,
@@ -82,7 +83,8 @@ export async function startRun(deps: Deps, request: StartRunRequest): Promise<Ru
         parent_node_id: req.parent?.nodeId ?? null,
       })
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .compile();
+    const inserted = (await db.executeQuery(prepared(statement))).rows[0]!;
     await req.onInsert?.(db, inserted);
     return inserted;
   };

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { compiledOnce } from '../../infra/db/compiled';
-import type { Database } from '../../infra/db/index';
+import { prepared, type Database } from '../../infra/db/index';
 import type { RunEvent, RunEventType } from '../../infra/db/schema/index';
 import { epochKey, inEpoch, resetEpoch } from './epochs';
 
@@ -100,9 +100,9 @@ function appendArgs(events: NewRunEvent[], opts: AppendOpts) {
 
 /** One run_events_append call in its own statement. */
 async function appendOne(db: Database, runId: string, item: ReturnType<typeof appendArgs>): Promise<Appended> {
-  const result = await sql<{ appended: Appended }>`
+  const result = await db.executeQuery(prepared(sql<{ appended: Appended }>`
     select run_events_append(${runId}::uuid, ${JSON.stringify(item.events)}::jsonb, ${item.node ? JSON.stringify(item.node) : null}::jsonb, ${JSON.stringify(item.run_set)}::jsonb) as appended
-  `.execute(db);
+  `.compile(db)));
   return result.rows[0]?.appended ?? [];
 }
 
@@ -113,10 +113,10 @@ async function appendOne(db: Database, runId: string, item: ReturnType<typeof ap
  * dedupe keys apply as usual, also between calls of the same batch. Results are matched by ordinality.
  */
 async function appendMany(db: Database, runId: string, items: Array<ReturnType<typeof appendArgs>>): Promise<Appended[]> {
-  const result = await sql<{ ord: string; appended: Appended }>`
+  const result = await db.executeQuery(prepared(sql<{ ord: string; appended: Appended }>`
     select b.ord, run_events_append(${runId}::uuid, b.item->'events', nullif(b.item->'node', 'null'::jsonb), b.item->'run_set') as appended
       from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as b(item, ord)
-  `.execute(db);
+  `.compile(db)));
   const out: Appended[] = items.map(() => []);
   for (const row of result.rows) out[Number(row.ord) - 1] = row.appended ?? [];
   return out;
@@ -140,11 +140,11 @@ export async function appendNodeEventsAndFinish<T>(
   const epoch = resetEpoch(runId);
   if (epoch) finish = { ...finish, dedupeKey: epochKey(epoch, finish.dedupeKey) };
   const args = inEpoch(epoch, items).map((i) => appendArgs(i.events, i.opts));
-  const result = await sql<{ alongside: T }>`
+  const result = await db.executeQuery(prepared(sql<{ alongside: T }>`
     select run_finish(${runId}::uuid, ${finish.dedupeKey}, ${finish.status}, ${finish.error}), ${alongside} as alongside
       from (select count(run_events_append(${runId}::uuid, b.item->'events', nullif(b.item->'node', 'null'::jsonb), b.item->'run_set')) as appended
               from jsonb_array_elements(${JSON.stringify(args)}::jsonb) with ordinality as b(item, ord)) as nodes
-  `.execute(db);
+  `.compile(db)));
   return result.rows[0]!.alongside;
 }
 
@@ -227,11 +227,11 @@ async function writeBatch(db: Database, runId: string, batch: Waiting[]): Promis
  * succeeded row (run_complete_if_done) — one statement, one commit, run_finished after every event.
  */
 async function appendManyThenComplete(db: Database, runId: string, items: Array<ReturnType<typeof appendArgs>>, complete: CompleteIfDone) {
-  const result = await sql<{ appended: Appended[] | null; finished: unknown; alongside: unknown }>`
+  const result = await db.executeQuery(prepared(sql<{ appended: Appended[] | null; finished: unknown; alongside: unknown }>`
     select a.appended, run_complete_if_done(${runId}::uuid, ${complete.dedupeKey}) as finished, ${complete.alongside} as alongside
       from (select jsonb_agg(run_events_append(${runId}::uuid, b.item->'events', nullif(b.item->'node', 'null'::jsonb), b.item->'run_set') order by b.ord) as appended
               from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as b(item, ord)) as a
-  `.execute(db);
+  `.compile(db)));
   const row = result.rows[0]!;
   return { appended: items.map((_, i) => row.appended?.[i] ?? []), finished: row.finished !== null, alongside: row.alongside };
 }
