@@ -3,7 +3,7 @@
 // the braces. Arrow keys move through the list, Enter or Tab picks, Escape closes; the caret lands
 // before the closing braces so a path can follow (`.field`). A listbox with aria-activedescendant,
 // so screen readers announce the highlighted entry.
-import { useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { completeTemplate, openTemplateAt, type Suggestion } from './edit-ops';
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
@@ -23,6 +23,18 @@ export function TemplateField(props: {
   const ref = useRef<Field>(null);
   const [open, setOpen] = useState<{ start: number; typed: string } | null>(null);
   const [active, setActive] = useState(0);
+  // A pick's text and caret, applied once the pick has rendered — before the browser handles the
+  // next key, so keys pressed right after a pick (End, more typing) act on the completed text.
+  const picked = useRef<{ text: string; caret: number } | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const p = picked.current;
+    if (!el || !p) return;
+    picked.current = null;
+    if (el.value !== p.text) el.value = p.text;
+    el.focus();
+    el.setSelectionRange(p.caret, p.caret);
+  });
   const listId = `${props.id}-suggestions`;
   const typed = open?.typed.toLowerCase() ?? '';
   const matches = open ? props.suggestions.filter((s) => s.expression.toLowerCase().includes(typed)).slice(0, 12) : [];
@@ -37,15 +49,11 @@ export function TemplateField(props: {
     const el = ref.current;
     if (!el || !open) return;
     const done = completeTemplate(el.value, el.selectionStart ?? el.value.length, open, s.expression);
-    const caret = done.caret - 2; // before the closing braces
+    // The caret goes before the closing braces; set by the layout effect after this render.
+    picked.current = { text: done.text, caret: done.caret - 2 };
     props.onInput(done.text);
     setOpen(null);
     setActive(0);
-    requestAnimationFrame(() => {
-      el.value = done.text;
-      el.focus();
-      el.setSelectionRange(caret, caret);
-    });
   };
   const onKeyDown = (e: KeyboardEvent) => {
     if (!shown) return;
