@@ -1,8 +1,7 @@
 // Hot statements go to Postgres as named prepared statements (src/infra/db/index.ts `prepared`):
 // parsed once per connection. A schema change under one falls back to sending it unnamed.
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, prepared, preparedStatements, type Database } from '../../src/infra/db/index';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/infra/db/postgres';
 
@@ -44,15 +43,25 @@ describe('prepared statements', () => {
     expect((await db.executeQuery({ ...all, parameters: [2] })).rows).toEqual([{ id: 2, name: 'two', colour: 'red' }]);
     // Registered again (as every call of a hot statement does), it is not named again.
     expect((await db.executeQuery({ ...prepared(all), parameters: [1] })).rows).toEqual([{ id: 1, name: 'one', colour: 'red' }]);
-    await sql`deallocate all`.execute(db).catch(() => undefined);
+  });
+
+  it('a session that lost its prepared statements (a pooler, DISCARD ALL) gets the statement unnamed from then on', async () => {
+    const byName = prepared(db.selectFrom('things' as never).select('id' as never).where('name' as never, '=', '' as never).orderBy('id' as never).compile());
+    expect((await db.executeQuery({ ...byName, parameters: ['two'] })).rows).toEqual([{ id: 2 }]);
+    expect((await named()).some((s) => s.statement === byName.sql)).toBe(true);
+    // The client still takes it as parsed on this connection; the server has forgotten it.
+    await sql`deallocate all`.execute(db);
+    expect((await db.executeQuery({ ...byName, parameters: ['one'] })).rows).toEqual([{ id: 1 }]);
+    expect((await db.executeQuery({ ...prepared(byName), parameters: ['two'] })).rows).toEqual([{ id: 2 }]);
+    expect((await named()).some((s) => s.statement === byName.sql)).toBe(false);
   });
 
   it('ATELIER_DB_PREPARED=0 (the switch) sends registered statements unnamed', async () => {
     await sql`deallocate all`.execute(db);
-    const byName = prepared(db.selectFrom('things' as never).select('id' as never).where('name' as never, '=', '' as never).compile());
+    const byName = prepared(db.selectFrom('things' as never).select('name' as never).where('id' as never, '>', 0 as never).compile());
     preparedStatements.enabled = false;
     try {
-      expect((await db.executeQuery({ ...byName, parameters: ['one'] })).rows).toEqual([{ id: 1 }]);
+      expect((await db.executeQuery({ ...byName, parameters: [1] })).rows).toEqual([{ name: 'two' }]);
       expect(await named()).toEqual([]);
     } finally {
       preparedStatements.enabled = true;

@@ -60,11 +60,12 @@ const ignore = () => undefined;
  * as parameters, so each connection holds a handful of them. ATELIER_DB_PREPARED=0 turns it off
  * (for a pooler in transaction mode that does not track prepared statements).
  *
- * A migration that changes the columns a prepared statement returns (`select *`, `returning *`)
- * while this process runs — another version migrating during a rolling deploy — makes Postgres
- * refuse the prepared statement ("cached plan must not change result type"): that statement is then
- * sent unnamed again, for good, and the call is retried once (inside a transaction the retry fails
- * as the statement would have).
+ * Two refusals retire a statement's name for good (sent unnamed from then on) and retry the call
+ * once (inside a transaction the retry fails as the statement would have): a migration that changes
+ * the columns it returns (`select *`, `returning *`) while this process runs — another version
+ * migrating during a rolling deploy — ("cached plan must not change result type", 0A000), and a
+ * session that lost its prepared statements under the client (a pooler handing it another server
+ * connection, `DISCARD ALL`: "prepared statement … does not exist", 26000).
  */
 const preparedNames = new Map<string, string>();
 /** Texts whose prepared statement Postgres refused after a schema change: never named again. */
@@ -82,7 +83,13 @@ export function prepared<T extends { sql: string }>(compiled: T): T {
 
 const withNames = Symbol('atelier.preparedStatements');
 
-/** The client's `query` names registered statements (kysely calls it with the text and a values array). */
+/** Postgres' refusals of a prepared statement that sending it unnamed cures. */
+function preparedStatementRefused(err: unknown): boolean {
+  const code = (err as { code?: string } | undefined)?.code;
+  return (code === '0A000' && /cached plan/.test((err as Error).message)) || code === '26000';
+}
+
+/** The client's `query` names registered statements (kysely calls it with the text and a values array, no callback). */
 function namePreparedStatements(client: pg.PoolClient): void {
   const c = client as pg.PoolClient & { [withNames]?: true };
   if (c[withNames]) return;
@@ -90,11 +97,11 @@ function namePreparedStatements(client: pg.PoolClient): void {
   const query = client.query;
   client.query = function namedWhenPrepared(this: pg.PoolClient, ...args: unknown[]) {
     const [text, values] = args;
-    const name = typeof text === 'string' && Array.isArray(values) && preparedStatements.enabled ? preparedNames.get(text) : undefined;
+    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) && preparedStatements.enabled ? preparedNames.get(text) : undefined;
     const plain = () => (query as (...a: unknown[]) => unknown).apply(this, args);
     if (!name) return plain();
     return (query as (config: pg.QueryConfig) => Promise<unknown>).call(this, { name, text: text as string, values: values as unknown[] }).catch((err: unknown) => {
-      if ((err as { code?: string }).code !== '0A000' || !/cached plan/.test((err as Error).message)) throw err;
+      if (!preparedStatementRefused(err)) throw err;
       if (preparedNames.get(text as string) === name) {
         preparedNames.delete(text as string);
         retiredTexts.add(text as string);
