@@ -107,26 +107,24 @@ async function appendOne(db: Database, runId: string, item: ReturnType<typeof ap
 }
 
 /**
- * Several run_events_append calls of one run in ONE statement (one transaction, one commit): each
- * call takes the run row lock (held from the first call on) and numbers its events after what the
- * calls before it wrote, so seqs stay consecutive and all of them become visible at the one commit;
- * dedupe keys apply as usual, also between calls of the same batch. Results are matched by ordinality.
+ * Several appends of one run in ONE statement (one transaction, one commit), in order, through
+ * run_events_append_many (run-events-append-many migration): it writes what one run_events_append
+ * call per item would — seqs consecutive in item order, dedupe keys applying also between items of
+ * the batch — with one update of the run row instead of one per item. One result per item.
  */
 async function appendMany(db: Database, runId: string, items: Array<ReturnType<typeof appendArgs>>): Promise<Appended[]> {
-  const result = await db.executeQuery(prepared(sql<{ ord: string; appended: Appended }>`
-    select b.ord, run_events_append(${runId}::uuid, b.item->'events', nullif(b.item->'node', 'null'::jsonb), b.item->'run_set') as appended
-      from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as b(item, ord)
+  const result = await db.executeQuery(prepared(sql<{ appended: Appended[] | null }>`
+    select run_events_append_many(${runId}::uuid, ${JSON.stringify(items)}::jsonb) as appended
   `.compile(db)));
-  const out: Appended[] = items.map(() => []);
-  for (const row of result.rows) out[Number(row.ord) - 1] = row.appended ?? [];
-  return out;
+  const appended = result.rows[0]?.appended ?? [];
+  return items.map((_, i) => appended[i] ?? []);
 }
 
 /**
  * Nodes' appends (none or several) and then the run's end (run_finish) in ONE statement — one
- * round trip, one commit: the aggregate consumes every run_events_append call, in order, before the
- * outer select evaluates run_finish (once: an aggregate over no rows still yields one row), so
- * run_finished takes the last seq.
+ * round trip, one commit: the subquery (kept apart from the outer select by OFFSET 0) writes every
+ * append before the outer select evaluates run_finish, so run_finished takes the last seq; with no
+ * items it writes nothing and run_finish runs alone.
  */
 export async function appendNodeEventsAndFinish<T>(
   db: Database,
@@ -142,8 +140,7 @@ export async function appendNodeEventsAndFinish<T>(
   const args = inEpoch(epoch, items).map((i) => appendArgs(i.events, i.opts));
   const result = await db.executeQuery(prepared(sql<{ alongside: T }>`
     select run_finish(${runId}::uuid, ${finish.dedupeKey}, ${finish.status}, ${finish.error}), ${alongside} as alongside
-      from (select count(run_events_append(${runId}::uuid, b.item->'events', nullif(b.item->'node', 'null'::jsonb), b.item->'run_set')) as appended
-              from jsonb_array_elements(${JSON.stringify(args)}::jsonb) with ordinality as b(item, ord)) as nodes
+      from (select run_events_append_many(${runId}::uuid, ${JSON.stringify(args)}::jsonb) as appended offset 0) as nodes
   `.compile(db)));
   return result.rows[0]!.alongside;
 }
@@ -229,8 +226,7 @@ async function writeBatch(db: Database, runId: string, batch: Waiting[]): Promis
 async function appendManyThenComplete(db: Database, runId: string, items: Array<ReturnType<typeof appendArgs>>, complete: CompleteIfDone) {
   const result = await db.executeQuery(prepared(sql<{ appended: Appended[] | null; finished: unknown; alongside: unknown }>`
     select a.appended, run_complete_if_done(${runId}::uuid, ${complete.dedupeKey}) as finished, ${complete.alongside} as alongside
-      from (select jsonb_agg(run_events_append(${runId}::uuid, b.item->'events', nullif(b.item->'node', 'null'::jsonb), b.item->'run_set') order by b.ord) as appended
-              from jsonb_array_elements(${JSON.stringify(items)}::jsonb) with ordinality as b(item, ord)) as a
+      from (select run_events_append_many(${runId}::uuid, ${JSON.stringify(items)}::jsonb) as appended offset 0) as a
   `.compile(db)));
   const row = result.rows[0]!;
   return { appended: items.map((_, i) => row.appended?.[i] ?? []), finished: row.finished !== null, alongside: row.alongside };

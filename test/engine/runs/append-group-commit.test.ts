@@ -1,8 +1,10 @@
 // run_events_append group commit (src/engine/events/store.ts): appends of one run made while a
 // statement for that run is in flight go together in the next statement — one transaction — and
 // every caller still gets its own result; seqs stay consecutive, dedupe keys hold, and a bad
-// append does not fail the ones batched with it.
+// append does not fail the ones batched with it. A batch statement (run_events_append_many) writes
+// exactly what one run_events_append call per item, in order, writes.
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendCombining, appendNodeEvents, type NewRunEvent, type NodeRowJson } from '../../../src/engine/events/store';
@@ -125,5 +127,49 @@ describe('run_events_append group commit', () => {
       appendNodeEvents(db, missing, completion('q')),
     ]);
     expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected']);
+  });
+
+  it('run_events_append_many writes what one run_events_append call per item writes', async () => {
+    const db = stack.atelier.deps.db;
+    const node = fc.constantFrom('a', 'b', 'c');
+    const event = fc.record({ node, type: fc.constantFrom('node_started', 'node_output', 'node_completed'), n: fc.nat({ max: 3 }) });
+    const item = fc.record({
+      events: fc.array(event, { maxLength: 4 }),
+      row: fc.option(fc.record({ node, status: fc.constantFrom('running', 'succeeded', 'failed'), d: fc.nat({ max: 9 }) }), { nil: undefined }),
+      counts: fc.boolean(),
+      current: fc.option(node, { nil: undefined }),
+      running: fc.boolean(),
+    });
+    const asArgs = (i: (typeof item extends fc.Arbitrary<infer T> ? T : never)) => ({
+      // Repeated dedupe keys (same node, type and n) inside a batch and across batches: the first wins.
+      events: i.events.map((e) => ({ type: e.type, node_id: e.node, dedupe_key: `0:${e.node}:${e.type}:${e.n}`, data: { node_id: e.node, n: e.n } })),
+      node: i.row ? row(i.row.node, { status: i.row.status, ok: i.row.status !== 'failed', duration_ms: i.row.d, started_at: '2026-01-01T00:00:00.000Z', finished_at: '2026-01-01T00:00:01.000Z' }) : null,
+      run_set: { count_completed: i.counts, current_node: i.current ?? null, mark_running: i.running },
+    });
+    const stateOf = async (runId: string) => ({
+      events: (await sql<Record<string, unknown>>`select seq, type, node_id, dedupe_key, data from run_events where run_id = ${runId} order by seq`.execute(db)).rows,
+      nodes: (await sql<Record<string, unknown>>`select node_id, node_type, status, ok, output, duration_ms, attempt, started_at, finished_at from run_node_outputs where run_id = ${runId} order by node_id`.execute(db)).rows,
+      run: (await sql<Record<string, unknown>>`select status, last_seq, nodes_completed, current_node, started_at is not null as started from runs where id = ${runId}`.execute(db)).rows[0],
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(item, { maxLength: 5 }), { minLength: 1, maxLength: 3 }), async (batches) => {
+        const [one, many] = [await newRun(), await newRun()];
+        const answersOne: unknown[] = [];
+        const answersMany: unknown[] = [];
+        for (const batch of batches) {
+          const args = batch.map(asArgs);
+          for (const a of args) {
+            const r = await sql<{ a: unknown }>`select run_events_append(${one}::uuid, ${JSON.stringify(a.events)}::jsonb, ${a.node ? JSON.stringify(a.node) : null}::jsonb, ${JSON.stringify(a.run_set)}::jsonb) as a`.execute(db);
+            answersOne.push(r.rows[0]!.a);
+          }
+          const r = await sql<{ a: unknown[] }>`select run_events_append_many(${many}::uuid, ${JSON.stringify(args)}::jsonb) as a`.execute(db);
+          expect(r.rows[0]!.a).toHaveLength(args.length);
+          answersMany.push(...r.rows[0]!.a);
+        }
+        expect(answersMany).toEqual(answersOne);
+        expect(await stateOf(many)).toEqual(await stateOf(one));
+      }),
+      { numRuns: 40 },
+    );
   });
 });

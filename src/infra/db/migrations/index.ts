@@ -20,6 +20,7 @@ import * as blobDeletions from './2026-11-27T0110-blob-deletions-and-result-swee
 import * as runTemporalExecution from './2026-11-27T0140-run-temporal-execution';
 import * as s3Deletions from './2026-11-27T0210-s3-deletions';
 import * as runCompleteIfDone from './2026-11-27T0800-run-complete-if-done';
+import * as runEventsAppendMany from './2026-11-27T1300-run-events-append-many';
 
 /**
  * Every migration, in order. The keys are frozen ids already recorded in deployed databases
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0140-run-temporal-execution': runTemporalExecution,
   '2026-11-27T0210-s3-deletions': s3Deletions,
   '2026-11-27T0800-run-complete-if-done': runCompleteIfDone,
+  '2026-11-27T1300-run-events-append-many': runEventsAppendMany,
 };
