@@ -179,6 +179,51 @@ const queues = new WeakMap<Database, Map<string, { waiting: Waiting[]; busy: boo
 /** Bench/diagnostics switch: false sends every append in its own statement (the previous behaviour). */
 export const appendCombining = { enabled: true };
 
+/**
+ * How long a run's statement may wait, when nothing of the run is in flight, for appends this
+ * process expects for the run (see `expectAppend`): fan-out siblings whose nodes started here just
+ * now then commit together, in one statement, instead of the first going alone and the rest
+ * queueing behind it on the run row's lock. The wait ends as soon as every expected append has come
+ * (or given up); 0 turns it off.
+ */
+export const appendLinger = { ms: 2 };
+
+/** A node execution counts as about to append for this long after it started; a slower one is not waited for. */
+const EXPECT_WINDOW_MS = 5;
+
+interface Expected {
+  /** Node executions that will append soon, with when each started. */
+  starts: Set<{ at: number }>;
+  /** The statement waiting for them. */
+  arrived?: () => void;
+}
+const expected = new Map<string, Expected>();
+
+/** Whether this process expects an append for the run from a node execution that started within the window. */
+function expectsSoon(e: Expected): boolean {
+  const since = performance.now() - EXPECT_WINDOW_MS;
+  for (const s of e.starts) if (s.at >= since) return true;
+  return false;
+}
+
+/**
+ * Announces an append this process will make for the run shortly (a node execution that has
+ * started). Call the returned function once its append has been queued or when it will make none;
+ * calling it again does nothing.
+ */
+export function expectAppend(runId: string): () => void {
+  let e = expected.get(runId);
+  if (!e) expected.set(runId, (e = { starts: new Set() }));
+  const entry = e;
+  const start = { at: performance.now() };
+  entry.starts.add(start);
+  return () => {
+    if (!entry.starts.delete(start)) return;
+    if (entry.starts.size === 0 && expected.get(runId) === entry) expected.delete(runId);
+    if (entry.arrived && !expectsSoon(entry)) entry.arrived();
+  };
+}
+
 /** Diagnostics (bench/engine.ts): statements the group-commit queues sent and the appends they carried. */
 export const appendStats = { statements: 0, appends: 0 };
 
@@ -305,8 +350,28 @@ function enqueue(db: Database, runId: string, item: ReturnType<typeof appendArgs
   const done = new Promise<AppendResult>((resolve, reject) =>
     queue.waiting.push({ item, ...(complete ? { complete } : {}), resolve: (r) => (carryFailed === undefined ? resolve(r) : reject(carryFailed)), reject }),
   );
-  if (!queue.busy) void drain(db, runId, queue, perRun);
+  if (!queue.busy) startDrain(db, runId, queue, perRun);
   return done;
+}
+
+/** Starts the run's next statement: at once, or once the appends this process expects for the run soon have come (at most `appendLinger.ms`). */
+function startDrain(db: Database, runId: string, queue: { waiting: Waiting[]; busy: boolean }, perRun: Map<string, unknown>): void {
+  const siblings = expected.get(runId);
+  if (!siblings || appendLinger.ms <= 0 || !expectsSoon(siblings)) {
+    void drain(db, runId, queue, perRun);
+    return;
+  }
+  queue.busy = true;
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    clearTimeout(timer);
+    if (siblings.arrived === go) siblings.arrived = undefined;
+    void drain(db, runId, queue, perRun);
+  };
+  const timer = setTimeout(go, appendLinger.ms);
+  siblings.arrived = go;
 }
 
 /**

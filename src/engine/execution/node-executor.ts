@@ -10,7 +10,7 @@ import { assertNodeResultFits, MAX_NODE_RESULT_BYTES } from '../node-output-size
 import { materialize, storeLargePorts } from './result-refs';
 import { itemStreams } from './item-streams';
 import { containsResultRef } from '../contract/result-ref';
-import { appendNodeEvents, completionItem, type AppendItem } from '../events/store';
+import { appendNodeEvents, completionItem, expectAppend, type AppendItem } from '../events/store';
 import { carried, commitAndCompleteIfDone, committedOutput, completionEvents, finishedRow, isWritten, markWritten, recordStarted, startedEvent } from '../projections';
 import type { AnalysisTarget } from '../analytics/analyze';
 import { commitKey, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails } from '../contract/run-contract';
@@ -147,6 +147,23 @@ function failure(err: unknown, input: ExecuteNodeInput, info: Info, activity: Co
  * completion an earlier attempt committed is not run again.
  */
 export async function executeNode(deps: Deps, registry: ExecutorRegistry, input: ExecuteNodeInput, onRunEnded?: (target: AnalysisTarget | null) => Promise<unknown>): Promise<ExecuteNodeResult> {
+  // Its commit is expected soon: a sibling's statement may wait for it (briefly) to go together.
+  const queued = expectAppend(input.runId);
+  try {
+    return await runNode(deps, registry, input, queued, onRunEnded);
+  } finally {
+    queued();
+  }
+}
+
+/** executeNode's work; `queued` is called once the node's commit has been queued. */
+async function runNode(
+  deps: Deps,
+  registry: ExecutorRegistry,
+  input: ExecuteNodeInput,
+  queued: () => void,
+  onRunEnded?: (target: AnalysisTarget | null) => Promise<unknown>,
+): Promise<ExecuteNodeResult> {
   const { db } = deps;
   const info = activityInfo();
   const activity = Context.current();
@@ -232,7 +249,9 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
     if (input.endsRun && !activity.cancellationSignal.aborted) {
       // A node nothing follows: its commit, and the run's end (completed) should every node of the
       // run have succeeded with it, in one statement.
-      const { ended, target } = await withRetries(() => commitAndCompleteIfDone(db, runId, generation, own, carry));
+      const committing = withRetries(() => commitAndCompleteIfDone(db, runId, generation, own, carry));
+      queued();
+      const { ended, target } = await committing;
       markWritten(runId, [...(input.carry ?? []), commit]);
       if (endingCommits.loseFirstAnswer && info.attempt === 1) throw new Error('the answer was lost after the node was written (test)');
       if (heartbeatTimer) clearInterval(heartbeatTimer);
@@ -251,7 +270,9 @@ export async function executeNode(deps: Deps, registry: ExecutorRegistry, input:
       const confirmed = deferredCommits.confirmCarried ? (input.carry ?? []).filter((c) => isWritten(runId, c)).map(commitKey) : [];
       return { ...output, commit, ...(confirmed.length ? { confirmed } : {}) };
     }
-    await write(carry, own);
+    const writing = write(carry, own);
+    queued();
+    await writing;
     if (heartbeatTimer) clearInterval(heartbeatTimer);
     return output;
   } catch (err) {

@@ -2,12 +2,13 @@
 // statement for that run is in flight go together in the next statement — one transaction — and
 // every caller still gets its own result; seqs stay consecutive, dedupe keys hold, and a bad
 // append does not fail the ones batched with it. A batch statement (run_events_append_many) writes
-// exactly what one run_events_append call per item, in order, writes.
+// exactly what one run_events_append call per item, in order, writes. A run's statement waits
+// briefly for the appends of node executions that started here just now (fan-out siblings).
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendCombining, appendNodeEvents, type NewRunEvent, type NodeRowJson } from '../../../src/engine/events/store';
+import { appendCombining, appendLinger, appendNodeEvents, expectAppend, type NewRunEvent, type NodeRowJson } from '../../../src/engine/events/store';
 import { startStack, type TestStack } from '../../helpers/stack';
 
 let stack: TestStack;
@@ -171,5 +172,52 @@ describe('run_events_append group commit', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  it('waits for the appends of siblings that started just now, and only briefly for one that never comes', async () => {
+    expect(appendLinger.ms).toBeGreaterThan(0);
+    const db = stack.atelier.deps.db;
+    const txOf = async (runId: string) => new Set((await eventsOf(runId)).map((e) => e.tx)).size;
+
+    // Three node executions started together; their appends come one macrotask apart: one statement.
+    const runId = await newRun();
+    const queued = ['a', 'b', 'c'].map(() => expectAppend(runId));
+    const appends: Array<Promise<unknown>> = [];
+    for (const [i, id] of ['a', 'b', 'c'].entries()) {
+      appends.push(appendNodeEvents(db, runId, completion(id), { node: row(id), countCompleted: true }));
+      queued[i]!();
+      await new Promise((r) => setImmediate(r));
+    }
+    await Promise.all(appends);
+    expect(await txOf(runId)).toBe(1);
+
+    // Without the expectation the first append goes alone (the earlier behaviour: two statements).
+    const plain = await newRun();
+    const first = appendNodeEvents(db, plain, completion('a'), { node: row('a'), countCompleted: true });
+    await new Promise((r) => setImmediate(r));
+    await Promise.all([first, appendNodeEvents(db, plain, completion('b'), { node: row('b'), countCompleted: true })]);
+    expect(await txOf(plain)).toBe(2);
+
+    // A sibling that never appends (a slow node) holds the statement back no longer than the linger.
+    const slow = await newRun();
+    const never = expectAppend(slow);
+    const t0 = performance.now();
+    await appendNodeEvents(db, slow, completion('a'), { node: row('a'), countCompleted: true });
+    expect(performance.now() - t0).toBeLessThan(appendLinger.ms + 250);
+    never();
+    // One that started more than a moment ago is not waited for at all.
+    const stale = await newRun();
+    const old = expectAppend(stale);
+    await new Promise((r) => setTimeout(r, 20));
+    const waits = { ms: appendLinger.ms };
+    appendLinger.ms = 5_000;
+    try {
+      const t1 = performance.now();
+      await appendNodeEvents(db, stale, completion('a'), { node: row('a'), countCompleted: true });
+      expect(performance.now() - t1).toBeLessThan(1_000);
+    } finally {
+      appendLinger.ms = waits.ms;
+      old();
+    }
   });
 });
