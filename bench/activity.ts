@@ -18,15 +18,14 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asyncLocalStorage, Context, type Info } from '@temporalio/activity';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { createActivities } from '../activities/index';
 import { createEngineActivities } from '../activities/engine';
 import { allNodeDefinitions, createNodeRegistry, nodeRegistry } from '../nodes/index';
+import { benchNoop } from './lib/noop-node';
 import { loadConfig } from '../src/config';
 import type { ExecuteNodeInput } from '../src/engine/contract/run-contract';
 import { appendStats } from '../src/engine/events/store';
 import { planWorkflow } from '../src/engine/planner';
-import type { NodeDefinition } from '../src/engine/types';
 import { createScratchDatabase } from '../src/infra/db/postgres';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { startAtelier } from '../src/runtime';
@@ -35,16 +34,6 @@ const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.
 const fanouts = (process.env.BENCH_FANOUTS ?? '10,100').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 
-/** The same no-op node as bench/engine.ts: the engine's cost with no work inside. */
-const noopParams = z.object({});
-const benchNoop: NodeDefinition<typeof noopParams> = {
-  type: 'bench.noop', version: 1, category: 'developer', name: 'No-op (bench)', description: 'Does nothing.',
-  params: noopParams, inputs: [{ name: 'main' }], outputs: [{ name: 'main' }], execution: 'activity',
-  defaults: { maxAttempts: 3, timeoutS: 60 },
-  async execute() {
-    return { output: { main: {} } };
-  },
-};
 const registry = createNodeRegistry([...allNodeDefinitions, benchNoop]);
 
 const silent = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, log() {} };

@@ -29,10 +29,10 @@ import { fileURLToPath } from 'node:url';
 import { activityInfo } from '@temporalio/activity';
 import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { createActivities } from '../activities/index';
 import { createEngineActivities } from '../activities/engine';
 import { allNodeDefinitions, createNodeRegistry, nodeRegistry } from '../nodes/index';
+import { benchNoop } from './lib/noop-node';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { loadConfig } from '../src/config';
 import { createScratchDatabase } from '../src/infra/db/postgres';
@@ -42,7 +42,6 @@ import { deferredCommits } from '../src/engine/execution/node-executor';
 import { observeShortcuts } from '../src/engine/events/executions';
 import { startedBehaviour, startRun } from '../src/engine/runs-service';
 import { ENGINE_RUN_BEHAVIOUR } from '../src/engine/contract/run-contract';
-import type { NodeDefinition } from '../src/engine/types';
 import { startAtelier } from '../src/runtime';
 import { bundleWorkflows, WORKER_SLOTS } from '../src/infra/temporal/worker';
 import { pidFromFile, ppidOf, processCpuMs, treeCpuMs } from './lib/cpu';
@@ -71,18 +70,8 @@ const abSwitches: Record<string, { label: string; set: (on: boolean) => void }> 
 const abSwitch = abSwitches[process.env.BENCH_AB ?? ''] ?? abSwitches.group!;
 if (LOGGED && AB) throw new Error('BENCH_LOGGED and BENCH_AB each alternate their own sides: set one of them');
 
-/** A node that does nothing, run as a real activity: the engine's cost with no work inside. */
-const noopParams = z.object({ pad: z.string().optional() });
-const benchNoop: NodeDefinition<typeof noopParams> = {
-  type: 'bench.noop', version: 1, category: 'developer', name: 'No-op (bench)', description: 'Does nothing.',
-  params: noopParams, inputs: [{ name: 'main' }], outputs: [{ name: 'main' }], execution: 'activity',
-  defaults: { maxAttempts: 3, timeoutS: 60 },
-  async execute() {
-    return { output: { main: {} } };
-  },
-};
 /** The same no-op as a `local` node with no in-workflow handler: one local activity per node (the path pure nodes took before). */
-const benchLocalNoop: NodeDefinition<typeof noopParams> = { ...benchNoop, type: 'bench.local_noop', name: 'Local no-op (bench)', execution: 'local' };
+const benchLocalNoop: typeof benchNoop = { ...benchNoop, type: 'bench.local_noop', name: 'Local no-op (bench)', execution: 'local' };
 const registry = createNodeRegistry([...allNodeDefinitions, benchNoop, benchLocalNoop]);
 
 const node = (id: string, params: Record<string, unknown> = {}) => ({ id, type: 'bench.noop', position: [0, 0], params });
