@@ -180,31 +180,31 @@ const queues = new WeakMap<Database, Map<string, { waiting: Waiting[]; busy: boo
 export const appendCombining = { enabled: true };
 
 /**
- * How long a run's statement may wait, when nothing of the run is in flight, for appends this
- * process expects for the run (see `expectAppend`): fan-out siblings whose nodes started here just
- * now then commit together, in one statement, instead of the first going alone and the rest
- * queueing behind it on the run row's lock. The wait ends as soon as every expected append has come
- * (or given up); 0 turns it off.
+ * How long a run's statement may wait, when nothing of the run is in flight, for the appends of
+ * node executions that started in this process just now (see `expectAppend`): fan-out siblings then
+ * commit together, in one statement, instead of the first going alone and the rest queueing behind
+ * it on the run row's lock. The wait ends as soon as those appends are queued (or given up), and a
+ * run waits once per burst — while it has node executions in flight here — so a wide fan-out whose
+ * nodes keep arriving is not held back statement after statement. 0 turns it off.
  */
 export const appendLinger = { ms: 2 };
 
 /** A node execution counts as about to append for this long after it started; a slower one is not waited for. */
 const EXPECT_WINDOW_MS = 5;
 
+interface Start {
+  at: number;
+}
 interface Expected {
-  /** Node executions that will append soon, with when each started. */
-  starts: Set<{ at: number }>;
-  /** The statement waiting for them. */
+  /** Node executions that will append soon (in flight in this process), with when each started. */
+  starts: Set<Start>;
+  /** Whether a statement of this burst has already waited. */
+  lingered: boolean;
+  /** The executions the waiting statement waits for, and how to start it. */
+  waitFor?: Set<Start>;
   arrived?: () => void;
 }
 const expected = new Map<string, Expected>();
-
-/** Whether this process expects an append for the run from a node execution that started within the window. */
-function expectsSoon(e: Expected): boolean {
-  const since = performance.now() - EXPECT_WINDOW_MS;
-  for (const s of e.starts) if (s.at >= since) return true;
-  return false;
-}
 
 /**
  * Announces an append this process will make for the run shortly (a node execution that has
@@ -213,14 +213,14 @@ function expectsSoon(e: Expected): boolean {
  */
 export function expectAppend(runId: string): () => void {
   let e = expected.get(runId);
-  if (!e) expected.set(runId, (e = { starts: new Set() }));
+  if (!e) expected.set(runId, (e = { starts: new Set(), lingered: false }));
   const entry = e;
-  const start = { at: performance.now() };
+  const start: Start = { at: performance.now() };
   entry.starts.add(start);
   return () => {
     if (!entry.starts.delete(start)) return;
     if (entry.starts.size === 0 && expected.get(runId) === entry) expected.delete(runId);
-    if (entry.arrived && !expectsSoon(entry)) entry.arrived();
+    if (entry.waitFor?.delete(start) && entry.waitFor.size === 0) entry.arrived?.();
   };
 }
 
@@ -354,23 +354,28 @@ function enqueue(db: Database, runId: string, item: ReturnType<typeof appendArgs
   return done;
 }
 
-/** Starts the run's next statement: at once, or once the appends this process expects for the run soon have come (at most `appendLinger.ms`). */
+/** Starts the run's next statement: at once, or once the appends of executions that started here just now are queued (at most `appendLinger.ms`). */
 function startDrain(db: Database, runId: string, queue: { waiting: Waiting[]; busy: boolean }, perRun: Map<string, unknown>): void {
   const siblings = expected.get(runId);
-  if (!siblings || appendLinger.ms <= 0 || !expectsSoon(siblings)) {
+  const since = performance.now() - EXPECT_WINDOW_MS;
+  const waitFor = siblings && !siblings.lingered && appendLinger.ms > 0 ? new Set([...siblings.starts].filter((s) => s.at >= since)) : undefined;
+  if (!siblings || !waitFor?.size) {
     void drain(db, runId, queue, perRun);
     return;
   }
   queue.busy = true;
+  siblings.lingered = true;
   let started = false;
   const go = () => {
     if (started) return;
     started = true;
     clearTimeout(timer);
-    if (siblings.arrived === go) siblings.arrived = undefined;
+    siblings.waitFor = undefined;
+    siblings.arrived = undefined;
     void drain(db, runId, queue, perRun);
   };
   const timer = setTimeout(go, appendLinger.ms);
+  siblings.waitFor = waitFor;
   siblings.arrived = go;
 }
 
