@@ -20,7 +20,7 @@
 //   BENCH_LOGGED=1 (a third side: the baseline whose no-op activity commits one row to Postgres per
 //   call — the floor any engine with a durable per-node event log pays; prints both ratios;
 //   BENCH_LOGGED=after: the row written after the activity answers — its CPU without its latency),
-//   BENCH_EAGER=<n> (every worker's maxEagerActivityReservationsPerWorkflowTask instead of WORKER_SLOTS's)
+//   BENCH_EAGER=<n> (every worker's maxEagerActivityReservationsPerWorkflowTask instead of TEMPORAL_EAGER_ACTIVITIES's)
 //   npx tsx bench/engine.ts
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -122,7 +122,7 @@ async function main() {
     bundleWorkflowCode({ workflowsPath: fileURLToPath(new URL('./baseline-workflows.ts', import.meta.url)), logger: { log() {}, trace() {}, debug() {}, info() {}, warn() {}, error: console.error } }),
   ]);
   const connection = await NativeConnection.connect({ address: temporalAddress });
-  const workerSettings = { ...WORKER_SLOTS, shutdownGraceTime: '10 seconds', ...(process.env.BENCH_EAGER ? { maxEagerActivityReservationsPerWorkflowTask: Number(process.env.BENCH_EAGER) } : {}) } as const;
+  const workerSettings = { ...WORKER_SLOTS, shutdownGraceTime: '10 seconds', maxEagerActivityReservationsPerWorkflowTask: process.env.BENCH_EAGER ? Number(process.env.BENCH_EAGER) : config.temporal.eagerActivities } as const;
   const engineWorker = await Worker.create({
     connection, taskQueue: engineQueue, workflowBundle: engineBundle, ...workerSettings,
     activities: { ...createActivities(deps), ...createEngineActivities(deps, registry) },

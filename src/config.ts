@@ -31,6 +31,7 @@ const envSchema = z.object({
   TEMPORAL_API_KEY: optionalString,
   TEMPORAL_TLS: bool.default(false),
   TEMPORAL_EAGER_START: bool.default(true),
+  TEMPORAL_EAGER_ACTIVITIES: z.coerce.number().int().min(0).max(100).default(100),
   TEMPORAL_TLS_CERT_PATH: optionalString,
   TEMPORAL_TLS_KEY_PATH: optionalString,
   TEMPORAL_UI_URL: optionalString,
@@ -125,6 +126,12 @@ export interface Config {
     tlsKeyPath?: string;
     /** Ask for eager workflow start when this process runs the worker (TEMPORAL_EAGER_START). */
     eagerStart: boolean;
+    /**
+     * How many of the activities one workflow task schedules (a fan-out's nodes) this process's
+     * worker asks to start itself, from the server's answer, instead of through the task queue
+     * (TEMPORAL_EAGER_ACTIVITIES, 0–100, default 100; the SDK's own default is 3).
+     */
+    eagerActivities: number;
     /** The Temporal UI's base URL: the run viewer links each run there (default http://localhost:8233). */
     uiUrl: string;
   };
@@ -255,6 +262,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiKey: e.TEMPORAL_API_KEY,
       tls: e.TEMPORAL_TLS || Boolean(e.TEMPORAL_API_KEY) || Boolean(e.TEMPORAL_TLS_CERT_PATH),
       eagerStart: e.TEMPORAL_EAGER_START,
+      eagerActivities: e.TEMPORAL_EAGER_ACTIVITIES,
       tlsCertPath: e.TEMPORAL_TLS_CERT_PATH,
       tlsKeyPath: e.TEMPORAL_TLS_KEY_PATH,
       uiUrl: (e.TEMPORAL_UI_URL ?? 'http://localhost:8233').replace(/\/+$/, ''),

@@ -56,16 +56,6 @@ export interface WorkerOptions {
  */
 export const WORKER_SLOTS = {
   maxConcurrentActivityTaskExecutions: 200,
-  /**
-   * Activities a workflow task's completion may ask to start right here (eager activity
-   * execution): the server hands them back in its answer instead of putting them on the task
-   * queue for the pollers. The SDK's default of 3 left a fan-out's other nodes to matching, which
-   * started them 5–50 ms later; at 100 a fan-out of up to 100 starts at once (fan-out 100 took
-   * 247–288 ms per run against 391–461 ms at 3, bench/RESULTS.md). Each takes one of this worker's
-   * free activity slots (at most half of them); a larger fan-out's other nodes, and every node on a
-   * server with eager activities off, go through the task queue to any worker as before.
-   */
-  maxEagerActivityReservationsPerWorkflowTask: 100,
   maxConcurrentWorkflowTaskExecutions: Math.max(10, Math.min(400, Math.floor(((v8.getHeapStatistics().heap_size_limit / 2 ** 20 - 200) * 600) / 1024))),
 } as const;
 
@@ -82,7 +72,12 @@ export async function createWorker(deps: Deps, opts: WorkerOptions): Promise<Wor
     sinks: { exporter: deps.tracing?.workflowSink ?? droppedWorkflowSpans },
     maxConcurrentActivityTaskExecutions: opts.maxConcurrentActivityTaskExecutions ?? WORKER_SLOTS.maxConcurrentActivityTaskExecutions,
     maxConcurrentWorkflowTaskExecutions: WORKER_SLOTS.maxConcurrentWorkflowTaskExecutions,
-    maxEagerActivityReservationsPerWorkflowTask: WORKER_SLOTS.maxEagerActivityReservationsPerWorkflowTask,
+    // A workflow task's activities (a fan-out's nodes) start from the server's answer to it, up to
+    // this many, each in a free slot of this worker; the SDK's default of 3 left the rest of a
+    // fan-out to the task queue's pollers, 5–50 ms later (a fan-out of 100 took 469–616 ms per run
+    // on the development server instead of 292–382, bench/RESULTS.md). Those past it, and all of
+    // them on a server with eager activities off, go through the task queue to any worker.
+    maxEagerActivityReservationsPerWorkflowTask: deps.config.temporal.eagerActivities,
     shutdownGraceTime: '10 seconds',
     // Cancellation reaches an activity with a heartbeat's answer: send them at least every second
     // (the default throttle, 80% of the heartbeat timeout, delayed a run's cancel by ~5 s).
