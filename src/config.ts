@@ -31,7 +31,8 @@ const envSchema = z.object({
   TEMPORAL_API_KEY: optionalString,
   TEMPORAL_TLS: bool.default(false),
   TEMPORAL_EAGER_START: bool.default(true),
-  TEMPORAL_EAGER_ACTIVITIES: z.coerce.number().int().min(0).max(100).default(100),
+  // Blank means the default: a bare coerce would read '' as 0 and turn eager starts off unseen.
+  TEMPORAL_EAGER_ACTIVITIES: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(100).default(100)),
   TEMPORAL_TLS_CERT_PATH: optionalString,
   TEMPORAL_TLS_KEY_PATH: optionalString,
   TEMPORAL_UI_URL: optionalString,

@@ -16,10 +16,13 @@ afterEach(() => vi.restoreAllMocks());
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('TEMPORAL_EAGER_ACTIVITIES', () => {
-  it('defaults to 100, takes 0–100 and refuses anything else by name', () => {
+  it('defaults to 100 (also when blank), takes 0–100 and refuses anything else by name', () => {
     expect(loadConfig(env()).temporal.eagerActivities).toBe(100);
     expect(loadConfig(env({ TEMPORAL_EAGER_ACTIVITIES: '0' })).temporal.eagerActivities).toBe(0);
     expect(loadConfig(env({ TEMPORAL_EAGER_ACTIVITIES: '12' })).temporal.eagerActivities).toBe(12);
+    // A blank value (an empty line in an env file, an unset chart value) is the default, not 0.
+    expect(loadConfig(env({ TEMPORAL_EAGER_ACTIVITIES: '' })).temporal.eagerActivities).toBe(100);
+    expect(loadConfig(env({ TEMPORAL_EAGER_ACTIVITIES: ' ' })).temporal.eagerActivities).toBe(100);
     for (const bad of ['101', '-1', '2.5', 'many']) {
       expect(() => loadConfig(env({ TEMPORAL_EAGER_ACTIVITIES: bad })), bad).toThrow(ConfigError);
       expect(() => loadConfig(env({ TEMPORAL_EAGER_ACTIVITIES: bad })), bad).toThrow(/TEMPORAL_EAGER_ACTIVITIES/);
