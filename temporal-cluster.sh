@@ -177,8 +177,9 @@ EOF
   )
   # The settings docs/production.md recommends, for the reasons given there (the same ones
   # temporal-dev.sh passes to the dev server): a fast transfer queue (default 20 polls/s per shard:
-  # a ~50 ms floor under every sequential step), eager activity and workflow starts, and an events
-  # cache sized for wide fan-outs (default 512 KB per shard).
+  # a ~50 ms floor under every sequential step), eager activity and workflow starts, an events
+  # cache sized for wide fan-outs (default 512 KB per shard), and room for the events a wide
+  # fan-out's completions add while a workflow task runs (default 100).
   cat > "$config_dir/dynamic.yaml" <<'EOF'
 history.transferProcessorMaxPollRPS:
   - value: 1000
@@ -188,6 +189,8 @@ system.enableEagerWorkflowStart:
   - value: true
 history.eventsCacheMaxSizeBytes:
   - value: 67108864
+history.maximumBufferedEventsBatch:
+  - value: 1000
 limit.maxIDLength:
   - value: 255
 EOF
