@@ -52,6 +52,7 @@ import { voiceRoutes } from './voice/routes';
 import { voiceDemoRoutes } from './voice/demo-routes';
 import { viewerRoutes } from './engine/viewer-routes';
 import { voiceErrorEnvelope } from './voice/errors';
+import { prefixGate } from './infra/http/prefix-gate';
 
 /** The HTTP edge: request ids and logs, JSON parsing, per-endpoint caps, public routes, access checks, authenticated routes, errors. */
 export function createApp(deps: Deps): Express {
@@ -69,27 +70,27 @@ export function createApp(deps: Deps): Express {
   if (tracing) app.use(httpTracing(tracing, routePatterns(() => app)));
   app.use(securityHeaders);
   // Public hooks: no Bearer, and signed over the raw body, so ahead of the JSON parser.
-  app.use(markPublic(publicHookRoutes(deps)));
+  app.use(markPublic(prefixGate(publicHookRoutes(deps))));
   app.use(express.json({ limit: deps.config.maxBody, strict: true, verify: verifyJsonDepth }));
   app.use(rejectNulCharacters);
   if (tracing) app.use(withRequestTraceContext);
 
   app.use(endpointCaps(deps));
-  for (const router of publicRoutes(deps)) app.use(markPublic(router));
+  for (const router of publicRoutes(deps)) app.use(markPublic(prefixGate(router)));
   // /metrics, /openapi.json and /docs need no API key (/metrics takes ATELIER_METRICS_TOKEN when set).
-  app.use(markPublic(metricsRoutes(deps, metrics)), markPublic(docsRoutes(deps, () => app)));
+  app.use(markPublic(prefixGate(metricsRoutes(deps, metrics))), markPublic(prefixGate(docsRoutes(deps, () => app))));
 
   // authenticate → tier (X-Tier) → key type/scope/IP → tier and key windows → idempotency
   app.use(['/v1', '/engine/v1'], ...accessChain(deps));
   if (tracing) app.use(['/v1', '/engine/v1'], withRequestTraceContext);
   // The engine's table lists paths starting with /v1 under the /engine/v1 base.
-  const engine = engineRoutes(deps);
+  const engine = engineRoutes(deps).map(prefixGate);
   if (engine.length) {
     app.use('/engine/v1', requireMediumPlan('The workflow engine', `${deps.config.publicBaseUrl}/v1/tiers/compare`));
     app.use('/engine/v1/v1', ...engine);
     app.use('/engine/v1', ...engine);
   }
-  app.use('/v1', ...v1Routes(deps));
+  app.use('/v1', ...v1Routes(deps).map(prefixGate));
 
   // Under /v1/voice every error, the access chain's included, is `{detail: <string>}`.
   app.use('/v1/voice', voiceErrorEnvelope);
