@@ -18,6 +18,11 @@ function current(): VersionedNodeRegistry {
   return installed;
 }
 
+/** The catalogue `registry` stands for: the installed one for `nodeRegistry` (what a cache of plans keys on), else itself. */
+export function resolvedRegistry(registry: NodeRegistry): NodeRegistry {
+  return registry === nodeRegistry ? current() : registry;
+}
+
 /** The installed catalogue, read at each call. */
 export const nodeRegistry: VersionedNodeRegistry = {
   get: (type) => current().get(type),

@@ -7,7 +7,7 @@ import { compiledOnce } from '../infra/db/compiled';
 import type { Database } from '../infra/db/index';
 import type { Workflow, WorkflowVersion, WorkflowVersionOrigin } from '../infra/db/schema/index';
 import { validationFailed } from '../infra/http/errors';
-import { nodeRegistry } from './node-registry';
+import { nodeRegistry, resolvedRegistry } from './node-registry';
 import { planWorkflow } from './planner';
 import { z } from 'zod';
 import { isoTime, listOf, offsetPage } from '../infra/http/views';
@@ -447,6 +447,43 @@ export interface ResolvedRun {
  * already is one, so every run points at an immutable spec. Inactive workflows may still be run
  * by hand; `active` governs automatic triggers.
  */
+/** Plans of stored versions this process made lately, per registry, by workflow, version and spec hash. */
+const plans = new WeakMap<NodeRegistry, Map<string, RunPlan>>();
+const PLANS_KEPT = 256;
+
+/**
+ * The plan of a stored version: a plan depends on nothing but the spec and the node registry, and a
+ * stored version never changes, so a version's runs share one plan, made once — frozen, since every
+ * run reads it. A stored spec that no longer plans (a node type was withdrawn) cannot start: 422,
+ * never kept.
+ */
+function storedPlan(version: Pick<WorkflowVersion, 'workflow_id' | 'version' | 'hash'>, spec: WorkflowSpec, registry: NodeRegistry): RunPlan {
+  const owner = resolvedRegistry(registry);
+  let kept = plans.get(owner);
+  if (!kept) plans.set(owner, (kept = new Map()));
+  const key = `${version.workflow_id}:${version.version}:${version.hash}`;
+  const hit = kept.get(key);
+  if (hit) {
+    kept.delete(key);
+    kept.set(key, hit);
+    return hit;
+  }
+  const result = planWorkflow(spec, registry, { at: ['workflow', 'spec'] });
+  if (!result.ok) throw validationFailed(result.issues);
+  const plan = deepFreeze(result.plan);
+  kept.set(key, plan);
+  if (kept.size > PLANS_KEPT) kept.delete(kept.keys().next().value!);
+  return plan;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
 export async function resolveWorkflowForRun(
   db: Database,
   accountId: string,
@@ -458,13 +495,10 @@ export async function resolveWorkflowForRun(
   const { row, current, runRules } = await loadRowWithCurrent(db, accountId, workflowId, { runRules: stored });
   if (stored) {
     const spec = current.spec as unknown as WorkflowSpec;
-    const result = planWorkflow(spec, opts.registry ?? nodeRegistry, { at: ['workflow', 'spec'] });
-    // A stored spec that no longer plans (a node type was withdrawn) cannot start.
-    if (!result.ok) throw validationFailed(result.issues);
     return {
       workflow: workflowView(row, current, { withSpec: false }),
       version: { version: current.version, hash: current.hash, spec, origin: current.origin },
-      plan: result.plan,
+      plan: storedPlan(current, spec, opts.registry ?? nodeRegistry),
       ...(runRules ? { runRules } : {}),
     };
   }

@@ -191,6 +191,34 @@ describe('resolveWorkflowForRun', () => {
     const { accountId } = await stack.newAccount();
     await expect(resolveWorkflowForRun(db, accountId, r.body.id)).rejects.toMatchObject({ status: 404 });
   });
+
+  it("plans a stored version once for all its runs (frozen), a new version anew, and refuses one whose node types the registry lacks", async () => {
+    const { resolveWorkflowForRun } = await import('../../../src/engine/workflows-service');
+    const { nodeRegistry } = await import('../../../src/engine/node-registry');
+    const db = stack.atelier.deps.db;
+    const r = await create({ name: 'Planned once', spec: validSpec() });
+    const a = await resolveWorkflowForRun(db, stack.accountId, r.body.id);
+    const b = await resolveWorkflowForRun(db, stack.accountId, r.body.id);
+    expect(b.plan).toBe(a.plan);
+    expect(Object.isFrozen(a.plan) && Object.isFrozen(a.plan.nodes.start) && Object.isFrozen(a.plan.order)).toBe(true);
+    expect(() => {
+      (a.plan.order as string[]).push('x');
+    }).toThrow(TypeError);
+
+    await stack.api('PUT', `${BASE}/workflows/${r.body.id}`, { body: { spec: { ...validSpec(), max_steps: 9 } } });
+    const edited = await resolveWorkflowForRun(db, stack.accountId, r.body.id);
+    expect(edited.version.version).toBe(2);
+    expect(edited.plan).not.toBe(a.plan);
+    expect(edited.plan.maxSteps).toBe(9);
+
+    // A registry without io.set (a node type withdrawn): the stored version no longer plans.
+    const without = { get: (type: string) => (type === 'io.set' ? undefined : nodeRegistry.get(type)), list: () => nodeRegistry.list().filter((d) => d.type !== 'io.set') };
+    for (let i = 0; i < 2; i++) {
+      await expect(resolveWorkflowForRun(db, stack.accountId, r.body.id, undefined, { registry: without })).rejects.toMatchObject({ status: 422 });
+    }
+    // The installed catalogue still plans it (the same plan as before).
+    expect((await resolveWorkflowForRun(db, stack.accountId, r.body.id)).plan).toBe(edited.plan);
+  });
 });
 
 describe('node catalogue (GET /v1/nodes)', () => {
