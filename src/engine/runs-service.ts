@@ -16,7 +16,8 @@ import { finishRun, writeLostCommits } from './projections';
 import { observeStarted } from './events/executions';
 import { activeRatePolicy, admitRun } from './rate-policies/admission';
 import { routeCanary } from './canary/routing';
-import { prepared, type Database } from '../infra/db/index';
+import type { Database } from '../infra/db/index';
+import { compiledOnce } from '../infra/db/compiled';
 import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type ExecuteNodeResult, type NodeCommit, type TriggerType } from './contract/run-contract';
 import type { NodeOutput, RunStatus } from './types';
 import { MAX_INLINE_NODE_RESULT_BYTES } from './node-output-size';
@@ -38,6 +39,36 @@ export const engineRun = workflowRef<(args: EngineRunInput) => Promise<EngineRun
 export const MAX_RUN_INPUT_BYTES = MAX_INLINE_NODE_RESULT_BYTES;
 
 /** Inserts the run (queued) and starts its engineRun workflow under workflow id = run id. */
+/**
+ * A run's insert, compiled once (every run makes it; each column given, nulls included, so one
+ * text serves all). Parameters, in order: id, account id, workflow id, version, status, trigger
+ * type, sandbox, input (JSON), plan (JSON), USD cap (micros), nodes total, Temporal workflow id, the run
+ * it retries, the parent run and parent node.
+ */
+const insertRun = compiledOnce((db) =>
+  db
+    .insertInto('runs')
+    .values({
+      id: '',
+      account_id: '',
+      workflow_id: '',
+      workflow_version: 0,
+      status: 'queued',
+      trigger_type: '',
+      sandbox: false,
+      input: '',
+      plan: '',
+      usd_cap_micros: 0,
+      nodes_total: 0,
+      temporal_workflow_id: '',
+      retried_from: '',
+      parent_run_id: '',
+      parent_node_id: '',
+    })
+    .returningAll()
+    .compile(),
+);
+
 export async function startRun(deps: Deps, request: StartRunRequest): Promise<Run> {
   // Refused before anything is written: Temporal would refuse the start (its payload limit), and
   // the trigger node emits the input as its output, which may not exceed a node result's size.
@@ -62,31 +93,25 @@ export async function startRun(deps: Deps, request: StartRunRequest): Promise<Ru
   ]);
   const usdCapMicros = req.usdCapMicros ?? req.plan.usdCapMicros ?? null;
   const insert = async (db: Database): Promise<Run> => {
-    // One text for every run (each column given, nulls included): a named prepared statement.
-    const statement = db
-      .insertInto('runs')
-      .values({
-        id: runId,
-        account_id: req.accountId,
-        workflow_id: req.workflowId,
-        workflow_version: req.version,
-        status: 'queued',
-        trigger_type: req.triggerType,
-        sandbox: req.sandbox,
-        input: req.input === request.input ? input : JSON.stringify(req.input),
-        plan: JSON.stringify(req.plan),
-        usd_cap_micros: usdCapMicros,
-        nodes_total: Object.keys(req.plan.nodes).length,
-        temporal_workflow_id: runId,
-        retried_from: req.retriedFrom ?? null,
-        parent_run_id: req.parent?.runId ?? null,
-        parent_node_id: req.parent?.nodeId ?? null,
-      })
-      .returningAll()
-      .compile();
-    const inserted = (await db.executeQuery(prepared(statement))).rows[0]!;
-    await req.onInsert?.(db, inserted);
-    return inserted;
+    const [inserted] = await insertRun(db, [
+      runId,
+      req.accountId,
+      req.workflowId,
+      req.version,
+      'queued',
+      req.triggerType,
+      req.sandbox,
+      req.input === request.input ? input : JSON.stringify(req.input),
+      JSON.stringify(req.plan),
+      usdCapMicros,
+      Object.keys(req.plan.nodes).length,
+      runId,
+      req.retriedFrom ?? null,
+      req.parent?.runId ?? null,
+      req.parent?.nodeId ?? null,
+    ]);
+    await req.onInsert?.(db, inserted!);
+    return inserted!;
   };
   const run =
     policy || req.onInsert
