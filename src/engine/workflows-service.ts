@@ -440,13 +440,6 @@ export interface ResolvedRun {
   runRules?: RunRules;
 }
 
-/**
- * For POST /v1/runs: the caller's workflow (404 when missing, deleted or another account's), the
- * version to pin and its plan. A `spec_override` is validated (422 at `body.spec_override…`) and
- * stored as a version of its own (origin `run_override`, never current) unless its content
- * already is one, so every run points at an immutable spec. Inactive workflows may still be run
- * by hand; `active` governs automatic triggers.
- */
 /** Plans of stored versions this process made lately, per registry, by workflow, version and spec hash. */
 const plans = new WeakMap<NodeRegistry, Map<string, RunPlan>>();
 const PLANS_KEPT = 256;
@@ -484,6 +477,13 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * For POST /v1/runs: the caller's workflow (404 when missing, deleted or another account's), the
+ * version to pin and its plan. A `spec_override` is validated (422 at `body.spec_override…`) and
+ * stored as a version of its own (origin `run_override`, never current) unless its content
+ * already is one, so every run points at an immutable spec. Inactive workflows may still be run
+ * by hand; `active` governs automatic triggers.
+ */
 export async function resolveWorkflowForRun(
   db: Database,
   accountId: string,
