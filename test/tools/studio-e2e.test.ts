@@ -269,7 +269,11 @@ describe('workflow studio, end to end', () => {
 
       // Rename manual → start: the edge and the template follow.
       await page.locator('[data-node-id="manual"] rect.box').click();
-      await page.getByLabel('Node id').fill('start');
+      // The settings panel shows the node picked once it has rendered it (until then the field is the
+      // set node's, and a rename typed there is undone by the re-render).
+      const nodeId = page.getByLabel('Node id');
+      await expect.poll(() => nodeId.inputValue()).toBe('manual');
+      await nodeId.fill('start');
       await page.getByRole('button', { name: 'Rename' }).click();
       await page.locator('[data-edge-id][data-source="start"][data-target="set"]').waitFor();
       await page.locator('[data-node-id="set"] rect.box').click();
