@@ -38,7 +38,6 @@ export const engineRun = workflowRef<(args: EngineRunInput) => Promise<EngineRun
 /** The largest run input (JSON bytes): what a node result may hold, since the trigger node emits it. */
 export const MAX_RUN_INPUT_BYTES = MAX_INLINE_NODE_RESULT_BYTES;
 
-/** Inserts the run (queued) and starts its engineRun workflow under workflow id = run id. */
 /**
  * A run's insert, compiled once (every run makes it; each column given, nulls included, so one
  * text serves all). Parameters, in order: id, account id, workflow id, version, status, trigger
@@ -69,6 +68,7 @@ const insertRun = compiledOnce((db) =>
     .compile(),
 );
 
+/** Inserts the run (queued) and starts its engineRun workflow under workflow id = run id. */
 export async function startRun(deps: Deps, request: StartRunRequest): Promise<Run> {
   // Refused before anything is written: Temporal would refuse the start (its payload limit), and
   // the trigger node emits the input as its output, which may not exceed a node result's size.

@@ -285,7 +285,7 @@ const workflowForRun = compiledOnce((db) =>
     .compile(),
 );
 
-async function loadVersion(db: Database, row: Workflow, version = row.current_version): Promise<WorkflowVersion> {
+async function loadVersion(db: Database, row: Pick<Workflow, 'id' | 'account_id' | 'current_version'>, version = row.current_version): Promise<WorkflowVersion> {
   return db
     .selectFrom('workflow_versions')
     .selectAll()
@@ -496,16 +496,7 @@ export async function resolveWorkflowForRun(
   if (specOverride === undefined || specOverride === null) {
     const found = await orNotFound((await workflowForRun(db, [workflowId, accountId]))[0]);
     const current = { workflow_id: found.id, version: found.current_version, hash: found.hash };
-    const spec = async () => {
-      const { spec } = await db
-        .selectFrom('workflow_versions')
-        .select('spec')
-        .where('workflow_id', '=', found.id)
-        .where('account_id', '=', accountId)
-        .where('version', '=', found.current_version)
-        .executeTakeFirstOrThrow();
-      return spec as unknown as WorkflowSpec;
-    };
+    const spec = async () => (await loadVersion(db, { id: found.id, account_id: accountId, current_version: found.current_version })).spec as unknown as WorkflowSpec;
     return {
       workflow: { id: found.id, active: found.active },
       version: { version: found.current_version, hash: found.hash, origin: found.origin },
