@@ -13,7 +13,8 @@
 // (7653) so the test suite's server is left alone; or BENCH_TEMPORAL_ADDRESS to use a running one.
 // Postgres: BENCH_PG_ADMIN_URL (else TEST_DATABASE_URL, else the test Postgres on :5439); a scratch
 // database per run. Other knobs: BENCH_DURATION_S (10), BENCH_CONCURRENCY ("1,10,50"), BENCH_N8N=0 /
-// BENCH_RAW=0 (skip a side), BENCH_PROFILE=<dir> (CPU profile of Atelier), BENCH_KEEP_DB=1.
+// BENCH_RAW=0 / BENCH_POST=0 (skip a side or the POST-only phase), BENCH_PROFILE=<dir> (CPU profiles
+// of Atelier and, in <dir>/floor, of the floor), BENCH_KEEP_DB=1.
 //
 //   npx tsx bench/n8n.ts
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -46,6 +47,8 @@ const withN8n = process.env.BENCH_N8N !== '0';
 const withRaw = process.env.BENCH_RAW !== '0';
 /** BENCH_FLOOR=0: without the durable floor (bench/lib/trigger-floor.ts). */
 const withFloor = process.env.BENCH_FLOOR !== '0';
+/** BENCH_POST=0: without the POST-only phase (e.g. so that a CPU profile holds whole runs only). */
+const withPostOnly = process.env.BENCH_POST !== '0';
 const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 
 
@@ -206,7 +209,10 @@ async function startFloorProcess(temporalAddress: string): Promise<Atelier> {
   const scratch = await createScratchDatabase(pgAdminUrl, 'atelier_bench_floor');
   const key = generateApiKey('live');
   const port = await freePort();
-  const child = spawn(process.execPath, [...ATELIER_NODE_ARGS, 'bench/lib/trigger-floor.ts'], {
+  // BENCH_PROFILE=<dir>: the floor's CPU profile too, in <dir>/floor.
+  const profileDir = process.env.BENCH_PROFILE;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, 'floor')}`] : [];
+  const child = spawn(process.execPath, [...ATELIER_NODE_ARGS, ...profile, 'bench/lib/trigger-floor.ts'], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', MALLOC_ARENA_MAX: '2', PORT: String(port), DATABASE_URL: scratch.url, TEMPORAL_ADDRESS: temporalAddress, FLOOR_KEY: key },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -543,8 +549,11 @@ async function main() {
           console.log(`  c=${c} Atelier  ${fmt(ar)} load ${ar.load}\n           POST, SSE open, then run_finished: ${ar.parts}`);
         }
       }
-      const post = await metered(atelierMeters, () => cannon({ url: `${atelier!.url}/engine/v1/v1/runs`, connections: c, headers: auth, body: postBody }));
-      console.log(`  c=${c} Atelier POST /runs only ${fmt(post)} load ${post.load}`);
+      let post: Result | undefined;
+      if (withPostOnly) {
+        post = await metered(atelierMeters, () => cannon({ url: `${atelier!.url}/engine/v1/v1/runs`, connections: c, headers: auth, body: postBody }));
+        console.log(`  c=${c} Atelier POST /runs only ${fmt(post)} load ${post.load}`);
+      }
       const rr = raw ? await metered(rawMeters, () => raw.loop(c)) : undefined;
       if (rr) console.log(`  c=${c} raw Temporal (empty workflow) ${fmt(rr)} load ${rr.load}`);
       await drain(atelier);
@@ -559,7 +568,7 @@ async function main() {
       if (!nr) continue;
       const ratio = ar!.rps / nr.rps;
       rows.push(
-        `| ${c} | ${nr!.rps.toFixed(1)} (${nr!.p50.toFixed(0)} ms) | ${ar!.rps.toFixed(1)} (${ar!.p50.toFixed(0)} ms) | ${ratio.toFixed(2)}× | ${post.rps.toFixed(0)} (${post.p50.toFixed(0)} ms) | ${rr ? `${rr.rps.toFixed(1)} (${rr.p50.toFixed(0)} ms), ${(rr.rps / nr.rps).toFixed(2)}×` : '—'} | ${nr!.load} / ${ar!.load} |`,
+        `| ${c} | ${nr!.rps.toFixed(1)} (${nr!.p50.toFixed(0)} ms) | ${ar!.rps.toFixed(1)} (${ar!.p50.toFixed(0)} ms) | ${ratio.toFixed(2)}× | ${post ? `${post.rps.toFixed(0)} (${post.p50.toFixed(0)} ms)` : '—'} | ${rr ? `${rr.rps.toFixed(1)} (${rr.p50.toFixed(0)} ms), ${(rr.rps / nr.rps).toFixed(2)}×` : '—'} | ${nr!.load} / ${ar!.load} |`,
       );
     }
     await pgMeter.end();
