@@ -32,7 +32,7 @@ const envSchema = z.object({
   TEMPORAL_TLS: bool.default(false),
   TEMPORAL_EAGER_START: bool.default(true),
   // Blank means the default: a bare coerce would read '' as 0 and turn eager starts off unseen.
-  TEMPORAL_EAGER_ACTIVITIES: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.coerce.number().int().min(0).max(100).default(100)),
+  TEMPORAL_EAGER_ACTIVITIES: z.coerce.number().int().min(0).max(100).default(100),
   TEMPORAL_TLS_CERT_PATH: optionalString,
   TEMPORAL_TLS_KEY_PATH: optionalString,
   TEMPORAL_UI_URL: optionalString,
@@ -221,11 +221,21 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /**
+ * The environment without its blank settings: an empty (or all-space) value — an empty line in an
+ * env file, a chart value left unset — means the setting's default, as if it were absent, never 0,
+ * false or an empty name. Every setting is read from what this leaves (story, voice and storage too).
+ */
+function withoutBlanks(source: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''));
+}
+
+/**
  * Reads and validates the environment. In development, secrets that are not configured are
  * generated once and kept under the data dir; in production they are required.
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  const env = withoutBlanks(source);
+  const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -244,8 +254,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('ATELIER_TOPUP_GATEWAY=direct credits wallets without payment and is refused when NODE_ENV=production');
   }
   const encryptionKey = parseEncryptionKey(secret('ATELIER_ENCRYPTION_KEY', e.ATELIER_ENCRYPTION_KEY));
-  const storage = loadStorageConfig(source);
-  const blobBackend = e.ATELIER_BLOB_STORE ?? (source.S3_ENDPOINT ? 's3' : 'local');
+  const storage = loadStorageConfig(env);
+  const blobBackend = e.ATELIER_BLOB_STORE ?? (env.S3_ENDPOINT ? 's3' : 'local');
   // Every file would fail to store: refuse to start instead (storage routes alone answer 503).
   if (blobBackend === 's3' && !(storage.accessKeyId && storage.secretAccessKey)) {
     throw new ConfigError('Files are kept on the S3 server (S3_ENDPOINT is set): S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are required, or set ATELIER_BLOB_STORE=local');
@@ -302,8 +312,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       resultInlineMaxBytes: e.ATELIER_RESULT_INLINE_MAX_BYTES,
       resultGraceS: e.ATELIER_RUN_RESULT_GRACE_S,
     },
-    story: loadStoryConfig(source),
-    voice: loadVoiceConfig(source),
+    story: loadStoryConfig(env),
+    voice: loadVoiceConfig(env),
     storage,
     providers: parseProviderConfig(e),
     webhookCaFile: e.ATELIER_WEBHOOK_CA_FILE,
