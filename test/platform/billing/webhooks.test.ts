@@ -59,8 +59,9 @@ async function deliveryTimers(webhookId: string): Promise<number[]> {
   const client = stack.atelier.deps.temporal;
   let workflowId: string | undefined;
   for (let i = 0; i < 50 && !workflowId; i++) {
-    for await (const w of client.workflow.list({ query: "WorkflowType = 'webhookDelivery'" })) {
-      if (w.workflowId.startsWith(`webhook-delivery-${webhookId}-`)) workflowId = w.workflowId;
+    // Only this webhook's deliveries (the shared test server holds every test's workflows).
+    for await (const w of client.workflow.list({ query: `WorkflowType = 'webhookDelivery' AND WorkflowId STARTS_WITH 'webhook-delivery-${webhookId}-'` })) {
+      workflowId = w.workflowId;
     }
     if (!workflowId) await new Promise((r) => setTimeout(r, 100));
   }
