@@ -231,6 +231,19 @@ async function loadRow(db: Database, accountId: string, workflowId: string, lock
   return orNotFound(query.executeTakeFirst());
 }
 
+/** The workflow's first version with this spec hash (number, hash and origin; not its spec), if any. */
+function versionWithHash(db: Database, workflowId: string, accountId: string, hash: string): Promise<Pick<WorkflowVersion, 'version' | 'hash' | 'origin'> | undefined> {
+  return db
+    .selectFrom('workflow_versions')
+    .select(['version', 'hash', 'origin'])
+    .where('workflow_id', '=', workflowId)
+    .where('account_id', '=', accountId)
+    .where('hash', '=', hash)
+    .orderBy('version', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** The workflow and its current version in one statement. */
 async function loadRowWithCurrent(db: Database, accountId: string, workflowId: string): Promise<{ row: Workflow; current: WorkflowVersion }> {
   const found = await orNotFound((await workflowWithCurrent(db, [workflowId, accountId]))[0]);
@@ -506,21 +519,18 @@ export async function resolveWorkflowForRun(
   }
   const row = await loadRow(db, accountId, workflowId);
   const { spec, plan, hash } = validateSpec(specOverride, { at: ['body', 'spec_override'], registry: opts.registry });
-  const version = await db.transaction().execute(async (trx) => {
-    const locked = await loadRow(trx, accountId, workflowId, true);
-    const existing = await trx
-      .selectFrom('workflow_versions')
-      .selectAll()
-      .where('workflow_id', '=', locked.id)
-      .where('account_id', '=', accountId)
-      .where('hash', '=', hash)
-      .orderBy('version', 'asc')
-      .executeTakeFirst();
-    if (existing) return existing;
-    const number = locked.version_count + 1;
-    await trx.updateTable('workflows').set({ version_count: number }).where('id', '=', locked.id).where('account_id', '=', accountId).execute();
-    return insertVersion(trx, locked, number, spec, hash, 'run_override');
-  });
+  // An override run before is a version already (a stored version never changes): found with one
+  // read, without the workflow's lock; only a new one takes the lock to number and store it.
+  const version =
+    (await versionWithHash(db, row.id, accountId, hash)) ??
+    (await db.transaction().execute(async (trx) => {
+      const locked = await loadRow(trx, accountId, workflowId, true);
+      const existing = await versionWithHash(trx, locked.id, accountId, hash);
+      if (existing) return existing;
+      const number = locked.version_count + 1;
+      await trx.updateTable('workflows').set({ version_count: number }).where('id', '=', locked.id).where('account_id', '=', accountId).execute();
+      return insertVersion(trx, locked, number, spec, hash, 'run_override');
+    }));
   return {
     workflow: { id: row.id, active: row.active },
     version: { version: version.version, hash: version.hash, origin: version.origin },

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../../helpers/stack';
 import { bigSpec, edge, node, validSpec } from './fixtures';
@@ -218,6 +219,43 @@ describe('resolveWorkflowForRun', () => {
     }
     // The installed catalogue still plans it (the same plan as before).
     expect((await resolveWorkflowForRun(db, stack.accountId, r.body.id)).plan).toBe(edited.plan);
+  });
+
+  it("finds a spec_override it stored before without the workflow's lock; a new one still waits for it", async () => {
+    const { resolveWorkflowForRun } = await import('../../../src/engine/workflows-service');
+    const db = stack.atelier.deps.db;
+    const r = await create({ name: 'Overridden under a lock', spec: validSpec() });
+    const override = validSpec();
+    override.variables.threshold = 11;
+    const first = await resolveWorkflowForRun(db, stack.accountId, r.body.id, override);
+    expect(first.version).toMatchObject({ version: 2, origin: 'run_override' });
+
+    // Another transaction holds the workflow row (as one storing a version, or an edit, would).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    const holder = db.transaction().execute(async (trx) => {
+      await sql`select id from workflows where id = ${r.body.id} for update`.execute(trx);
+      taken();
+      await held;
+    });
+    await lockTaken;
+    const newer = validSpec();
+    newer.variables.threshold = 12;
+    let pending: Promise<unknown> | undefined;
+    try {
+      const timeout = (ms: number) => new Promise<'timed out'>((resolve) => setTimeout(() => resolve('timed out'), ms));
+      const again = await Promise.race([resolveWorkflowForRun(db, stack.accountId, r.body.id, override), timeout(5000)]);
+      expect(again).toMatchObject({ version: { version: 2, hash: first.version.hash, origin: 'run_override' } });
+      expect((again as typeof first).plan.variables.threshold).toBe(11);
+      pending = resolveWorkflowForRun(db, stack.accountId, r.body.id, newer);
+      expect(await Promise.race([pending.then(() => 'resolved'), timeout(300)])).toBe('timed out');
+    } finally {
+      release();
+      await holder;
+    }
+    expect(await pending).toMatchObject({ version: { version: 3, origin: 'run_override' } });
   });
 });
 
