@@ -88,6 +88,7 @@ const frame = (node) => {
   const path = url.replace(/^.*node_modules\//, '').replace(`file://${process.cwd()}/`, '');
   return `${functionName || '(anonymous)'} ${path}:${lineNumber + 1}`;
 };
+const sum = (times) => [...times.values()].reduce((s, x) => s + x, 0);
 const ms = (x) => x.toFixed(3).padStart(8);
 
 if (callers) {
@@ -108,13 +109,11 @@ if (callers) {
   }
 } else if (!fileB) {
   const a = selfTimes(fileA, Number(runsA));
-  const total = [...a.values()].reduce((s, x) => s + x, 0);
-  console.log(`${fileA}: ${total.toFixed(2)} ms of CPU per run (idle left out)`);
+  console.log(`${fileA}: ${sum(a).toFixed(2)} ms of CPU per run (idle left out)`);
   for (const [key, t] of [...a].sort((x, y) => y[1] - x[1]).slice(0, top)) console.log(`${ms(t)}  ${key}`);
 } else {
   const a = selfTimes(fileA, Number(runsA));
   const b = selfTimes(fileB, Number(runsB));
-  const sum = (m) => [...m.values()].reduce((s, x) => s + x, 0);
   console.log(`ms of CPU per run (idle left out): A ${sum(a).toFixed(2)}, B ${sum(b).toFixed(2)}, A − B ${(sum(a) - sum(b)).toFixed(2)}`);
   console.log(`   A − B         A        B  ${by}`);
   const rows = [...new Set([...a.keys(), ...b.keys()])].map((k) => [k, a.get(k) ?? 0, b.get(k) ?? 0]);

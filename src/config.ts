@@ -9,14 +9,11 @@ import { loadVoiceConfig, VOICE_SETTINGS, type VoiceConfig } from './voice/confi
 import { loadStorageConfig, STORAGE_SETTINGS, type StorageConfig } from './storage/config';
 import { parseProviderConfig, type ProviderConfig } from './generation/providers/config';
 
-const bool = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
-  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+// The schema reads the environment without its blank settings (withoutBlanks, below): a blank
+// value never reaches it, so none of these has to tell '' from unset.
+const bool = z.enum(['1', '0', 'true', 'false', 'yes', 'no']).transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-const optionalString = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v === '' ? undefined : v));
+const optionalString = z.string().optional();
 
 /** Every setting Atelier reads from the environment; the README's configuration table mirrors it. */
 const envSchema = z.object({
@@ -31,7 +28,6 @@ const envSchema = z.object({
   TEMPORAL_API_KEY: optionalString,
   TEMPORAL_TLS: bool.default(false),
   TEMPORAL_EAGER_START: bool.default(true),
-  // Blank means the default: a bare coerce would read '' as 0 and turn eager starts off unseen.
   TEMPORAL_EAGER_ACTIVITIES: z.coerce.number().int().min(0).max(100).default(100),
   TEMPORAL_TLS_CERT_PATH: optionalString,
   TEMPORAL_TLS_KEY_PATH: optionalString,

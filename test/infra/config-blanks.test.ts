@@ -26,6 +26,9 @@ describe('blank settings', () => {
           OTEL_SERVICE_NAME: blank,
           ATELIER_STORY_MAX_CONCURRENT: blank,
           S3_REGION: blank,
+          DATABASE_URL: blank,
+          TEMPORAL_TLS: blank,
+          TEMPORAL_API_KEY: blank,
         }),
       );
       expect(config.port, JSON.stringify(blank)).toBe(3000);
@@ -37,6 +40,8 @@ describe('blank settings', () => {
       expect(config.tracing.serviceName).toBe('atelier');
       expect(config.story).toEqual(defaults.story);
       expect(config.storage.region).toBe(defaults.storage.region);
+      expect(config.databaseUrl).toBeUndefined();
+      expect(config.temporal.tls).toBe(false);
     }
   });
 
@@ -47,5 +52,7 @@ describe('blank settings', () => {
     // Set and not blank: read as given.
     expect(loadConfig(env({ PORT: '0' })).port).toBe(0);
     expect(loadConfig(env({ TEMPORAL_EAGER_START: '0' })).temporal.eagerStart).toBe(false);
+    expect(loadConfig(env({ TEMPORAL_TLS: 'yes' })).temporal.tls).toBe(true);
+    expect(loadConfig(env({ DATABASE_URL: 'postgres://db/x' })).databaseUrl).toBe('postgres://db/x');
   });
 });
