@@ -22,14 +22,14 @@ export function createProviders(config: ProviderConfig): Providers {
     const kind = serving[cap];
     if (kind === 'none') throw new ProviderUnavailableError(cap);
     try {
-      return await fn(kind);
+      return await fn(kind === 'openai' ? 'openai' : 'local');
     } catch (err) {
       if (err instanceof ApiError) throw err;
       throw new ProviderFailedError(cap, (err as Error).message);
     }
   };
   const onlyLocal = (cap: Capability) => {
-    if (serving[cap] === 'openai') throw new ProviderUnavailableError(cap, 'the openai provider does not offer it');
+    if (serving[cap] !== 'local') throw new ProviderUnavailableError(cap, 'the openai provider does not offer it');
   };
 
   return {
@@ -43,6 +43,11 @@ export function createProviders(config: ProviderConfig): Providers {
     ocr: (req) => call('ocr', () => (onlyLocal('ocr'), local.ocr(req))),
     model3d: (req) => call('model3d', () => (onlyLocal('model3d'), local.model3d(req))),
     embed: (req) => call('embed', (k) => (k === 'openai' ? openai.embed(req) : local.embed(req))),
+    transcription: () => Promise.reject(new ProviderUnavailableError('transcription')),
+    music: () => Promise.reject(new ProviderUnavailableError('music')),
+    upscale: () => Promise.reject(new ProviderUnavailableError('upscale')),
+    routesFor: () => [],
+    jobHandler: () => undefined,
     translate: (req) =>
       call('translate', () => {
         onlyLocal('translate');

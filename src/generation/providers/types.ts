@@ -1,9 +1,28 @@
-// The provider layer: one interface per capability, so the local offline provider and
-// HTTP providers are interchangeable per capability.
+// The provider layer: one request/result type per capability, one adapter per provider
+// (a folder under src/generation/providers/<id>/), and the gateway (gateway.ts) that picks an
+// adapter per public model from the catalogue. Generation code sees only `Providers` (below).
 
-export type Capability = 'chat' | 'image' | 'speech' | 'video' | 'removeBackground' | 'ocr' | 'model3d' | 'translate' | 'embed';
+export type Capability =
+  | 'chat' | 'image' | 'video' | 'speech' | 'transcription' | 'music' | 'embed'
+  | 'removeBackground' | 'upscale' | 'model3d' | 'ocr' | 'translate';
 
-export const CAPABILITIES: readonly Capability[] = ['chat', 'image', 'speech', 'video', 'removeBackground', 'ocr', 'model3d', 'translate', 'embed'];
+export const CAPABILITIES: readonly Capability[] = [
+  'chat', 'image', 'video', 'speech', 'transcription', 'music', 'embed', 'removeBackground', 'upscale', 'model3d', 'ocr', 'translate',
+];
+
+/**
+ * What one call used, in the units providers bill by. Every adapter result carries one; the
+ * gateway multiplies it by the catalogue's rates to settle the charge (missing = not reported:
+ * the reservation's estimate stands for that unit).
+ */
+export interface Usage {
+  inputTokens?: number;
+  outputTokens?: number;
+  images?: number;
+  seconds?: number;
+  characters?: number;
+  minutes?: number;
+}
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant' | 'tool' | string;
@@ -61,10 +80,21 @@ export interface JsonSchema {
 
 export interface ChatResult {
   text: string;
+  /** Token counts in the chat contract's names (persisted in agent histories: keep the shape). */
   usage: { prompt_tokens: number; completion_tokens: number };
   model: string;
   /** Present (non-empty) when the model asked for tools instead of (or besides) answering. */
   toolCalls?: ToolCall[];
+  /** Which route answered (set by the gateway). */
+  served?: Served;
+}
+
+/** One streamed piece of a chat answer (adapters that stream yield these; the last has usage). */
+export interface ChatDelta {
+  text?: string;
+  toolCalls?: ToolCall[];
+  usage?: Usage;
+  done?: boolean;
 }
 
 export interface ImageRequest {
@@ -116,9 +146,23 @@ export type ImageComposition = SceneComposition | PortraitComposition;
 export type CameraMove = 'push-in' | 'pull-out' | 'pan-left' | 'pan-right' | 'tilt-up' | 'tilt-down' | 'static' | 'orbit';
 export type MotionIntensity = 'low' | 'medium' | 'high';
 
+/**
+ * A produced file, byte for byte as the provider returned it: `mime` is what it is (a provider's
+ * JPEG stays a JPEG), so consumers must not assume PNG/WAV/MP4 unless the local provider made it.
+ */
 export interface MediaResult<M extends string = string> {
   data: Buffer;
   mime: M;
+  /** What the call used (seconds of video, characters of speech, images…), set by adapters. */
+  usage?: Usage;
+  /** Which route answered (set by the gateway). */
+  served?: Served;
+}
+
+/** The route that served a call: the provider id and the upstream model it was sent. */
+export interface Served {
+  provider: ProviderId;
+  model: string;
 }
 
 export interface SpeechRequest {
@@ -147,12 +191,16 @@ export interface VideoRequest {
 export type Model3dFormat = 'glb' | 'gltf' | 'obj';
 
 export interface Model3dRequest {
+  /** Public 3D model id (the local one when absent). */
+  model?: string;
   image: Buffer;
   format: Model3dFormat;
   signal?: AbortSignal;
 }
 
 export interface EmbedRequest {
+  /** Public embedding model id; the catalogue's default embedding model when absent. */
+  model?: string;
   /** Texts to embed, in order. */
   input: string[];
   signal?: AbortSignal;
@@ -163,25 +211,236 @@ export interface EmbedResult {
   model: string;
   dimensions: number;
   vectors: number[][];
+  usage?: Usage;
+  served?: Served;
 }
+
+export interface TranscriptionRequest {
+  model: string;
+  /** The audio file's bytes and its name (providers infer the container from it). */
+  audio: Buffer;
+  filename: string;
+  language?: string;
+  /** Words that help recognition (OpenAI's `prompt`). */
+  prompt?: string;
+  /** Ask for segments with timings (verbose_json / srt / vtt are built from them). */
+  timestamps?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface TranscriptSegment {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface TranscriptionResult {
+  text: string;
+  language?: string;
+  /** Length of the audio in seconds (also `usage.seconds`/`minutes`). */
+  duration?: number;
+  segments?: TranscriptSegment[];
+  usage?: Usage;
+  served?: Served;
+}
+
+export interface MusicRequest {
+  model: string;
+  prompt: string;
+  /** Seconds of music asked for. */
+  seconds: number;
+  seed?: number;
+  signal?: AbortSignal;
+}
+
+export interface UpscaleRequest {
+  model: string;
+  image: Buffer;
+  /** 2 or 4 typically; providers clamp. */
+  scale: number;
+  signal?: AbortSignal;
+}
+
+export interface BackgroundRequest { model?: string; image: Buffer; signal?: AbortSignal }
+export interface OcrRequest { model?: string; image: Buffer; signal?: AbortSignal }
+export interface OcrResult { text: string; usage?: Usage; served?: Served }
+export interface TranslateRequest { model?: string; text: string; target: string; source?: string; signal?: AbortSignal }
+export interface TranslateResult { text: string; source: string; usage?: Usage; served?: Served }
+
+// ---------------------------------------------------------------------------------------------
+// Adapters: what a provider folder implements.
+
+/** Every provider the catalogue may name. An id without a registered adapter is never "configured". */
+export const PROVIDER_IDS = ['local', 'openai', 'anthropic', 'google', 'replicate', 'fal', 'elevenlabs', 'ollama', 'comfyui'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/** A provider's settings (ATELIER_<P>_BASE_URL / ATELIER_<P>_API_KEY, plus the adapter's extras). */
+export interface ProviderSettings {
+  baseUrl?: string;
+  apiKey?: string;
+  /** Adapter-specific settings (e.g. a webhook secret), by setting name. */
+  extra: Record<string, string | undefined>;
+  timeoutMs: number;
+}
+
+/** Passed to every handler call: the route being tried and the caller's abort signal. */
+export interface CallContext {
+  route: Route;
+  signal?: AbortSignal;
+  timeoutMs: number;
+}
+
+/** One way to serve a public model: a provider, the id it knows the model by, and its rates. */
+export interface Route {
+  provider: ProviderId;
+  /** The model id sent upstream (`$1` already replaced for pattern ids like `ollama/<model>`). */
+  model: string;
+  /** Extra request parameters merged into the upstream request (catalogue `params`). */
+  params: Record<string, unknown>;
+  /** The provider's cost per unit, USD (see catalogue.ts `CostRates`). */
+  cost: CostRates;
+}
+
+/** Provider cost rates in USD per unit; a route bills only the units it names. */
+export interface CostRates {
+  per_1m_input_tokens?: number;
+  per_1m_output_tokens?: number;
+  per_image?: number;
+  per_second?: number;
+  per_1k_characters?: number;
+  per_minute?: number;
+  /** One flat amount per call (3D models, OCR pages, background removals…). */
+  per_request?: number;
+}
+
+/** A short call: one request, one answer. */
+export interface RunHandler<Req, Res> {
+  run(req: Req, ctx: CallContext): Promise<Res>;
+}
+
+/** A streaming chat: yields deltas; the last carries the usage. */
+export interface StreamHandler<Req> {
+  stream(req: Req, ctx: CallContext): AsyncIterable<ChatDelta>;
+}
+
+export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+
+/** A provider job's output: the bytes, or a URL the provider hands back (to be copied, then forgotten). */
+export type JobOutput = { data: Buffer; mime: string } | { url: string; mime?: string };
+
+export interface JobStatus {
+  status: JobState;
+  /** 0..1 when the provider reports it. */
+  progress?: number;
+  /** Present when `status` is `succeeded`. */
+  output?: JobOutput;
+  usage?: Usage;
+  /** Present when `status` is `failed`: already classified (errors.ts). */
+  error?: { kind: import('./errors').ProviderErrorKind; message: string };
+}
+
+/**
+ * A long render (video, music, 3D): submit returns the provider's job id at once; poll reads its
+ * state; cancel stops it. Durable workers (Temporal) record `jobId` before anything else and may
+ * call poll/cancel from another process, so these must need nothing but the id and the route.
+ */
+export interface JobHandler<Req> {
+  submit(req: Req, ctx: CallContext): Promise<{ jobId: string }>;
+  poll(jobId: string, ctx: CallContext): Promise<JobStatus>;
+  cancel(jobId: string, ctx: CallContext): Promise<void>;
+  /**
+   * A provider's completion webhook, verified (throw ProviderError kind 'auth' on a bad signature):
+   * the job it is about and its state, or null when the delivery is not about a job.
+   */
+  parseWebhook?(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): Promise<{ jobId: string; status: JobStatus } | null>;
+}
+
+/** A capability is served either in one call or as a job (long renders may be either). */
+export type Handler<Req, Res> = RunHandler<Req, Res> | JobHandler<Req>;
+
+export interface CapabilityHandlers {
+  chat: RunHandler<ChatRequest, ChatOutput> & Partial<StreamHandler<ChatRequest>>;
+  image: RunHandler<ImageRequest, MediaResult> & { edit?(req: ImageEditRequest, ctx: CallContext): Promise<MediaResult> };
+  video: Handler<VideoRequest, MediaResult>;
+  speech: RunHandler<SpeechRequest, MediaResult>;
+  transcription: RunHandler<TranscriptionRequest, TranscriptionResult>;
+  music: Handler<MusicRequest, MediaResult>;
+  embed: RunHandler<EmbedRequest & { model: string }, EmbedResult>;
+  removeBackground: RunHandler<BackgroundRequest, MediaResult>;
+  upscale: RunHandler<UpscaleRequest, MediaResult>;
+  model3d: Handler<Model3dRequest, MediaResult>;
+  ocr: RunHandler<OcrRequest, OcrResult>;
+  translate: RunHandler<TranslateRequest, TranslateResult>;
+}
+
+/** Chat as adapters answer it: the chat contract's fields plus usage in the one shape. */
+export interface ChatOutput {
+  text: string;
+  model: string;
+  toolCalls?: ToolCall[];
+  usage: Usage;
+}
+
+export interface ImageEditRequest extends ImageRequest {
+  /** The picture to change, and optionally a mask (transparent = repaint). */
+  image: Buffer;
+  mask?: Buffer;
+}
+
+/** One provider: its id and the capabilities it serves. */
+export interface ProviderAdapter {
+  id: ProviderId;
+  capabilities: Partial<CapabilityHandlers>;
+}
+
+/** How the registry builds an adapter, and whether a deployment has configured it. */
+export interface AdapterFactory {
+  id: ProviderId;
+  /** True when the settings are enough to call it (a key; for Ollama/ComfyUI a base URL). */
+  configured(settings: ProviderSettings): boolean;
+  create(settings: ProviderSettings): ProviderAdapter;
+  /** Extra setting names the adapter reads into `settings.extra` (documented, validated as strings). */
+  extraSettings?: readonly string[];
+}
+
+export const isJobHandler = <Req>(h: Handler<Req, unknown>): h is JobHandler<Req> => 'submit' in h;
+
+// ---------------------------------------------------------------------------------------------
+// The facade generation code calls (`deps.providers`), built by the gateway.
 
 export interface ChatProvider { chat(req: ChatRequest): Promise<ChatResult> }
 export interface EmbedProvider { embed(req: EmbedRequest): Promise<EmbedResult> }
-export interface ImageProvider { image(req: ImageRequest): Promise<MediaResult<'image/png'>> }
-export interface SpeechProvider { speech(req: SpeechRequest): Promise<MediaResult<'audio/wav'>> }
-export interface VideoProvider { video(req: VideoRequest): Promise<MediaResult<'video/mp4'>> }
-export interface BackgroundRemovalProvider { removeBackground(req: { image: Buffer; signal?: AbortSignal }): Promise<MediaResult<'image/png'>> }
-export interface OcrProvider { ocr(req: { image: Buffer; signal?: AbortSignal }): Promise<{ text: string }> }
+export interface ImageProvider { image(req: ImageRequest): Promise<MediaResult> }
+export interface SpeechProvider { speech(req: SpeechRequest): Promise<MediaResult> }
+export interface VideoProvider { video(req: VideoRequest): Promise<MediaResult> }
+export interface BackgroundRemovalProvider { removeBackground(req: BackgroundRequest): Promise<MediaResult> }
+export interface OcrProvider { ocr(req: OcrRequest): Promise<OcrResult> }
 export interface Model3dProvider { model3d(req: Model3dRequest): Promise<MediaResult> }
-export interface TranslateProvider { translate(req: { text: string; target: string; source?: string; signal?: AbortSignal }): Promise<{ text: string; source: string }> }
+export interface TranslateProvider { translate(req: TranslateRequest): Promise<TranslateResult> }
+export interface TranscriptionProvider { transcription(req: TranscriptionRequest): Promise<TranscriptionResult> }
+export interface MusicProvider { music(req: MusicRequest): Promise<MediaResult> }
+export interface UpscaleProvider { upscale(req: UpscaleRequest): Promise<MediaResult> }
 
-/** Everything generation code calls; each method answers 503 (ProviderUnavailableError) when unconfigured. */
+/**
+ * Everything generation code calls. Each method resolves `req.model` through the catalogue to its
+ * routes, tries them in order (fallback, breakers, limits: gateway.ts) and throws an ApiError in
+ * the API's shapes: 403 model_not_available, 400 content_filtered, 422 for a provider-rejected
+ * input, 502/503 when every route failed.
+ */
 export interface Providers
-  extends ChatProvider, ImageProvider, SpeechProvider, VideoProvider, BackgroundRemovalProvider, OcrProvider, Model3dProvider, TranslateProvider, EmbedProvider {
-  /** Which provider serves each capability (`local`, `openai` or `none`). */
+  extends ChatProvider, ImageProvider, SpeechProvider, VideoProvider, BackgroundRemovalProvider, OcrProvider, Model3dProvider, TranslateProvider, EmbedProvider,
+    TranscriptionProvider, MusicProvider, UpscaleProvider {
+  /**
+   * Per capability: the provider a legacy ATELIER_PROVIDER/ATELIER_PROVIDERS setting pins it to,
+   * `none`, or `auto` (the catalogue's routes over every configured provider: the default).
+   */
   readonly serving: Readonly<Record<Capability, ProviderKind>>;
-  /** True when some provider serves the capability. */
+  /** True when some configured provider serves the capability. */
   available(capability: Capability): boolean;
+  /** The routes of `model` this deployment can call now, in order (empty: model_not_available). */
+  routesFor(capability: Capability, model: string): Route[];
+  /** The adapter's job handler for a route, for durable workers (submit/poll/cancel/webhooks). */
+  jobHandler(capability: 'video' | 'music' | 'model3d', provider: ProviderId): JobHandler<unknown> | undefined;
 }
 
-export type ProviderKind = 'local' | 'openai' | 'none';
+export type ProviderKind = ProviderId | 'auto' | 'none';

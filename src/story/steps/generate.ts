@@ -56,7 +56,7 @@ export async function speakNarration(
   sandbox: boolean,
   text: string,
   opts: { voice: VoicePreset; language: Language; speed: number },
-): Promise<MediaResult<'audio/wav'>> {
+): Promise<MediaResult> {
   const p = providers(kit, sandbox);
   const local = p.serving.speech === 'local';
   return p.speech({ model: servedModel(p, 'speech'), input: text, voice: local ? opts.voice : PRESET_FALLBACK[opts.voice], language: opts.language, speed: opts.speed });
@@ -68,7 +68,7 @@ export async function renderSceneClip(
   sandbox: boolean,
   spec: { model: string; prompt: string; keyframe: Buffer; seconds: number; fps: 24 | 30; motion: MotionIntensity; camera: CameraMove },
   signal: AbortSignal,
-): Promise<MediaResult<'video/mp4'>> {
+): Promise<MediaResult> {
   return providers(kit, sandbox).video({
     model: spec.model, prompt: spec.prompt, seconds: spec.seconds, signal,
     still: { image: spec.keyframe, camera: spec.camera, motion: spec.motion, fps: spec.fps },

@@ -1,0 +1,9 @@
+// Provider id -> adapter factory. Adding a provider is a new folder under providers/<id>/ (api.ts
+// for its base URL and client, one file per capability, index.ts exporting its AdapterFactory)
+// plus one line here; shared code never asks `provider === …`.
+import { localAdapter } from './local/adapter';
+import type { AdapterFactory, ProviderId } from './types';
+
+export const ADAPTERS: Partial<Record<ProviderId, AdapterFactory>> = {
+  local: localAdapter,
+};
