@@ -93,14 +93,25 @@ export class BlobNotFoundError extends Error {
   }
 }
 
+/** A key that is not written in its one canonical form (it climbs, or names a path two ways). */
+export class BlobKeyError extends Error {
+  constructor(readonly key: string) {
+    super(`blob key is not canonical or escapes the store: ${JSON.stringify(key)}`);
+    this.name = 'BlobKeyError';
+  }
+}
+
 /**
- * A key in the one form both backends use: the local folder resolves `a//b` and `a/./b` to
- * `a/b`, so the bucket must name the object the same way (and a migrated file keeps its key).
+ * A key exactly as both backends name it, or BlobKeyError. The local folder would resolve `a//b`,
+ * `a/./b` and `a/x/../b` to `a/b`, so a key that normalises to anything but itself is refused rather
+ * than rewritten: a reader that checked a key's prefix must never be served another path's bytes.
+ * Trailing slashes (a prefix written as a folder) are the one tolerated difference.
  */
 export function canonicalKey(key: string): string {
-  const normal = posix.normalize(key).replace(/\/+$/, '');
-  if (!normal || normal === '.' || normal.startsWith('/') || normal === '..' || normal.startsWith('../') || key.includes('\0')) {
-    throw new Error(`blob key escapes the store: ${key}`);
+  const trimmed = key.replace(/\/+$/, '');
+  const normal = posix.normalize(trimmed);
+  if (!trimmed || normal !== trimmed || normal.startsWith('/') || normal === '..' || normal.startsWith('../') || /[\0\\]/.test(key)) {
+    throw new BlobKeyError(key);
   }
   return normal;
 }

@@ -7,7 +7,7 @@ import type { Deps } from '../../deps';
 import { microsToUsd } from '../../platform/billing/money';
 import { isNodeError, NodeError } from '../contract/node-error';
 import { assertNodeResultFits, MAX_NODE_RESULT_BYTES } from '../node-output-size';
-import { materialize, storeLargePorts } from './result-refs';
+import { assertCreatedRefs, materialize, storeLargePorts } from './result-refs';
 import { itemStreams } from './item-streams';
 import { containsResultRef } from '../contract/result-ref';
 import { appendNodeEvents, completionItem, expectAppend, type AppendItem } from '../events/store';
@@ -216,6 +216,7 @@ async function runNode(
     // final write must not look like a lost worker.
     const finishedAt = new Date();
     let resultOutput = result.output;
+    assertCreatedRefs(resultOutput, { ...input, nodeId: node.id, attempt: info.attempt });
     if (input.resultRefs) {
       // Large ports go to the blob store before anything is recorded or reported: a reference
       // never points to bytes that are not there yet.

@@ -26,9 +26,30 @@ export function refError(message: string): NodeError {
   return new NodeError(message, { type: 'result_ref_invalid', retryable: false });
 }
 
-/** Refuses a reference whose key lies outside the account's run results. */
+const SEGMENT = '[A-Za-z0-9._-]+';
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether `key` is, character for character, a result key the executor writes under `prefix`
+ * (`<node>/<generation>-<attempt>-<port>.json|ndjson`, no segment `.` or `..`). Nothing is
+ * normalised first: a key that only resolves into the folder (`…/../…`, `//`, encoded forms) is not one.
+ */
+function isResultKeyUnder(prefix: string, key: string): boolean {
+  const shape = new RegExp(`^${escapeRe(prefix)}(${SEGMENT})/\\d+-\\d+-(${SEGMENT})\\.(json|ndjson)$`);
+  const m = shape.exec(key);
+  return m !== null && m[1] !== '.' && m[1] !== '..';
+}
+
+/** Whether `key` is a result key of this run (of any of its nodes: a node may pass an upstream list on). */
+export function isRunResultKey(accountId: string, runId: string, key: string): boolean {
+  return isResultKeyUnder(runResultsPrefix(accountId, runId), key);
+}
+
+/** Refuses a reference whose key is not a result key of one of the account's runs. */
 export function assertOwnRef(accountId: string, key: string): void {
-  if (!key.startsWith(`${safe(accountId)}/run-results/`) || key.includes('..')) {
+  const root = `${safe(accountId)}/run-results/`;
+  const run = key.startsWith(root) ? key.slice(root.length).split('/')[0] ?? '' : '';
+  if (!run || !/^[A-Za-z0-9._-]+$/.test(run) || run === '.' || run === '..' || !isResultKeyUnder(`${root}${run}/`, key)) {
     throw refError(`result reference ${key} does not belong to this run's account`);
   }
 }

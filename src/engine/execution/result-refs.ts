@@ -10,7 +10,7 @@ import { readItems } from './item-streams';
 import { assertOwnRef, PREVIEW_CHARS, refError, resultKey } from './result-keys';
 import type { ExecuteNodeInput } from '../contract/run-contract';
 
-export { assertOwnRef, PREVIEW_CHARS, refError, resultKey, runResultsPrefix } from './result-keys';
+export { assertOwnRef, isRunResultKey, PREVIEW_CHARS, refError, resultKey, runResultsPrefix } from './result-keys';
 
 /**
  * The node's output with its largest ports stored as blobs (largest first) until what stays inline
@@ -126,6 +126,45 @@ export async function materialize(blobs: BlobStore, input: ExecuteNodeInput, opt
   params = (await loadRefs(blobs, input.accountId, params, cache, keepLists)) as Record<string, unknown>;
   const inputs = (await loadRefs(blobs, input.accountId, input.inputs, cache, keepLists)) as Record<string, unknown>;
   return { params, inputs };
+}
+
+/** The keys of every reference anywhere in `value`, added to `into`. */
+function collectRefKeys(value: unknown, into: Set<string>): Set<string> {
+  if (isResultRef(value)) into.add(value[RESULT_REF_KEY].key);
+  else if (Array.isArray(value)) for (const item of value) collectRefKeys(item, into);
+  else if (typeof value === 'object' && value !== null) for (const item of Object.values(value)) collectRefKeys(item, into);
+  return into;
+}
+
+/**
+ * Refuses a node output that carries a reference the engine did not make: one this attempt wrote
+ * (its own result keys) or one the node was handed (an upstream list it passes on). A node that
+ * returns a hand-made `$atelier_ref` fails, so no reader is ever asked to follow it.
+ */
+export function assertCreatedRefs(output: Record<string, unknown>, input: Pick<ExecuteNodeInput, 'accountId' | 'runId' | 'generation' | 'params' | 'inputs' | 'deferred'> & { nodeId: string; attempt: number }): void {
+  const found = collectRefKeys(output, new Set());
+  if (found.size === 0) return;
+  const own = resultKey(input.accountId, input.runId, input.nodeId, input.generation, input.attempt, '').slice(0, -'.json'.length);
+  const handed = collectRefKeys([input.params, input.inputs, input.deferred?.outputs], new Set());
+  for (const key of found) {
+    if (!key.startsWith(own) && !handed.has(key)) throw refError(`the node's output carries a result reference the engine did not create (${key})`);
+  }
+}
+
+/**
+ * `body` passed through while its SHA-256 is taken; the last chunk is held back until the whole
+ * digest matches `sha256`, so a reader whose bytes differ never receives all of them (it sees an error).
+ */
+export async function* verifiedBody(body: AsyncIterable<Buffer>, sha256: string): AsyncGenerator<Buffer> {
+  const hash = createHash('sha256');
+  let held: Buffer | undefined;
+  for await (const chunk of body) {
+    if (held) yield held;
+    hash.update(chunk);
+    held = chunk;
+  }
+  if (hash.digest('hex') !== sha256) throw refError('a stored result does not match its reference (sha256 differs)');
+  if (held) yield held;
 }
 
 /**

@@ -10,7 +10,7 @@ import { documentRoute } from '../../infra/http/openapi';
 import type { AuthContext } from '../../platform/auth/context';
 import { pipeline } from 'node:stream/promises';
 import { isResultRef, RESULT_REF_KEY, resultDownloads } from '../contract/result-ref';
-import { runResultsPrefix, storedAsJson } from '../execution/result-refs';
+import { isRunResultKey, storedAsJson, verifiedBody } from '../execution/result-refs';
 import { deleteRun, RunDeletedView } from '../execution/run-deletion';
 import { readRunEventPage, type RunEventPage } from '../events/store';
 import {
@@ -209,11 +209,17 @@ export function runRoutes(deps: Deps): Router {
           const ref = row?.output[params.data.port];
           if (!isResultRef(ref)) throw coded(404, 'output_not_stored', 'That node output port is not stored apart: read it from the run.');
           const target = ref[RESULT_REF_KEY];
-          if (!target.key.startsWith(runResultsPrefix(run.account_id, run.id))) throw notFound();
+          // Only a key the executor writes for this run, exactly as written (never one that merely
+          // starts with the run's folder and climbs out of it), and only bytes that match the reference.
+          if (!isRunResultKey(run.account_id, run.id, target.key)) throw notFound();
           const read = await deps.blobs.open(target.key);
           if (!read) throw coded(404, 'output_gone', 'The stored output is gone: the run was deleted or its results swept.');
+          if (read.size !== target.bytes) {
+            read.body.destroy?.();
+            throw coded(409, 'output_mismatch', 'The stored output does not match its reference (size differs).');
+          }
           // A list stored one item per line is served as the JSON array it stands for.
-          const json = storedAsJson(ref, read.body, read.size);
+          const json = storedAsJson(ref, verifiedBody(read.body, target.sha256), read.size);
           res.status(200).set({ 'Content-Type': 'application/json', 'Content-Length': String(json.bytes), 'Cache-Control': 'private, no-store', 'X-Content-Sha256': target.sha256 });
           await pipeline(json.body, res);
         } catch (err) {
