@@ -18,7 +18,7 @@ export function fakeWorkflowApi(
 ): FakeWorkflowApi {
   const api: FakeWorkflowApi = {
     nodeId: 'n1',
-    run: { runId: 'run-1', accountId: 'acct-1', workflowId: 'wf-1', generation: 0, sandbox: false },
+    run: { runId: 'run-1', accountId: 'acct-1', workflowId: 'wf-1', generation: 0, sandbox: false, behaviour: 6 },
     sleeps: [],
     waits: [],
     notes: [],
@@ -35,9 +35,11 @@ export function fakeWorkflowApi(
     async condition(fn) {
       return fn();
     },
-    async waitForSignal(signal, timeoutS) {
+    async waitForSignal(signal, timeoutS, accept) {
       api.waits.push({ signal, timeoutS });
-      return signals[signal]?.shift();
+      const queue = signals[signal] ?? [];
+      const i = queue.findIndex((p) => !accept || accept(p));
+      return i < 0 ? undefined : queue.splice(i, 1)[0];
     },
     log(message) {
       api.notes.push(message);

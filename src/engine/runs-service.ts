@@ -6,6 +6,7 @@ import { isGrpcServiceError } from '@temporalio/client';
 import { defaultPayloadConverter, WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/common';
 import { sql } from 'kysely';
 import { z } from 'zod';
+import { refuseGovernedRawApprove } from './approvals/raw-signal';
 import { approveSignal, cancelSignal, webhookSignal } from './contract/signals';
 import type { Deps } from '../deps';
 import type { Run, RunNodeOutputRow } from '../infra/db/schema/index';
@@ -425,6 +426,7 @@ export async function signalRun(deps: Deps, run: Run, name: EngineSignalName, pa
   const finished = () =>
     coded(409, 'run_finished', `Run ${run.id} is ${run.status}; a finished run takes no signals.`, { status: run.status, signal: name });
   if (FINISHED_STATUSES.includes(run.status)) throw finished();
+  if (name === 'approve') await refuseGovernedRawApprove(deps.db, run, payload);
   try {
     await deps.temporal.workflow.getHandle(run.id).signal(SIGNALS[name], payload);
   } catch (err) {

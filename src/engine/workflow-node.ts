@@ -11,7 +11,7 @@ export type WaitableSignal = 'approve' | 'webhook';
 export interface WorkflowNodeApi {
   readonly nodeId: string;
   /** The run the node belongs to. */
-  readonly run: { runId: string; accountId: string; workflowId: string; generation: number; sandbox: boolean };
+  readonly run: { runId: string; accountId: string; workflowId: string; generation: number; sandbox: boolean; behaviour: number };
   /**
    * Runs a child workflow, given by its typed reference (e.g. agentRun from src/engine/contract/agent.ts;
    * see src/infra/temporal/workflow-ref.ts), on the run's task queue and returns its result; it is
@@ -27,9 +27,10 @@ export interface WorkflowNodeApi {
    * Waits for a `signal` addressed to this node (its `payload.node_id` absent or this node's id)
    * and takes it from the run's buffer, so a signal sent before the node started counts. The run's
    * status query lists the node under `waitingFor` meanwhile. Resolves undefined when `timeoutS`
-   * passes first; without `timeoutS` it waits for ever (bounded by max_execution_time_s).
+   * passes first; without `timeoutS` it waits for ever (bounded by max_execution_time_s). With
+   * `accept`, only a payload it accepts counts (others stay buffered for other nodes).
    */
-  waitForSignal(signal: WaitableSignal, timeoutS?: number): Promise<Record<string, unknown> | undefined>;
+  waitForSignal(signal: WaitableSignal, timeoutS?: number, accept?: (payload: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined>;
   /** A line in the node's logs (stamped when the node's end is recorded: workflows keep no clock). */
   log(message: string): void;
 }

@@ -239,15 +239,15 @@ export async function engineRun(args: EngineRunInput): Promise<EngineRunResult> 
   function workflowNodeApi(nodeId: string, notes: string[]): WorkflowNodeApi {
     const api: WorkflowNodeApi = {
       nodeId,
-      run: { runId, accountId: args.accountId, workflowId: args.workflowId, generation, sandbox: args.sandbox },
+      run: { runId, accountId: args.accountId, workflowId: args.workflowId, generation, sandbox: args.sandbox, behaviour },
       executeChild: (workflowType, arg, opts) => executeChild(workflowType, { args: [arg], workflowId: opts.id, staticSummary: opts.summary }),
       sleep: (ms) => sleep(ms),
       condition: (fn, timeoutMs) => (timeoutMs === undefined ? condition(fn).then(() => true) : condition(fn, timeoutMs)),
-      async waitForSignal(signal, timeoutS) {
+      async waitForSignal(signal, timeoutS, accept) {
         inbox.waiting[signal].add(nodeId);
         let payload: Record<string, unknown> | undefined;
         try {
-          await api.condition(() => (payload = inbox.take(signal, nodeId)) !== undefined, timeoutS === undefined ? undefined : timeoutS * 1000);
+          await api.condition(() => (payload = inbox.take(signal, nodeId, accept)) !== undefined, timeoutS === undefined ? undefined : timeoutS * 1000);
         } finally {
           inbox.waiting[signal].delete(nodeId);
         }

@@ -11,10 +11,10 @@ export class SignalInbox {
     this.buffered[signal].push(payload ?? {});
   }
 
-  /** The oldest payload for this node (addressed to it by `node_id`, or to any), taken; undefined when none. */
-  take(signal: WaitableSignal, nodeId: string): Record<string, unknown> | undefined {
+  /** The oldest payload for this node (addressed to it by `node_id`, or to any) that `accept` takes, taken; undefined when none. */
+  take(signal: WaitableSignal, nodeId: string, accept?: (payload: Record<string, unknown>) => boolean): Record<string, unknown> | undefined {
     const queue = this.buffered[signal];
-    const i = queue.findIndex((p) => p.node_id === undefined || p.node_id === nodeId);
+    const i = queue.findIndex((p) => (p.node_id === undefined || p.node_id === nodeId) && (!accept || accept(p)));
     if (i < 0) return undefined;
     return queue.splice(i, 1)[0];
   }

@@ -33,6 +33,20 @@ describe('control.approval', () => {
     expect(api.notes).toEqual([]);
   });
 
+  it('a governed approval (approvers, links, quorum or form) takes only its request\'s decision, never a raw signal', async () => {
+    const raw = { approved: true, decided_by: 'forged', values: { budget: 1e9 } };
+    const decided = { approved: false, approval_id: 'apr_1', decided_by: 'ada@example.com', values: {} };
+    for (const params of [{ approvers: ['ada@example.com'] }, { links: ['legal'] }, { quorum: 2 }, { form: { fields: [{ name: 'b', type: 'number', label: 'B' }] } }]) {
+      const api = fakeWorkflowApi({ approve: [raw, decided] });
+      expect(await runApproval(api, params, {})).toEqual({ output: { rejected: decided } });
+    }
+    // A plain approval still takes the raw signal, and a run started before behaviour 6 replays as it ran.
+    expect(await runApproval(fakeWorkflowApi({ approve: [raw] }), {}, {})).toEqual({ output: { approved: raw } });
+    const older = fakeWorkflowApi({ approve: [raw] });
+    (older.run as { behaviour: number }).behaviour = 5;
+    expect(await runApproval(older, { approvers: ['ada@example.com'] }, {})).toEqual({ output: { approved: raw } });
+  });
+
   it('lets `default` decide when timeout_s passes without a signal, and says so in the logs', async () => {
     const api = fakeWorkflowApi();
     expect(await runApproval(api, { timeout_s: 5, default: 'approved' }, {})).toEqual({ output: { approved: {} } });

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { FormFields } from '../widget/fields';
 
+export const APPROVAL_NODE_TYPE = 'control.approval';
+
 const remind = z
   .object({
     after_s: z.number().min(0).max(30 * 24 * 3600).describe('Seconds after the request opens before the first reminder (0: at once)'),

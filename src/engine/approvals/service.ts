@@ -20,9 +20,9 @@ import { appendNodeEventsBatch } from '../events/store';
 import { FINISHED_STATUSES } from '../runs-service';
 import type { FormField } from '../widget/fields';
 import { checkFormValues } from './form';
-import { ApprovalParams } from './params';
+import { APPROVAL_NODE_TYPE, ApprovalParams } from './params';
 
-export const APPROVAL_NODE_TYPE = 'control.approval';
+export { APPROVAL_NODE_TYPE } from './params';
 /** A link minted without `expires_in_s` lasts this long (never past the request's own expiry). */
 export const DEFAULT_LINK_TTL_S = 7 * 24 * 3600;
 /** A claimed signal not confirmed within this long is sent again by the sweep. */

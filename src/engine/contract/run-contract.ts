@@ -49,8 +49,11 @@ export interface EngineRunInput {
  * Behaviour 5: an activity node nothing follows commits itself with the run's end, completed, when
  * it is the last of the run's nodes to succeed (ExecuteNodeInput.endsRun); the workflow then writes
  * no end of its own.
+ * Behaviour 6: a control.approval node with approvers, link approvers, a quorum or a form takes only
+ * the decision its approval request sends (the payload carries the request's `approval_id`), so no
+ * raw approve signal can decide it.
  */
-export const ENGINE_RUN_BEHAVIOUR = 5;
+export const ENGINE_RUN_BEHAVIOUR = 6;
 
 /** Node lifecycle as the workflow tracks it and the status query reports it. */
 export type NodeState = 'pending' | 'running' | 'succeeded' | 'failed' | 'skipped';

@@ -219,8 +219,23 @@ describe('approvals', () => {
     expect((await waitForRun(fx.stack, runId)).status).toBe('completed');
   });
 
-  it('the direct approve signal still decides, and the request follows the node', async () => {
-    const { runId, approval } = await waitingApproval({ approvers: ['ada@example.com'] });
+  it('the raw approve signal cannot decide a governed approval: 409 pointing at the decisions route, nothing decided', async () => {
+    const { runId, approval } = await waitingApproval({ approvers: ['ada@example.com'], quorum: 1, form: { fields: [{ name: 'budget', type: 'number', label: 'Budget', required: true }] } });
+    for (const payload of [{ approved: true, decided_by: 'forged', values: { budget: 1e9, extra: 1 } }, { approved: true, node_id: 'gate' }, { approved: true, approval_id: approval.id }]) {
+      const r = await fx.stack.api('POST', `/engine/v1/v1/runs/${runId}/signals/approve`, { body: { payload } });
+      expect(r.status, JSON.stringify(payload)).toBe(409);
+      expect(r.body.detail.error).toBe('approval_decisions_only');
+      expect(r.body.detail.message).toMatch(/decisions/);
+    }
+    const still = await fx.stack.api('GET', `${A}/${approval.id}`);
+    expect(still.body.status).toBe('pending');
+    expect(still.body.decisions ?? []).toEqual([]);
+    expect((await getRun(fx.stack, runId)).status).toBe('running');
+    expect((await fx.stack.api('POST', `/engine/v1/v1/runs/${runId}/cancel`)).status).toBe(200);
+  });
+
+  it('the direct approve signal still decides a plain approval, and the request follows the node', async () => {
+    const { runId, approval } = await waitingApproval({});
     const r = await fx.stack.api('POST', `/engine/v1/v1/runs/${runId}/signals/approve`, { body: { payload: { approved: false, by: 'ops' } } });
     expect(r.status).toBe(200);
     const run = await waitForRun(fx.stack, runId);
