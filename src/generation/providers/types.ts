@@ -288,6 +288,18 @@ export interface CallContext {
   route: Route;
   signal?: AbortSignal;
   timeoutMs: number;
+  /** Set when a durable provider job calls submit (src/generation/provider-jobs/). */
+  job?: JobContext;
+}
+
+/**
+ * The Atelier job a provider job belongs to: `id` doubles as the idempotency key where the
+ * provider takes one, and `webhookUrl` (absent when PUBLIC_BASE_URL is not set) is where the
+ * provider should report completion (polling finishes the job either way).
+ */
+export interface JobContext {
+  id: string;
+  webhookUrl?: string;
 }
 
 /** One way to serve a public model: a provider, the id it knows the model by, and its rates. */
