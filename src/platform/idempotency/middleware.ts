@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../infra/db/index';
 import type { IdempotencyKey } from '../../infra/db/schema/index';
 import { coded, validationFailed } from '../../infra/http/errors';
+import type { AuthContext } from '../auth/context';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A claim older than this whose request never finished (process crash) may be taken over. */
@@ -17,7 +18,8 @@ export interface IdempotencyOptions {
 }
 
 /**
- * `X-Idempotency-Key` on mutation requests (after authentication, so keys are per account). The
+ * `X-Idempotency-Key` on mutation requests (after authentication, so keys are per account and
+ * credential: see scopedKey). The
  * first request claims the key in Postgres and runs; its response is stored and replayed for 24
  * hours with `Idempotent-Replay: true` — the handler does not run again, so nothing is charged
  * twice. A 5xx (and 402, 409, 429, which a retry can turn around) releases the key so the client
@@ -37,7 +39,7 @@ export function idempotency(db: Database, opts: IdempotencyOptions = {}): Reques
     const accountId = req.auth!.accountId;
     const hash = requestHash(req.method, req.originalUrl, req.body);
 
-    const claimed = await claim(db, accountId, key, hash, now());
+    const claimed = await claim(db, accountId, scopedKey(req.auth!, key), hash, now());
     if ('existing' in claimed) {
       const row = claimed.existing;
       if (row.request_hash !== hash) {
@@ -62,6 +64,17 @@ export function idempotency(db: Database, opts: IdempotencyOptions = {}): Reques
     capture(db, res, claimed.id);
     next();
   };
+}
+
+/**
+ * The key as stored: scoped to the credential that sent it. A replay hands back what the first
+ * request's handler answered (a new key's secret, a bucket's credentials) without running the
+ * route's checks again, so another credential of the account (a sandbox or bucket key replaying an
+ * admin call) must never match it: its request runs afresh, through every check, as a new one.
+ */
+export function scopedKey(auth: Pick<AuthContext, 'via' | 'key' | 'email'>, key: string): string {
+  const credential = auth.key ? `key:${auth.key.id}` : `${auth.via}:${auth.email ?? ''}`;
+  return `${credential} ${key}`;
 }
 
 async function claim(db: Database, accountId: string, key: string, hash: string, nowMs: number): Promise<{ id: number } | { existing: IdempotencyKey }> {

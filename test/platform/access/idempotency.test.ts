@@ -6,7 +6,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandler } from '../../../src/infra/http/error-middleware';
 import { createLogger } from '../../../src/infra/logging/logger';
-import { IDEMPOTENCY_WINDOW_MS, idempotency, requestHash } from '../../../src/platform/idempotency/middleware';
+import { IDEMPOTENCY_WINDOW_MS, idempotency, requestHash, scopedKey } from '../../../src/platform/idempotency/middleware';
 import { startStack, type TestStack } from '../../helpers/stack';
 
 let stack: TestStack;
@@ -134,7 +134,7 @@ describe('idempotency middleware', () => {
     expect(first.text).toBe('data: one\n\ndata: two\n\n');
     // A stream's bytes are already sent when its outcome is recorded, so the row may still read
     // in_progress for a moment after the client has the whole body (a retry then gets 409 in progress).
-    const readRow = () => stack.atelier.deps.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirstOrThrow();
+    const readRow = () => stack.atelier.deps.db.selectFrom('idempotency_keys').selectAll().where('key', '=', scopedKey({ via: 'api_key', key: null }, key)).executeTakeFirstOrThrow();
     let row = await readRow();
     for (let i = 0; i < 100 && row.status === 'in_progress'; i++) {
       await new Promise((r) => setTimeout(r, 50));
@@ -194,11 +194,12 @@ describe('idempotency through the API', () => {
   it('a request still in progress elsewhere answers 409 with Retry-After', async () => {
     const key = uniq();
     const body = { name: 'racing', type: 'read-only' };
+    const admin = await stack.atelier.deps.db.selectFrom('api_keys').selectAll().where('account_id', '=', stack.accountId).where('type', '=', 'admin').orderBy('created_at').executeTakeFirst();
     await stack.atelier.deps.db
       .insertInto('idempotency_keys')
       .values({
         account_id: stack.accountId,
-        key,
+        key: scopedKey({ via: 'api_key', key: admin ?? null }, key),
         request_hash: requestHash('POST', '/v1/auth/keys', body),
         status: 'in_progress',
         response_status: null,
@@ -216,7 +217,25 @@ describe('idempotency through the API', () => {
   it('ignores the header on GET', async () => {
     const key = uniq();
     await stack.api('GET', '/v1/billing/balance', { headers: { 'x-idempotency-key': key } });
-    const rows = await stack.atelier.deps.db.selectFrom('idempotency_keys').select('id').where('key', '=', key).execute();
+    const rows = await stack.atelier.deps.db.selectFrom('idempotency_keys').select('id').where('key', 'like', `% ${key}`).execute();
     expect(rows).toEqual([]);
+  });
+
+  it('a replay is per credential: another key of the account replaying an admin call runs its own checks and gets no secret', async () => {
+    const idem = uniq();
+    const body = { name: 'admin made', type: 'admin' };
+    const first = await stack.api('POST', '/v1/auth/keys', { body, headers: { 'x-idempotency-key': idem } });
+    expect(first.status).toBe(201);
+    expect(typeof first.body.key).toBe('string');
+    for (const type of ['write', 'read-only'] as const) {
+      const made = await stack.api('POST', '/v1/auth/keys', { body: { name: `replayer ${type}`, type } });
+      expect(made.status).toBe(201);
+      const replayed = await stack.api('POST', '/v1/auth/keys', { key: made.body.key, body, headers: { 'x-idempotency-key': idem } });
+      expect(replayed.headers.get('idempotent-replay'), type).toBeNull();
+      expect(replayed.status, type).toBe(403);
+      expect(replayed.text).not.toContain(first.body.key);
+    }
+    const rows = await stack.atelier.deps.db.selectFrom('api_keys').select('id').where('name', '=', 'admin made').execute();
+    expect(rows).toHaveLength(1);
   });
 });
