@@ -4,6 +4,8 @@
 import { detail } from '../../../infra/http/errors';
 import type { AdapterFactory, ProviderAdapter } from '../types';
 import { LocalProvider } from './index';
+import { localMusic } from './music';
+import { localTranscription } from './transcription';
 import { translateRefusal } from './translate';
 
 function createLocalAdapter(): ProviderAdapter {
@@ -23,6 +25,8 @@ function createLocalAdapter(): ProviderAdapter {
       removeBackground: { run: async (req) => ({ ...(await local.removeBackground(req)), usage: { images: 1 } }) },
       ocr: { run: async (req) => ({ ...(await local.ocr(req)), usage: {} }) },
       model3d: { run: async (req) => ({ ...(await local.model3d(req)), usage: {} }) },
+      music: { run: (req) => localMusic(req) },
+      transcription: { run: (req) => localTranscription(req) },
       embed: { run: async (req) => ({ ...(await local.embed(req)), usage: { inputTokens: 0 } }) },
       translate: {
         async run(req) {
