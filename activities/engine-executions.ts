@@ -4,7 +4,7 @@ import type { ExecuteNodeInput } from '../src/engine/contract/run-contract';
 import { resetEpoch } from '../src/engine/events/epochs';
 import { keptOutput, observeExecution } from '../src/engine/events/executions';
 import { appendNodeEventsBatch } from '../src/engine/events/store';
-import { carried, markWritten } from '../src/engine/projections';
+import { carried, markWritten } from '../src/engine/run/projections';
 
 type Activity = (input: never) => Promise<unknown>;
 

@@ -1,5 +1,5 @@
 import type { Deps } from '../src/deps';
-import { scanNow, type ScanResult } from '../src/engine/watchdog';
+import { scanNow, type ScanResult } from '../src/engine/run/watchdog';
 import { whileHeartbeating } from './heartbeat';
 
 export function createEngineMaintenanceActivities(deps: Deps) {

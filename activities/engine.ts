@@ -1,6 +1,6 @@
 import type { Deps } from '../src/deps';
 import { executeNode, type ExecutorRegistry } from '../src/engine/execution/node-executor';
-import { finishRun, recordNodeFinished, recordNodesCompleted, recordNodesSettled, recordNodeStarted, type NodesCompletedInput, type NodesSettledInput } from '../src/engine/projections';
+import { finishRun, recordNodeFinished, recordNodesCompleted, recordNodesSettled, recordNodeStarted, type NodesCompletedInput, type NodesSettledInput } from '../src/engine/run/projections';
 import type { ExecuteNodeInput, ExecuteNodeResult, FinishRunInput, NodeFinishedInput, NodeStartedInput } from '../src/engine/contract/run-contract';
 import { nodeRegistry } from '../nodes/index';
 import { startRunAnalysis } from '../src/engine/analytics/analyze';

@@ -25,7 +25,7 @@ import { benchNoop } from './lib/noop-node';
 import { loadConfig } from '../src/config';
 import type { ExecuteNodeInput } from '../src/engine/contract/run-contract';
 import { appendStats } from '../src/engine/events/store';
-import { planWorkflow } from '../src/engine/planner';
+import { planWorkflow } from '../src/engine/workflows/planner';
 import { createScratchDatabase } from '../src/infra/db/postgres';
 import { generateApiKey } from '../src/platform/auth/api-keys';
 import { startAtelier } from '../src/runtime';

@@ -3,7 +3,7 @@
 // all its work: zod parsing of every node and edge, params against each node's schema, ports,
 // Kahn ordering and the upstream check of every template reference.
 //   npx tsx bench/planner.ts [nodes] [runs]
-import { planWorkflow } from '../src/engine/planner';
+import { planWorkflow } from '../src/engine/workflows/planner';
 import { nodeRegistry } from '../nodes/index';
 import { bigSpec } from '../test/engine/spec/fixtures';
 

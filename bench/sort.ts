@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isItemListRef } from '../src/engine/contract/result-ref';
 import { itemStreams, type ListRef } from '../src/engine/execution/item-streams';
-import type { NodeContext } from '../src/engine/types';
+import type { NodeContext } from '../src/engine/contract/types';
 import { LocalBlobStore } from '../src/storage/blob-store';
 import { ioItemLists } from '../nodes/io/item-lists';
 import { ioSort } from '../nodes/io/sort';

@@ -5,8 +5,8 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { paramsJsonSchema } from '../src/engine/catalogue';
-import type { NodeDefinition } from '../src/engine/types';
+import { paramsJsonSchema } from '../src/engine/catalogue/listing';
+import type { NodeDefinition } from '../src/engine/contract/types';
 import { nodeRegistry } from '../nodes/index';
 
 export const NODES_DOC_PATH = resolve(import.meta.dirname, '..', 'docs', 'nodes.md');

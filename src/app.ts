@@ -50,7 +50,7 @@ import { routingRoutes } from './platform/routing/routes';
 import { assetRoutes } from './platform/assets/routes';
 import { voiceRoutes } from './voice/routes';
 import { voiceDemoRoutes } from './voice/demo-routes';
-import { viewerRoutes } from './engine/viewer-routes';
+import { viewerRoutes } from './engine/routes/viewer';
 import { voiceErrorEnvelope } from './voice/errors';
 import { prefixGate } from './infra/http/prefix-gate';
 

@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { attachRealtimeEngine } from './voice/realtime/attach';
 import { RunEventHub } from './engine/events/hub';
 import { PgListener } from './infra/db/listener';
-import { startEngineMaintenance } from './engine/watchdog';
+import { startEngineMaintenance } from './engine/run/watchdog';
 import { closeAccess } from './platform/auth/access-chain';
 import type { KeyCredential } from './platform/auth/authenticate';
 import { CredentialCache } from './platform/auth/credential-cache';
@@ -31,7 +31,7 @@ import { join } from 'node:path';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { createTracing } from './infra/tracing/tracing';
 import { setPrivateNetworkExceptions } from './infra/net/safe-fetch';
-import { installNodeRegistry, type VersionedNodeRegistry } from './engine/node-registry';
+import { installNodeRegistry, type VersionedNodeRegistry } from './engine/catalogue/node-registry';
 
 export interface Atelier {
   deps: Deps;

@@ -2,6 +2,6 @@
 // the app (the test stack's startAtelier installs it otherwise): src/ never imports nodes/, so the
 // composition root installs it — here, imported for its effect.
 import { nodeRegistry } from '../nodes/index';
-import { installNodeRegistry } from '../src/engine/node-registry';
+import { installNodeRegistry } from '../src/engine/catalogue/node-registry';
 
 installNodeRegistry(nodeRegistry);

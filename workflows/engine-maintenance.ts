@@ -2,7 +2,7 @@
 // visible in the Temporal UI; continues as new to keep its history short.
 import { continueAsNew, proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities/index';
-import type { EngineMaintenanceArgs } from '../src/engine/watchdog';
+import type { EngineMaintenanceArgs } from '../src/engine/run/watchdog';
 
 const maintenanceActivity = proxyActivities<Activities>({
   startToCloseTimeout: '5 minutes',

@@ -1,7 +1,7 @@
 // The node the engine benches run: it does nothing, as a real activity, so what a run costs is the
 // engine's own work around it. `pad` lets a bench grow each node's params (its activity input).
 import { z } from 'zod';
-import type { NodeDefinition } from '../../src/engine/types';
+import type { NodeDefinition } from '../../src/engine/contract/types';
 
 const noopParams = z.object({ pad: z.string().optional() });
 

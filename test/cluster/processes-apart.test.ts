@@ -22,7 +22,7 @@ import { FaultLog, startCounterServer, type CounterServer } from '../../bench/li
 import { freePort } from '../../bench/lib/free-port';
 import { loadConfig } from '../../src/config';
 import { isResultRef, RESULT_REF_KEY, type ResultRef } from '../../src/engine/contract/result-ref';
-import { maintenanceWorkflowId } from '../../src/engine/watchdog';
+import { maintenanceWorkflowId } from '../../src/engine/run/watchdog';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/infra/db/postgres';
 import { generateApiKey } from '../../src/platform/auth/api-keys';
 import { createBlobStore } from '../../src/storage/blob-store-s3';

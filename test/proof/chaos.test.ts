@@ -12,7 +12,7 @@ import { ChaosBatch, reportMarkdown } from '../../bench/lib/chaos-batch';
 import { FaultLog, startCounterServer, startWebhookReceiver, type CounterServer, type WebhookReceiver } from '../../bench/lib/chaos-loopbacks';
 import { rng } from '../../src/generation/prng';
 import { createScratchDatabase, type ScratchDatabase } from '../../src/infra/db/postgres';
-import { maintenanceWorkflowId } from '../../src/engine/watchdog';
+import { maintenanceWorkflowId } from '../../src/engine/run/watchdog';
 import { generateApiKey } from '../../src/platform/auth/api-keys';
 import { freePort } from '../../bench/lib/free-port';
 

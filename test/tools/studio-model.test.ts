@@ -2,7 +2,7 @@
 // the spec a draft becomes, undo/redo with typing coalesced into one step, fresh node ids, renaming,
 // copy and paste, version diffs, template suggestions and the run form's fields.
 import { describe, expect, it } from 'vitest';
-import { validateSpec } from '../../src/engine/workflows-service';
+import { validateSpec } from '../../src/engine/workflows/service';
 import '../install-node-registry';
 import { ApiError } from '../../src/infra/http/errors';
 import {

@@ -2,7 +2,7 @@
 // ride along with every later write of the run until one that carried them is confirmed. Pure and
 // deterministic, no Temporal. Property tests: test/engine/kernel/commit-carrier.test.ts.
 import { commitKey, type ExecuteNodeResult, type NodeCommit } from '../../src/engine/contract/run-contract';
-import type { NodeOutput } from '../../src/engine/types';
+import type { NodeOutput } from '../../src/engine/contract/types';
 
 /** One executeNode call of an activity node: the commits it carries and whether it may defer its own. */
 export interface CarriedCall {

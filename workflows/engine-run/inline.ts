@@ -2,7 +2,7 @@
 // type's handler at the plan's version (pureNodeHandlers) computes the result right here.
 import { containsResultRef, deferredTemplates } from '../../src/engine/contract/result-ref';
 import { resolveTemplates } from '../../src/engine/contract/templates';
-import type { NodeOutput, PlannedNode } from '../../src/engine/types';
+import type { NodeOutput, PlannedNode } from '../../src/engine/contract/types';
 import { pureNodeHandlers } from '../workflow-nodes';
 
 /** The activity's result limit (src/engine/node-output-size.ts, 1 MB): larger results go through the activity, which checks it. */

@@ -2,7 +2,7 @@
 // retry policy and timeout (local activities for pure, quick nodes; real ones for side effects).
 import { ActivityCancellationType, proxyActivities, proxyLocalActivities, type ActivityOptions, type LocalActivityOptions, type RetryPolicy } from '@temporalio/workflow';
 import type { Activities } from '../../activities/index';
-import type { PlannedNode } from '../../src/engine/types';
+import type { PlannedNode } from '../../src/engine/contract/types';
 
 // Per-node retry and timeout_s override `retry` and `startToCloseTimeout` (see nodeExecutor).
 

@@ -4,7 +4,7 @@
 // results back and records what it is asked to. Property tests: test/engine/kernel/scheduler.test.ts.
 import { passThrough } from '../../src/engine/contract/node-io';
 import type { NodeState } from '../../src/engine/contract/run-contract';
-import type { ErrorHandler, NodeOutput, PlannedNode, RunPlan, RunStatus } from '../../src/engine/types';
+import type { ErrorHandler, NodeOutput, PlannedNode, RunPlan, RunStatus } from '../../src/engine/contract/types';
 
 /** A node's settled result waiting to be recorded, in the order it settled. */
 export interface NodeRecord {

@@ -1,7 +1,7 @@
 // Signals a run receives for its workflow-run nodes (approve, webhook): buffered until a node
 // takes one addressed to it (or to no node in particular), in arrival order, and which nodes are
 // waiting for each (the status query shows them). Pure; tests: test/engine/kernel/signal-inbox.test.ts.
-import type { WaitableSignal } from '../../src/engine/workflow-node';
+import type { WaitableSignal } from '../../src/engine/workflows/workflow-node';
 
 export class SignalInbox {
   private readonly buffered: Record<WaitableSignal, Array<Record<string, unknown>>> = { approve: [], webhook: [] };

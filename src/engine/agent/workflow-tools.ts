@@ -9,10 +9,10 @@ import { ApiError, coded } from '../../infra/http/errors';
 import { isoTime, listOf } from '../../infra/http/views';
 import { isUniqueViolation } from '../../infra/db/index';
 import { orNotFound } from '../../infra/db/or-not-found';
-import { cancelRun, FINISHED_STATUSES, getRunRow, nodeRows } from '../runs-service';
-import type { WorkflowSpec } from '../spec';
+import { cancelRun, FINISHED_STATUSES, getRunRow, nodeRows } from '../run/service';
+import type { WorkflowSpec } from '../workflows/spec';
 import { templateRefs } from '../contract/templates';
-import { startChildRun } from '../child-runs';
+import { startChildRun } from '../run/child-runs';
 import { ownedWorkflow } from '../workflow-lookup';
 import type { ToolOutput } from './builtin-tools';
 

@@ -26,6 +26,7 @@ export const ApprovalDecisionView = z.object({
   approved: z.boolean(),
   comment: z.string().nullable(),
   values: z.record(z.string(), z.unknown()),
+  minted_by: z.string().nullable().describe('A decision through a one-time link: who minted that link (an API key id or a console e-mail; null for links the reminders sent)'),
   decided_at: isoTime,
 });
 
@@ -102,8 +103,8 @@ export function approvalRoutes(deps: Deps): Router {
   router.get('/approvals/:id', route({ params: IdParams, response: ApprovalView }, ({ auth, params }) => getApproval(deps, auth, params.id)));
   router.post('/approvals/:id/decisions', route({ params: IdParams, body: DecisionBody, response: DecisionAnswer, errors: [403, 409], summary: 'Approve or reject (once per approver; a repeat answers the first decision)' }, async ({ auth, params, body }) =>
     decide(deps, auth.accountId, params.id, await approverOf(deps.db, auth), body)));
-  router.post('/approvals/:id/links', route({ params: IdParams, body: LinkBody, response: LinkView, status: 201, errors: [409], summary: 'Mint a one-time link for a link approver (the token is shown once)' }, ({ auth, params, body }) =>
-    createLink(deps, auth.accountId, params.id, body.approver, body.expires_in_s)));
+  router.post('/approvals/:id/links', route({ params: IdParams, body: LinkBody, response: LinkView, status: 201, errors: [403, 409], summary: 'Mint a one-time link for a link approver (the token is shown once): an admin key, the account owner or a named approver' }, ({ auth, params, body }) =>
+    createLink(deps, auth, params.id, body.approver, body.expires_in_s)));
   return router;
 }
 

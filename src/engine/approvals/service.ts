@@ -14,10 +14,10 @@ import { coded, notFound, validationFailed } from '../../infra/http/errors';
 import type { AuthContext } from '../../platform/auth/context';
 import { recordAudit } from '../audit/audit-service';
 import { approveSignal } from '../contract/signals';
-import type { NodeOutput, RunPlan } from '../types';
+import type { NodeOutput, RunPlan } from '../contract/types';
 import { resolveTemplates } from '../contract/templates';
 import { appendNodeEventsBatch } from '../events/store';
-import { FINISHED_STATUSES } from '../runs-service';
+import { FINISHED_STATUSES } from '../run/service';
 import type { FormField } from '../widget/fields';
 import { checkFormValues } from './form';
 import { APPROVAL_NODE_TYPE, ApprovalParams } from './params';
@@ -43,6 +43,9 @@ export interface DecisionInput {
   comment?: string | undefined;
   values?: Record<string, unknown> | undefined;
 }
+
+/** The one approver of a request whose params were invalid: no key id or e-mail is ever this. */
+export const NO_ONE = '!no_one: params invalid';
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -70,10 +73,16 @@ export async function openApprovalRequest(db: Database, input: { runId: string; 
   const outputs: Record<string, Record<string, unknown>> = {};
   for (const r of rows) outputs[r.node_id] = r.output as Record<string, unknown>;
   const resolved = resolveTemplates(node.params, { outputs, variables: (run.plan as RunPlan).variables });
-  // Params were checked when the run was planned; one a template made invalid falls back to an
-  // approval any account member may decide, alone, with no form.
+  // Params were checked when the run was planned; a template may still make them invalid once
+  // filled in. The message is only shown, so a value that is not text is shown as text; anything
+  // else that a template made invalid fails closed: the request names no one who can decide it (a
+  // caller of a webhook-triggered workflow must not be able to open an approval to everyone).
+  if (resolved.message !== undefined && typeof resolved.message !== 'string') resolved.message = JSON.stringify(resolved.message);
   const parsed = ApprovalParams.safeParse(resolved);
-  const p = parsed.success ? parsed.data : { default: resolved.default === 'approved' ? ('approved' as const) : ('rejected' as const), message: typeof resolved.message === 'string' ? resolved.message : undefined };
+  const invalid = parsed.success ? null : parsed.error.issues.map((i) => `${i.path.join('.') || 'params'}: ${i.message}`).join('; ');
+  const p = parsed.success
+    ? parsed.data
+    : { default: resolved.default === 'approved' ? ('approved' as const) : ('rejected' as const), message: `${typeof resolved.message === 'string' ? `${resolved.message}\n\n` : ''}This approval's params were invalid once their templates were filled in (${invalid}); no one can decide it: cancel the run, or let it time out.` };
   const inputs: Record<string, unknown> = {};
   for (const edge of node.incoming) inputs[edge.source] = preview(outputs[edge.source]?.[edge.sourcePort]);
   const now = Date.now();
@@ -88,7 +97,7 @@ export async function openApprovalRequest(db: Database, input: { runId: string; 
       node_id: input.nodeId,
       workflow_id: run.workflow_id,
       message: p.message ?? null,
-      approvers: JSON.stringify((parsed.success ? parsed.data.approvers ?? [] : []).map(normalise)),
+      approvers: JSON.stringify(parsed.success ? (parsed.data.approvers ?? []).map(normalise) : [NO_ONE]),
       link_approvers: JSON.stringify(parsed.success ? parsed.data.links ?? [] : []),
       quorum: parsed.success ? parsed.data.quorum ?? 1 : 1,
       reject_rule: parsed.success ? parsed.data.reject ?? 'any' : 'any',
@@ -167,7 +176,7 @@ type RequestRow = EngineApprovalRequest & { run_status: string; usd_charged_micr
 const effectiveStatus = (r: RequestRow): ApprovalStatus => (r.status === 'pending' && (FINISHED_STATUSES as string[]).includes(r.run_status) ? 'cancelled' : r.status);
 
 export function decisionView(d: EngineApprovalDecision) {
-  return { approver: d.approver, via: d.via, approved: d.approved, comment: d.comment, values: d.form_values, decided_at: d.decided_at.toISOString() };
+  return { approver: d.approver, via: d.via, approved: d.approved, comment: d.comment, values: d.form_values, minted_by: d.minted_by ?? null, decided_at: d.decided_at.toISOString() };
 }
 
 function tally(r: Pick<EngineApprovalRequest, 'quorum' | 'approvers' | 'link_approvers'>, decisions: EngineApprovalDecision[]) {
@@ -291,7 +300,7 @@ const closed = (id: string, status: ApprovalStatus) => coded(409, 'approval_clos
  * decision by the same approver answers the first, unchanged. Returns the request as it now is;
  * when the decision settled the outcome, the node's `approve` signal is sent before returning.
  */
-export async function decide(deps: Deps, accountId: string, id: string, who: Approver, input: DecisionInput, opts: { linkHash?: string } = {}) {
+export async function decide(deps: Deps, accountId: string, id: string, who: Approver, input: DecisionInput, opts: { linkHash?: string; mintedBy?: string | null } = {}) {
   const result = await deps.db.transaction().execute(async (trx) => {
     const row = (await requestQuery(trx).where('a.id', '=', id).where('a.account_id', '=', accountId).forUpdate('a').executeTakeFirst()) as RequestRow | undefined;
     if (!row) throw notFound();
@@ -312,7 +321,7 @@ export async function decide(deps: Deps, accountId: string, id: string, who: App
     if (opts.linkHash) await markLinkUsed(trx, opts.linkHash);
     const decision = await trx
       .insertInto('engine_approval_decisions')
-      .values({ id: newId('apd'), approval_id: id, approver: who.id, via: who.via, approved: input.approved, comment: input.comment ?? null, form_values: JSON.stringify(checked.values) })
+      .values({ id: newId('apd'), approval_id: id, approver: who.id, via: who.via, approved: input.approved, comment: input.comment ?? null, form_values: JSON.stringify(checked.values), minted_by: opts.mintedBy ?? null })
       .returningAll()
       .executeTakeFirstOrThrow();
     const decisions = [...before, decision];
@@ -347,7 +356,7 @@ export async function decide(deps: Deps, accountId: string, id: string, who: App
       action: 'approval.decided',
       actor: { id: who.id, email: who.email },
       summary: `${who.id} ${input.approved ? 'approved' : 'rejected'} ${row.node_id} of run ${row.run_id}${outcome ? ` (outcome: ${outcome})` : ''}`,
-      diff: { approval_id: id, run_id: row.run_id, node_id: row.node_id, approved: input.approved, comment: input.comment ?? null, outcome: outcome ?? 'pending' },
+      diff: { approval_id: id, run_id: row.run_id, node_id: row.node_id, approved: input.approved, comment: input.comment ?? null, outcome: outcome ?? 'pending', ...(who.via === 'link' ? { link_minted_by: opts.mintedBy ?? null } : {}) },
     });
     return { row: updated, decisions, decision, repeated: false, decided: outcome !== null };
   });
@@ -405,23 +414,51 @@ export async function sendOutcome(deps: Deps, id: string): Promise<boolean> {
 export const linkUrl = (deps: Deps, token: string) => `${deps.config.publicBaseUrl}/engine/v1/v1/approvals/links/${token}`;
 
 /** A new one-time link for link approver `label`: the token is returned once and kept only hashed. */
-export async function mintLink(deps: Deps, db: Database, r: Pick<EngineApprovalRequest, 'id' | 'expires_at'>, label: string, expiresInS = DEFAULT_LINK_TTL_S) {
+export async function mintLink(deps: Deps, db: Database, r: Pick<EngineApprovalRequest, 'id' | 'expires_at'>, label: string, expiresInS = DEFAULT_LINK_TTL_S, mintedBy: string | null = null) {
   const token = `apl_${randomBytes(32).toString('base64url')}`;
   let expires = new Date(Date.now() + expiresInS * 1000);
   if (r.expires_at && r.expires_at < expires) expires = r.expires_at;
-  await db.insertInto('engine_approval_links').values({ token_hash: hashLinkToken(token), approval_id: r.id, approver: label, expires_at: expires }).execute();
+  await db.insertInto('engine_approval_links').values({ token_hash: hashLinkToken(token), approval_id: r.id, approver: label, expires_at: expires, minted_by: mintedBy }).execute();
   return { object: 'approval_link' as const, approval_id: r.id, approver: label, token, url: linkUrl(deps, token), expires_at: expires.toISOString() };
 }
 
-/** POST /approvals/{id}/links: the account mints a link for one of the request's link approvers. */
-export async function createLink(deps: Deps, accountId: string, id: string, label: string, expiresInS?: number) {
-  const row = await requestRow(deps.db, accountId, id);
+/**
+ * Whether `auth` may hand a link approver's vote to someone: an admin key, the account owner's
+ * console session, or a named approver of this request. Any other key of the account (a CI write
+ * key, say) could otherwise satisfy or veto an approval it was never named in.
+ */
+async function mayMintLinks(deps: Deps, auth: AuthContext, r: Pick<EngineApprovalRequest, 'approvers' | 'link_approvers'>): Promise<Approver | null> {
+  const who = await approverOf(deps.db, auth);
+  if (auth.via === 'api_key' && auth.key?.type === 'admin') return who;
+  if (auth.via === 'session') {
+    const owner = await deps.db.selectFrom('accounts').select('email').where('id', '=', auth.accountId).executeTakeFirst();
+    if (!auth.email || (owner?.email && owner.email.toLowerCase() === auth.email.toLowerCase())) return who;
+  }
+  return r.approvers.includes(who.id) || (who.email !== null && r.approvers.includes(who.email)) ? who : null;
+}
+
+/** POST /approvals/{id}/links: an admin, the owner or a named approver mints a link for one of the request's link approvers. */
+export async function createLink(deps: Deps, auth: AuthContext, id: string, label: string, expiresInS?: number) {
+  const row = await requestRow(deps.db, auth.accountId, id);
   const status = effectiveStatus(row);
   if (status !== 'pending') throw closed(id, status);
+  const minter = await mayMintLinks(deps, auth, row);
+  if (!minter) {
+    throw coded(403, 'not_a_link_minter', `Only an admin key, the account owner or a named approver of approval ${id} may mint its links.`, { approvers: row.approvers });
+  }
   if (!row.link_approvers.includes(label)) {
     throw coded(422, 'unknown_link_approver', `Approval ${id} has no link approver "${label}"; its links are: ${row.link_approvers.join(', ') || 'none'}.`, { links: row.link_approvers });
   }
-  return mintLink(deps, deps.db, row, label, expiresInS);
+  const link = await mintLink(deps, deps.db, row, label, expiresInS, minter.id);
+  await recordAudit(deps.db, {
+    accountId: auth.accountId,
+    workflowId: row.workflow_id,
+    action: 'approval.link_minted',
+    actor: { id: minter.id, email: minter.email },
+    summary: `${minter.id} minted a one-time link for ${label} on ${row.node_id} of run ${row.run_id}`,
+    diff: { approval_id: id, run_id: row.run_id, node_id: row.node_id, approver: label, expires_at: link.expires_at },
+  });
+  return link;
 }
 
 async function markLinkUsed(db: Database, hash: string): Promise<void> {
@@ -470,6 +507,6 @@ export async function viewLink(deps: Deps, token: string) {
 /** POST /approvals/links/{token}: the link holder decides, once; the link is spent with the decision. */
 export async function decideByLink(deps: Deps, token: string, input: DecisionInput) {
   const { hash, link, row } = await liveLink(deps, token);
-  const done = await decide(deps, row.account_id, row.id, { id: `link:${link.approver}`, via: 'link', email: null }, input, { linkHash: hash });
+  const done = await decide(deps, row.account_id, row.id, { id: `link:${link.approver}`, via: 'link', email: null }, input, { linkHash: hash, mintedBy: link.minted_by });
   return { object: 'approval_link_decision' as const, approval_id: row.id, status: done.approval.status, decision: done.decision, repeated: done.repeated };
 }

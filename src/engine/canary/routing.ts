@@ -2,9 +2,9 @@
 // spec (not a spec_override, retry, replay or simulation) runs the stable or the canary version as
 // the rule's draw says, and the arm it took is recorded with the run (engine_run_arms).
 import type { Deps } from '../../deps';
-import type { StartRunRequest } from '../run-request';
-import { nodeRegistry } from '../node-registry';
-import { planWorkflow } from '../planner';
+import type { StartRunRequest } from '../run/start-request';
+import { nodeRegistry } from '../catalogue/node-registry';
+import { planWorkflow } from '../workflows/planner';
 import { checkAutoRollback, chooseArm } from './rules';
 
 async function plannedVersion(deps: Deps, workflowId: string, hash: string) {

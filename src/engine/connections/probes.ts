@@ -15,7 +15,7 @@ import { smtpTransport } from './clients/smtp';
 import type { Deps } from '../../deps';
 import type { EngineConnection } from '../../infra/db/schema/index';
 import { safeFetch } from '../../infra/net/safe-fetch';
-import type { NodeContext } from '../types';
+import type { NodeContext } from '../contract/types';
 
 export interface ProbeResult {
   valid: boolean | null;

@@ -3,7 +3,7 @@
 // event or node output is written from here. Nodes reach it as `ctx.credentials`.
 import type { Deps } from '../../deps';
 import { NodeError } from '../contract/node-error';
-import type { CredentialResolver } from '../node-capabilities';
+import type { CredentialResolver } from '../contract/node-capabilities';
 import { openSecret } from '../../platform/webhooks/secret-box';
 
 export function credentialResolver(deps: Pick<Deps, 'db' | 'config'>, accountId: string, credentials: Record<string, string> | undefined): CredentialResolver {

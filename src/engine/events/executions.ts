@@ -21,7 +21,7 @@ import type { Database } from '../../infra/db/index';
 import { compiledOnce } from '../../infra/db/compiled';
 import type { Deps } from '../../deps';
 import { microsToUsd } from '../../platform/billing/money';
-import type { NodeOutput } from '../types';
+import type { NodeOutput } from '../contract/types';
 import { epochs, type ResetEpoch } from './epochs';
 import { RUN_EVENTS_CHANNEL } from './store';
 

@@ -6,17 +6,17 @@ import { ApplicationFailure, CancelledFailure } from '@temporalio/common';
 import type { Deps } from '../../deps';
 import { microsToUsd } from '../../platform/billing/money';
 import { isNodeError, NodeError } from '../contract/node-error';
-import { assertNodeResultFits, MAX_NODE_RESULT_BYTES } from '../node-output-size';
+import { assertNodeResultFits, MAX_NODE_RESULT_BYTES } from '../catalogue/node-output-size';
 import { assertCreatedRefs, materialize, storeLargePorts } from './result-refs';
 import { itemStreams } from './item-streams';
 import { containsResultRef } from '../contract/result-ref';
 import { appendNodeEvents, completionItem, expectAppend, type AppendItem } from '../events/store';
-import { carried, commitAndCompleteIfDone, committedOutput, completionEvents, finishedRow, isWritten, markWritten, recordStarted, startedEvent } from '../projections';
+import { carried, commitAndCompleteIfDone, committedOutput, completionEvents, finishedRow, isWritten, markWritten, recordStarted, startedEvent } from '../run/projections';
 import type { AnalysisTarget } from '../analytics/analyze';
 import { commitKey, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails } from '../contract/run-contract';
-import type { LogLevel, NodeContext, NodeDefinition, NodeLog, NodeOutput, NodeRegistry } from '../types';
+import type { LogLevel, NodeContext, NodeDefinition, NodeLog, NodeOutput, NodeRegistry } from '../contract/types';
 import { chargeNode } from './charge-node';
-import { nodeCapabilities } from './node-capabilities';
+import { nodeCapabilities } from './bind-capabilities';
 
 /** What the executor needs of the catalogue: the node type at the version the plan pinned. */
 export type ExecutorRegistry = Pick<NodeRegistry, 'get'> & { getVersion?(type: string, version: number): NodeDefinition | undefined };

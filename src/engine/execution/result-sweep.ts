@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import { startSweep, sweepInterval } from '../../infra/sweep';
 import { sweepBlobDeletions } from '../../storage/blob-store-deletions';
-import { FINISHED_STATUSES, isUuid } from '../runs-service';
+import { FINISHED_STATUSES, isUuid } from '../run/service';
 import { runResultsPrefix } from './result-refs';
 
 type SweepDeps = Pick<Deps, 'db' | 'blobs' | 'logger' | 'config'>;

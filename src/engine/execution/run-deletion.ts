@@ -8,7 +8,7 @@ import type { Deps } from '../../deps';
 import type { Run } from '../../infra/db/schema/index';
 import { coded, notFound } from '../../infra/http/errors';
 import { finishBlobDeletion, queueBlobDeletion } from '../../storage/blob-store-deletions';
-import { FINISHED_STATUSES } from '../runs-service';
+import { FINISHED_STATUSES } from '../run/service';
 import { runResultsPrefix } from './result-refs';
 import { recordedText, runFamily } from './result-sweep';
 

@@ -12,7 +12,7 @@ import type { Deps } from '../../deps';
 import { ApiError, badRequest, coded, notFound, validationFailed } from '../../infra/http/errors';
 import { jsonDepthExceeds, MAX_JSON_DEPTH, nulIssues } from '../../infra/http/input-guard';
 import { createWindowStore } from '../../platform/limits/rate-limiter';
-import { startTriggeredRun } from '../trigger-start';
+import { startTriggeredRun } from '../run/trigger-start';
 import { HookAcceptedView, resolvePublicHook } from './service';
 import { documentRoute } from '../../infra/http/openapi';
 

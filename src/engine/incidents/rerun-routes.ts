@@ -8,9 +8,9 @@ import type { Deps } from '../../deps';
 import { coded, validationFailed } from '../../infra/http/errors';
 import { route } from '../../infra/http/route';
 import { isoTime } from '../../infra/http/views';
-import { nodeRegistry } from '../node-registry';
-import { planWorkflow } from '../planner';
-import { FINISHED_STATUSES, getRunRow } from '../runs-service';
+import { nodeRegistry } from '../catalogue/node-registry';
+import { planWorkflow } from '../workflows/planner';
+import { FINISHED_STATUSES, getRunRow } from '../run/service';
 import { startRunAt } from './resume-at';
 
 const Params = z.object({ run_id: z.string().min(1) });

@@ -5,8 +5,8 @@
 import type { Deps } from '../../deps';
 import type { Run } from '../../infra/db/schema/index';
 import type { TriggerType } from '../contract/run-contract';
-import { nodeOutputView, startRun } from '../runs-service';
-import type { NodeOutput, RunPlan } from '../types';
+import { nodeOutputView, startRun } from '../run/service';
+import type { NodeOutput, RunPlan } from '../contract/types';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 

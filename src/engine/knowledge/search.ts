@@ -8,7 +8,7 @@
 // knowledge tool call.
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
-import type { KnowledgeResult } from '../node-capabilities';
+import type { KnowledgeResult } from '../contract/node-capabilities';
 
 /** One ranked chunk: the shape nodes see too (knowledge.search). */
 export type KnowledgeHit = KnowledgeResult;

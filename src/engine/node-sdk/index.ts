@@ -3,7 +3,7 @@
 // workflow, through ./workflow); lint enforces it. What a node reaches of the process beyond this
 // comes through its context, as the capabilities below.
 export * from './workflow';
-export type { ChildRunRefusal, CredentialResolver, KnowledgeResult, NodeBlobs, NodeCapabilities, NodeKnowledge, NodeProviders, NodeRuns, NodeRunStatus, ResolvedCredential } from '../node-capabilities';
+export type { ChildRunRefusal, CredentialResolver, KnowledgeResult, NodeBlobs, NodeCapabilities, NodeKnowledge, NodeProviders, NodeRuns, NodeRunStatus, ResolvedCredential } from '../contract/node-capabilities';
 export { BlockedAddressError, FetchError, safeFetch, streamingSafeFetch } from '../../infra/net/safe-fetch';
 export { BlobNotFoundError, contentTypeFor } from '../../storage/blob-store';
 export { chargeOperation, chatQuantities, countPromptTokens, operation, operationCostMicros, UnsupportedModelError } from '../../generation/operations';

@@ -14,7 +14,7 @@ import type { Deps } from '../../deps';
 import type { Database } from '../../infra/db/index';
 import type { EngineRatePolicy } from '../../infra/db/schema/index';
 import { coded } from '../../infra/http/errors';
-import { executionOpen } from '../run-execution';
+import { executionOpen } from '../run/execution-open';
 
 /** The workflow's rate policy when it limits anything (read before the insert's transaction, which only a policy needs). */
 export async function activeRatePolicy(db: Database, req: { accountId: string; workflowId: string }): Promise<EngineRatePolicy | undefined> {

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { notFound } from '../../infra/http/errors';
 import { route } from '../../infra/http/route';
-import { nodeRegistry } from '../node-registry';
-import { listNodes, nodeDetail, NodeDetail, NodeListView } from '../catalogue';
+import { nodeRegistry } from '../catalogue/node-registry';
+import { listNodes, nodeDetail, NodeDetail, NodeListView } from '../catalogue/listing';
 
 /** An empty filter (`?category=`, as forms send it) means no filter. */
 const Filter = z.preprocess((v) => (v === '' ? undefined : v), z.string().min(1).optional());

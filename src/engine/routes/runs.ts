@@ -32,11 +32,11 @@ import {
   RunView,
   signalRun,
   startRun,
-} from '../runs-service';
-import { TelemetryView, telemetryView } from '../telemetry';
-import { RecoverAllView, recoverAll, scanNow, WatchdogScanView, watchdogStatus, WatchdogStatusView } from '../watchdog';
-import { resolveWorkflowForRun } from '../workflows-service';
-import type { RunStatus } from '../types';
+} from '../run/service';
+import { TelemetryView, telemetryView } from '../run/telemetry';
+import { RecoverAllView, recoverAll, scanNow, WatchdogScanView, watchdogStatus, WatchdogStatusView } from '../run/watchdog';
+import { resolveWorkflowForRun } from '../workflows/service';
+import type { RunStatus } from '../contract/types';
 
 const RunIdParams = z.object({ run_id: z.string().min(1) });
 const OutputParams = z.object({ run_id: z.string().min(1), node_id: z.string().min(1), port: z.string().min(1) });

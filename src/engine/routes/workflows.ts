@@ -15,10 +15,10 @@ import {
   WorkflowVersionListView,
   WorkflowVersionView,
   WorkflowView,
-} from '../workflows-service';
-import { WorkflowSpec } from '../spec';
+} from '../workflows/service';
+import { WorkflowSpec } from '../workflows/spec';
 import { actorOf } from '../audit/audit-service';
-import { deleteWorkflowAudited } from '../audit/workflow-delete';
+import { deleteWorkflowAudited } from './workflow-delete';
 
 // Query strings carry booleans as text.
 const queryBool = z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]);

@@ -5,7 +5,7 @@
 import type { Deps } from '../../deps';
 import { ApiError } from '../../infra/http/errors';
 import { recordAudit, SYSTEM_ACTOR } from '../audit/audit-service';
-import { startTriggeredRun } from '../trigger-start';
+import { startTriggeredRun } from '../run/trigger-start';
 import { deleteTemporalSchedule, temporalScheduleId, type ScheduleFireInput } from './temporal-schedule';
 
 export interface ScheduleFireResult {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { route } from '../../infra/http/route';
 import { actorOf } from '../audit/audit-service';
-import { isCronExpression, isTimeZone } from '../spec';
+import { isCronExpression, isTimeZone } from '../workflows/spec';
 import { createSchedule, deleteSchedule, listSchedules, ScheduleDeletedView, ScheduleListView, ScheduleView, updateSchedule } from './service';
 
 const Cron = z.string().refine(isCronExpression, 'cron must be a 5-field cron expression (minute hour day-of-month month day-of-week)');

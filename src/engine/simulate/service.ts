@@ -13,11 +13,11 @@ import type { Deps } from '../../deps';
 import { validationFailed, type ValidationIssue } from '../../infra/http/errors';
 import { usd } from '../../infra/http/views';
 import { microsToUsd } from '../../platform/billing/money';
-import { nodePriceMicros } from '../node-prices';
-import { nodeRows, nodeOutputView, RunStatusView, startRun } from '../runs-service';
+import { nodePriceMicros } from '../catalogue/node-prices';
+import { nodeRows, nodeOutputView, RunStatusView, startRun } from '../run/service';
 import { awaitRun } from '../tests/service';
-import type { NodeOutput, RunPlan } from '../types';
-import { resolveWorkflowForRun } from '../workflows-service';
+import type { NodeOutput, RunPlan } from '../contract/types';
+import { resolveWorkflowForRun } from '../workflows/service';
 
 const SimulatedNodeView = z.object({
   node_type: z.string(),

@@ -1,7 +1,7 @@
 // Test assertions [{path, operator, value}] over a run's node outputs. `path` reads
 // like a template reference without braces: `node_id.output.port.field` (array items by index),
 // `node_id.ok`, `node_id.error`; `$run.status` and `$run.usd_charged` read the run itself.
-import { canonicalJson } from '../workflows-service';
+import { canonicalJson } from '../workflows/service';
 
 export const OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'contains', 'length_gte', 'length_lte', 'exists'] as const;
 export type Operator = (typeof OPERATORS)[number];

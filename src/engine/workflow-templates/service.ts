@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { notFound } from '../../infra/http/errors';
 import { listOf } from '../../infra/http/views';
-import { createWorkflow, WorkflowView } from '../workflows-service';
+import { createWorkflow, WorkflowView } from '../workflows/service';
 import { TEMPLATES, type Difficulty, type WorkflowTemplate } from './catalog';
 
 async function useCounts(deps: Deps): Promise<Map<string, number>> {

@@ -3,7 +3,7 @@
 // taken skips; continue_on_error emits on `error`; error_handler and max_steps stop the run.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ErrorHandler, NodeOutput, PlannedEdge, PlannedNode } from '../../../src/engine/types';
+import type { ErrorHandler, NodeOutput, PlannedEdge, PlannedNode } from '../../../src/engine/contract/types';
 import { continuedPorts, DagScheduler, type NodeRecord } from '../../../workflows/engine-run/scheduler';
 
 const PORTS = ['main', 'true', 'false', 'error'] as const;

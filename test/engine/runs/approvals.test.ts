@@ -219,6 +219,42 @@ describe('approvals', () => {
     expect((await waitForRun(fx.stack, runId)).status).toBe('completed');
   });
 
+  it('only an admin key, the owner or a named approver mints links; the minter is kept on the decision and in the audit', async () => {
+    const { runId, approval } = await waitingApproval({ approvers: ['ada@example.com'], links: ['partner@example.org'], quorum: 1 });
+    const ci = await fx.stack.api('POST', '/v1/auth/keys', { body: { name: 'ci writer', type: 'write' } });
+    expect(ci.status).toBe(201);
+    const refused = await fx.stack.api('POST', `${A}/${approval.id}/links`, { key: ci.body.key, body: { approver: 'partner@example.org' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.detail.error).toBe('not_a_link_minter');
+    const stranger = await session('mallory@example.com');
+    expect((await fx.stack.api('POST', `${A}/${approval.id}/links`, { key: stranger!, body: { approver: 'partner@example.org' } })).status).toBe(403);
+    const ada = await session('ada@example.com');
+    const minted = await fx.stack.api('POST', `${A}/${approval.id}/links`, { key: ada!, body: { approver: 'partner@example.org' } });
+    expect(minted.status).toBe(201);
+    const decided = await fx.stack.api('POST', `${A}/links/${minted.body.token}`, { key: null, body: { approved: true } });
+    expect(decided.status).toBe(200);
+    const seen = await fx.stack.api('GET', `${A}/${approval.id}`);
+    expect(seen.body.decisions[0]).toMatchObject({ approver: 'link:partner@example.org', via: 'link', minted_by: 'ada@example.com' });
+    const audit = await fx.stack.atelier.deps.db.selectFrom('engine_audit_entries').select(['action', 'actor_id', 'diff']).where('account_id', '=', fx.stack.accountId).where('action', 'in', ['approval.link_minted', 'approval.decided']).orderBy('created_at', 'desc').limit(2).execute();
+    expect(audit.map((a) => a.action).sort()).toEqual(['approval.decided', 'approval.link_minted']);
+    expect(audit.find((a) => a.action === 'approval.link_minted')!.actor_id).toBe('ada@example.com');
+    expect(audit.find((a) => a.action === 'approval.decided')!.diff).toMatchObject({ link_minted_by: 'ada@example.com' });
+    await waitForRun(fx.stack, runId);
+  });
+
+  it('params a template makes invalid fail closed: a text message still keeps its approvers, anything else names no one', async () => {
+    const titled = await waitingApproval({ approvers: ['ada@example.com'], message: '{{start.output.main.title}}' }, { title: 42 });
+    expect(titled.approval).toMatchObject({ message: '42', approvers: ['ada@example.com'] });
+    const writer = await fx.stack.api('POST', '/v1/auth/keys', { body: { name: 'writer', type: 'write' } });
+    expect((await decideAs(writer.body.key, titled.approval.id, { approved: true })).status).toBe(403);
+
+    const broken = await waitingApproval({ approvers: '{{start.output.main.who}}' as unknown as string[], message: 'who?' }, { who: 7 });
+    expect(broken.approval.message).toMatch(/invalid once their templates were filled in/);
+    for (const key of [writer.body.key, fx.stack.adminKey]) expect((await decideAs(key, broken.approval.id, { approved: true })).status).toBe(403);
+    expect((await fx.stack.api('POST', `/engine/v1/v1/runs/${broken.runId}/signals/approve`, { body: { payload: { approved: true } } })).status).toBe(409);
+    for (const r of [titled, broken]) expect((await fx.stack.api('POST', `/engine/v1/v1/runs/${r.runId}/cancel`)).status).toBe(200);
+  });
+
   it('the raw approve signal cannot decide a governed approval: 409 pointing at the decisions route, nothing decided', async () => {
     const { runId, approval } = await waitingApproval({ approvers: ['ada@example.com'], quorum: 1, form: { fields: [{ name: 'budget', type: 'number', label: 'Budget', required: true }] } });
     for (const payload of [{ approved: true, decided_by: 'forged', values: { budget: 1e9, extra: 1 } }, { approved: true, node_id: 'gate' }, { approved: true, approval_id: approval.id }]) {

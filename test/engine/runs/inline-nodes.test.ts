@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nodeRegistry } from '../../../nodes/index';
-import type { NodeContext } from '../../../src/engine/types';
+import type { NodeContext } from '../../../src/engine/contract/types';
 import { pureNodeHandlers } from '../../../workflows/workflow-nodes';
 import { closedHistory, createWorkflow, spec, startRun, useEngineStack, waitForRun } from './helpers';
 

@@ -3,7 +3,7 @@
 // a worker slot. Runs started by runs now keep their ancestry: no cycle, at most MAX_RUN_DEPTH
 // levels, an account cap on runs in flight, and an inactive workflow is not started.
 import { describe, expect, it } from 'vitest';
-import { MAX_RUN_DEPTH } from '../../../src/engine/child-runs';
+import { MAX_RUN_DEPTH } from '../../../src/engine/run/child-runs';
 import { createWorkflow, spec, startRun, useEngineStack, waitForRun } from './helpers';
 
 const CAP = 6;

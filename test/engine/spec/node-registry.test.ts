@@ -5,7 +5,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { NodeDefinition } from '../../../src/engine/types';
+import type { NodeDefinition } from '../../../src/engine/contract/types';
 import { nodeModules, nodeRegistry } from '../../../nodes/index';
 import { workflowNodeHandlers } from '../../../workflows/workflow-nodes';
 

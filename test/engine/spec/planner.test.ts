@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { planWorkflow } from '../../../src/engine/planner';
-import { WorkflowSpec } from '../../../src/engine/spec';
+import { planWorkflow } from '../../../src/engine/workflows/planner';
+import { WorkflowSpec } from '../../../src/engine/workflows/spec';
 import { nodeRegistry } from '../../../nodes/index';
 import { bigSpec, edge, node, validSpec } from './fixtures';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EdgeSpec, fastEdgeSpec, fastNodeSpec, isCronExpression, NodeSpec, WorkflowSpec } from '../../../src/engine/spec';
-import { planWorkflow } from '../../../src/engine/planner';
+import { EdgeSpec, fastEdgeSpec, fastNodeSpec, isCronExpression, NodeSpec, WorkflowSpec } from '../../../src/engine/workflows/spec';
+import { planWorkflow } from '../../../src/engine/workflows/planner';
 import { nodeRegistry } from '../../../nodes/index';
 
 describe('spec schemas', () => {

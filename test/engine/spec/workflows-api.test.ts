@@ -166,7 +166,7 @@ describe('workflows CRUD', () => {
 
 describe('resolveWorkflowForRun', () => {
   it('pins the current version, or stores a spec_override as its own version', async () => {
-    const { resolveWorkflowForRun } = await import('../../../src/engine/workflows-service');
+    const { resolveWorkflowForRun } = await import('../../../src/engine/workflows/service');
     const r = await create({ name: 'Runnable', spec: validSpec() });
     const db = stack.atelier.deps.db;
     const current = await resolveWorkflowForRun(db, stack.accountId, r.body.id);
@@ -194,8 +194,8 @@ describe('resolveWorkflowForRun', () => {
   });
 
   it("plans a stored version once for all its runs (frozen), a new version anew, and refuses one whose node types the registry lacks", async () => {
-    const { resolveWorkflowForRun } = await import('../../../src/engine/workflows-service');
-    const { nodeRegistry } = await import('../../../src/engine/node-registry');
+    const { resolveWorkflowForRun } = await import('../../../src/engine/workflows/service');
+    const { nodeRegistry } = await import('../../../src/engine/catalogue/node-registry');
     const db = stack.atelier.deps.db;
     const r = await create({ name: 'Planned once', spec: validSpec() });
     const a = await resolveWorkflowForRun(db, stack.accountId, r.body.id);
@@ -222,7 +222,7 @@ describe('resolveWorkflowForRun', () => {
   });
 
   it("finds a spec_override it stored before without the workflow's lock; a new one still waits for it", async () => {
-    const { resolveWorkflowForRun } = await import('../../../src/engine/workflows-service');
+    const { resolveWorkflowForRun } = await import('../../../src/engine/workflows/service');
     const db = stack.atelier.deps.db;
     const r = await create({ name: 'Overridden under a lock', spec: validSpec() });
     const override = validSpec();

@@ -2,7 +2,7 @@
 // slots, with the broker host checked like a user URL and secrets kept out of errors.
 import amqp from 'amqplib';
 import mqtt from 'mqtt';
-import type { NodeContext } from '../../types';
+import type { NodeContext } from '../../contract/types';
 import { NodeError } from '../../contract/node-error';
 import { credential, optionalField, redact } from './credentials';
 import { checkedEndpoint, withTimeout, type CheckedEndpoint } from './endpoint';

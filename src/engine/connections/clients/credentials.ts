@@ -8,7 +8,7 @@
 // tests and local experiments; a connection keeps the secret out of the stored spec).
 // A credential is never emitted on an output port nor written to the node logs.
 import { z } from 'zod';
-import type { NodeContext } from '../../types';
+import type { NodeContext } from '../../contract/types';
 import { NodeError } from '../../contract/node-error';
 import { isPlainRecord as isRecord } from '../../contract/node-io';
 

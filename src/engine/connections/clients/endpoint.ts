@@ -3,7 +3,7 @@
 // the deployment allows them), and a plain-text connection goes to the checked address.
 import { BlockedAddressError } from '../../../infra/net/safe-fetch';
 import { checkedAddress } from '../resolve-host';
-import type { NodeContext } from '../../types';
+import type { NodeContext } from '../../contract/types';
 import { NodeError } from '../../contract/node-error';
 
 export interface CheckedEndpoint {

@@ -1,5 +1,5 @@
 import { connect, headers as natsHeaders, type NatsConnection } from 'nats';
-import type { NodeContext } from '../../types';
+import type { NodeContext } from '../../contract/types';
 import { brokerError, brokerTarget } from './brokers';
 import { credential, optionalField } from './credentials';
 

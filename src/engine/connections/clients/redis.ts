@@ -1,7 +1,7 @@
 // One Redis connection per node execution (ioredis), from the `redis` credentials slot.
 import { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { NodeContext } from '../../types';
+import type { NodeContext } from '../../contract/types';
 import { NodeError } from '../../contract/node-error';
 import { credential, inlineCredential, optionalField, redact } from './credentials';
 import { checkedEndpoint } from './endpoint';

@@ -6,7 +6,7 @@ import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { z } from 'zod';
 import { BlockedAddressError } from '../../../infra/net/safe-fetch';
 import { checkedAddress } from '../resolve-host';
-import type { NodeContext } from '../../types';
+import type { NodeContext } from '../../contract/types';
 import { NodeError } from '../../contract/node-error';
 import { credential, inlineCredential, optionalField, redact, requireField } from './credentials';
 

@@ -2,7 +2,7 @@
 // user, password}, the host checked like a user URL; STARTTLS when the server offers it.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import type { NodeContext } from '../../types';
+import type { NodeContext } from '../../contract/types';
 import { NodeError } from '../../contract/node-error';
 import { credential, optionalField } from './credentials';
 import { checkedEndpoint } from './endpoint';

@@ -6,5 +6,5 @@ export { isPlainRecord, jsonEqual, passThrough } from '../../contract/node-io';
 export { stringify } from '../../contract/templates';
 export { isGovernedApproval } from '../../contract/approval';
 export { agentRun, type AgentParams, type AgentRunInput, type AgentRunResult } from '../../contract/agent';
-export type { LogLevel, NodeContext, NodeDefinition, NodeRegistry, NodeResult, PortSpec } from '../../types';
-export type { PureNodeHandler, WaitableSignal, WorkflowNodeApi, WorkflowNodeHandler } from '../../workflow-node';
+export type { LogLevel, NodeContext, NodeDefinition, NodeRegistry, NodeResult, PortSpec } from '../../contract/types';
+export type { PureNodeHandler, WaitableSignal, WorkflowNodeApi, WorkflowNodeHandler } from '../../workflows/workflow-node';

@@ -42,6 +42,8 @@ export interface EngineApprovalDecisionsTable {
   approved: boolean;
   comment: string | null;
   form_values: JSONColumnType<Record<string, unknown>>;
+  /** A decision through a one-time link: who minted that link (a key id or a console e-mail). */
+  minted_by: ColumnType<string | null, string | null | undefined, string | null>;
   decided_at: ColumnType<Date, Date | undefined, never>;
 }
 export type EngineApprovalDecision = Selectable<EngineApprovalDecisionsTable>;
@@ -50,6 +52,8 @@ export interface EngineApprovalLinksTable {
   token_hash: string;
   approval_id: string;
   approver: string;
+  /** Who minted the link: an API key id or a console user's e-mail (null: the reminder sweep). */
+  minted_by: ColumnType<string | null, string | null | undefined, string | null>;
   expires_at: Date;
   used_at: Date | null;
   created_at: ColumnType<Date, Date | undefined, never>;

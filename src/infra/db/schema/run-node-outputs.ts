@@ -1,5 +1,5 @@
 import type { Generated, JSONColumnType, Selectable } from 'kysely';
-import type { NodeLog } from '../../../engine/types';
+import type { NodeLog } from '../../../engine/contract/types';
 
 export type NodeRunStatus = 'running' | 'succeeded' | 'failed' | 'skipped';
 

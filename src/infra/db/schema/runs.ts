@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
-import type { RunPlan, RunStatus } from '../../../engine/types';
+import type { RunPlan, RunStatus } from '../../../engine/contract/types';
 
 export interface RunsTable {
   /** The run id, also the Temporal workflow id. */

@@ -6,9 +6,9 @@
 //   runs is at most MAX_RUN_DEPTH levels deep;
 // - the account has at most `engine.maxConcurrentRunsPerAccount` runs queued or running;
 // - a sub-workflow's workflow must be active (an agent's tool has its own `active` switch).
-import type { Deps } from '../deps';
-import type { Run } from '../infra/db/schema/index';
-import { coded } from '../infra/http/errors';
+import type { Deps } from '../../deps';
+import type { Run } from '../../infra/db/schema/index';
+import { coded } from '../../infra/http/errors';
 import { startTriggeredRun } from './trigger-start';
 
 /** Levels of runs started by runs below the one a trigger started (that one is level 0). */

@@ -3,20 +3,20 @@
 // started with. Every query filters on account_id; another account's id is simply not found.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { compiledOnce } from '../infra/db/compiled';
-import type { Database } from '../infra/db/index';
-import type { Workflow, WorkflowVersion, WorkflowVersionOrigin } from '../infra/db/schema/index';
-import { validationFailed } from '../infra/http/errors';
-import { nodeRegistry, resolvedRegistry } from './node-registry';
+import { compiledOnce } from '../../infra/db/compiled';
+import type { Database } from '../../infra/db/index';
+import type { Workflow, WorkflowVersion, WorkflowVersionOrigin } from '../../infra/db/schema/index';
+import { validationFailed } from '../../infra/http/errors';
+import { nodeRegistry, resolvedRegistry } from '../catalogue/node-registry';
 import { planWorkflow } from './planner';
 import { z } from 'zod';
-import { isoTime, listOf, offsetPage } from '../infra/http/views';
+import { isoTime, listOf, offsetPage } from '../../infra/http/views';
 import { WorkflowSpec as WorkflowSpecSchema } from './spec';
 import type { WorkflowSpec } from './spec';
-import type { NodeRegistry, RunPlan } from './types';
-import { recordAudit, type Actor } from './audit/audit-service';
-import { orNotFound } from '../infra/db/or-not-found';
-import type { RunRules } from './run-request';
+import type { NodeRegistry, RunPlan } from '../contract/types';
+import { recordAudit, type Actor } from '../audit/audit-service';
+import { orNotFound } from '../../infra/db/or-not-found';
+import type { RunRules } from '../run/start-request';
 
 export const newWorkflowId = () => `wf_${randomBytes(12).toString('hex')}`;
 

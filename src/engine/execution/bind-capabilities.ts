@@ -4,11 +4,11 @@
 import type { Deps } from '../../deps';
 import { providersFor } from '../../generation/pipeline';
 import { ApiError } from '../../infra/http/errors';
-import { startChildRun } from '../child-runs';
+import { startChildRun } from '../run/child-runs';
 import { credentialResolver } from '../connections/resolver';
 import { searchKnowledge } from '../knowledge/search';
-import type { NodeBlobs, NodeCapabilities, NodeRuns } from '../node-capabilities';
-import { FINISHED_STATUSES, getRunRow, nodeRows } from '../runs-service';
+import type { NodeBlobs, NodeCapabilities, NodeRuns } from '../contract/node-capabilities';
+import { FINISHED_STATUSES, getRunRow, nodeRows } from '../run/service';
 import { ownedWorkflow } from '../workflow-lookup';
 
 /** Who the node runs for: its account, run and node, whether the run is a sandbox run, the credentials its spec binds. */

@@ -1,7 +1,7 @@
 // The WorkflowSpec a client posts, as zod schemas with the documented defaults.
 // The planner parses a spec piece by piece with these so that every problem is reported at once.
 import { z } from 'zod';
-import { MAX_USD_CAP } from '../platform/billing/money';
+import { MAX_USD_CAP } from '../../platform/billing/money';
 
 /**
  * Node ids appear inside template references (`{{id.output.port.field}}`), so they may not hold

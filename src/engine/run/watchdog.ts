@@ -5,13 +5,13 @@
 import { WorkflowIdConflictPolicy, WorkflowNotFoundError } from '@temporalio/common';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import type { Deps } from '../deps';
-import { isoTime } from '../infra/http/views';
-import { saKind } from '../infra/temporal/search-attributes';
-import { workflowRef } from '../infra/temporal/workflow-ref';
+import type { Deps } from '../../deps';
+import { isoTime } from '../../infra/http/views';
+import { saKind } from '../../infra/temporal/search-attributes';
+import { workflowRef } from '../../infra/temporal/workflow-ref';
 import { finishRun } from './projections';
-import { executionOpen } from './run-execution';
-import { resumeRun } from './runs-service';
+import { executionOpen } from './execution-open';
+import { resumeRun } from './service';
 
 const STATE_ID = 'main';
 const SCAN_BATCH = 100;

@@ -3,7 +3,7 @@
 // workflows/workflow-nodes.ts maps node types to them. Handlers are workflow code: deterministic,
 // no I/O, no clock or randomness of their own — everything durable goes through the api.
 // Pure types: safe to import from workflow code.
-import type { NodeResult } from './types';
+import type { NodeResult } from '../contract/types';
 
 /** The run signals a workflow-run node can wait for (POST /v1/runs/{id}/signals/{name}). */
 export type WaitableSignal = 'approve' | 'webhook';

@@ -4,7 +4,7 @@
 // charged (the executor's `charge` is a no-op for them). A chat node that knows its prompt prices
 // it by tokens (src/generation/operations.ts); this flat per-call figure is the table's published estimate
 // for one request (1k prompt and 500 completion tokens).
-import { DEFAULT_MODELS, findPrice, quote, type OperationType } from '../generation/prices';
+import { DEFAULT_MODELS, findPrice, quote, type OperationType } from '../../generation/prices';
 
 const TYPE_OF_NODE: Record<string, OperationType> = { 'ai.chat': 'chat', 'image.generate': 'image' };
 

@@ -2,7 +2,7 @@
 // node execution at the composition root (src/engine/execution/node-capabilities.ts) — never the
 // process's services themselves. A capability this process does not offer is absent; a node that
 // needs it fails with a `not_available` (or more specific) NodeError. Pure types.
-import type { Providers } from '../generation/providers/types';
+import type { Providers } from '../../generation/providers/types';
 
 /** The provider layer (sandbox runs get the offline providers); a capability nobody serves is absent or refuses. */
 export type NodeProviders = Partial<Providers>;

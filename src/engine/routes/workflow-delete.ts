@@ -2,9 +2,9 @@
 // schedules removed (records and Temporal Schedules): a deleted workflow is never fired again.
 import type { Deps } from '../../deps';
 import { deleteTemporalSchedule } from '../schedules/temporal-schedule';
-import { deleteWorkflow, workflowAuditState } from '../workflows-service';
+import { deleteWorkflow, workflowAuditState } from '../workflows/service';
 import { ownedWorkflow } from '../workflow-lookup';
-import { recordAudit, type Actor } from './audit-service';
+import { recordAudit, type Actor } from '../audit/audit-service';
 
 export async function deleteWorkflowAudited(deps: Deps, accountId: string, actor: Actor, workflowId: string) {
   const result = await deps.db.transaction().execute(async (trx) => {

@@ -1,7 +1,7 @@
 // The node catalogue as src/ sees it. src/ never imports nodes/: the composition root (src/main.ts
 // through startAtelier's `nodes` option, the test setup, the worker scripts) installs the registry
 // nodes/index.ts builds, once, before anything plans a workflow or lists node types.
-import type { NodeDefinition, NodeRegistry } from './types';
+import type { NodeDefinition, NodeRegistry } from '../contract/types';
 
 /** A registry that also knows past versions of a node type (what the executor runs a pinned plan with). */
 export type VersionedNodeRegistry = NodeRegistry & { getVersion?(type: string, version: number): NodeDefinition | undefined };

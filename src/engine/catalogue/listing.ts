@@ -1,8 +1,8 @@
 // The node catalogue as the API shows it (GET /v1/nodes, GET /v1/nodes/{node_type}); parameter
 // schemas are JSON Schema derived from each node's zod schema (input side: defaults not required).
 import { z } from 'zod';
-import { listOf } from '../infra/http/views';
-import type { NodeDefinition, NodeExecution, NodeRegistry, PortSpec } from './types';
+import { listOf } from '../../infra/http/views';
+import type { NodeDefinition, NodeExecution, NodeRegistry, PortSpec } from '../contract/types';
 
 const PortView = z.object({ name: z.string(), description: z.string().optional() }) satisfies z.ZodType<PortSpec>;
 export const NodeSummary = z.object({

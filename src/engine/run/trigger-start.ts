@@ -1,12 +1,12 @@
 // Runs started by something other than POST /v1/runs (a schedule firing, a public hook, a test):
 // the same resolve-and-start path, so the planner, the rate policy, canary routing and the wallet
 // apply exactly as for a run started through the API.
-import type { Deps } from '../deps';
-import type { Run } from '../infra/db/schema/index';
-import { coded } from '../infra/http/errors';
-import type { TriggerType } from './contract/run-contract';
-import { startRun } from './runs-service';
-import { resolveWorkflowForRun } from './workflows-service';
+import type { Deps } from '../../deps';
+import type { Run } from '../../infra/db/schema/index';
+import { coded } from '../../infra/http/errors';
+import type { TriggerType } from '../contract/run-contract';
+import { startRun } from './service';
+import { resolveWorkflowForRun } from '../workflows/service';
 
 export async function startTriggeredRun(
   deps: Deps,

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import type { Deps } from '../deps';
-import { coded, notFound } from '../infra/http/errors';
-import { documentRoute } from '../infra/http/openapi';
-import { NO_FRAMING } from '../infra/http/security-headers';
+import type { Deps } from '../../deps';
+import { coded, notFound } from '../../infra/http/errors';
+import { documentRoute } from '../../infra/http/openapi';
+import { NO_FRAMING } from '../../infra/http/security-headers';
 
 export const viewerDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 const assetsDir = join(viewerDist, 'assets');

@@ -1,9 +1,9 @@
 // The contract between the engine's planner (spec → plan), its node catalogue and its executor
 // (the engineRun workflow + the executeNode activity). Pure types: safe to import from workflows.
 import type { z } from 'zod';
-import type { ValidationIssue } from '../infra/http/errors';
+import type { ValidationIssue } from '../../infra/http/errors';
 import type { NodeCapabilities } from './node-capabilities';
-import type { ItemStreams } from './execution/item-streams';
+import type { ItemStreams } from '../execution/item-streams';
 
 export type ErrorHandler = 'stop' | 'continue' | 'retry';
 export type RunStatus = 'queued' | 'running' | 'completed' | 'failed' | 'timed_out' | 'cancelled';

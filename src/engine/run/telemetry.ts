@@ -1,9 +1,9 @@
 // GET /v1/runs/{run_id}/telemetry: one span per node, from the node output rows.
 import { z } from 'zod';
-import { microsToUsd } from '../platform/billing/money';
-import { isoTime, usd } from '../infra/http/views';
-import { RunStatusView } from './runs-service';
-import type { Run, RunNodeOutputRow } from '../infra/db/schema/index';
+import { microsToUsd } from '../../platform/billing/money';
+import { isoTime, usd } from '../../infra/http/views';
+import { RunStatusView } from './service';
+import type { Run, RunNodeOutputRow } from '../../infra/db/schema/index';
 
 /** Tokens a node reported, wherever its output carries an OpenAI-style `usage` object. */
 export function tokensIn(output: Record<string, unknown>): number {

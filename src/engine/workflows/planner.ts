@@ -4,12 +4,12 @@
 // in spec order); graphlib finds the strongly connected components when there is a cycle.
 import { Graph, alg } from '@dagrejs/graphlib';
 import type { z } from 'zod';
-import { usdToMicros } from '../platform/billing/money';
-import { zodIssues } from '../infra/http/errors';
+import { usdToMicros } from '../../platform/billing/money';
+import { zodIssues } from '../../infra/http/errors';
 import { EdgeSpec, fastEdgeSpec, fastNodeSpec, NodeSpec, TRIGGER_CONFIGS, WorkflowSpecHead } from './spec';
 import type { WorkflowSpec } from './spec';
-import { hasTemplate, templateRefs } from './contract/templates';
-import type { NodeDefinition, NodeRegistry, PlanIssue, PlanResult, PlannedEdge, PlannedNode, PortSpec, RunPlan } from './types';
+import { hasTemplate, templateRefs } from '../contract/templates';
+import type { NodeDefinition, NodeRegistry, PlanIssue, PlanResult, PlannedEdge, PlannedNode, PortSpec, RunPlan } from '../contract/types';
 
 export interface PlanOptions {
   /** Where the spec sits in the request, prefixed to every `loc` (default `['body','spec']`). */

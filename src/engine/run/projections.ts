@@ -2,12 +2,12 @@
 // run_node_outputs and run_events. Every write is idempotent: events are keyed by
 // (run, generation, node, type), so a retried projection activity never appends an event twice.
 import { sql } from 'kysely';
-import type { Database } from '../infra/db/index';
-import { microsToUsd } from '../platform/billing/money';
-import { analysisTargetColumn, type AnalysisTarget } from './analytics/analyze';
-import { appendNodeEvents, appendNodeEventsAndFinish, appendNodeEventsBatch, appendNodeEventsCompleting, completionItem, type AppendItem, type NewRunEvent, type NodeRowJson } from './events/store';
-import { commitKey, type FinishRunInput, type NodeCommit, type NodeFinishedInput, type NodeStartedInput } from './contract/run-contract';
-import type { NodeOutput } from './types';
+import type { Database } from '../../infra/db/index';
+import { microsToUsd } from '../../platform/billing/money';
+import { analysisTargetColumn, type AnalysisTarget } from '../analytics/analyze';
+import { appendNodeEvents, appendNodeEventsAndFinish, appendNodeEventsBatch, appendNodeEventsCompleting, completionItem, type AppendItem, type NewRunEvent, type NodeRowJson } from '../events/store';
+import { commitKey, type FinishRunInput, type NodeCommit, type NodeFinishedInput, type NodeStartedInput } from '../contract/run-contract';
+import type { NodeOutput } from '../contract/types';
 
 /** The dedupe key of one node event of one generation of a run. */
 export const eventKey = (generation: number, nodeId: string, type: string) => `${generation}:${nodeId}:${type}`;

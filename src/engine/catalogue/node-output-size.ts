@@ -1,4 +1,4 @@
-import { NodeError } from './contract/node-error';
+import { NodeError } from '../contract/node-error';
 
 /**
  * Largest node result (output, logs and all, as JSON) carried inline, for executions started before
