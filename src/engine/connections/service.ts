@@ -11,6 +11,7 @@ import { validationFailed, zodIssues } from '../../infra/http/errors';
 import { sealSecret } from '../../platform/webhooks/secret-box';
 import { orNotFound } from '../../infra/db/or-not-found';
 import { isoTime, listOf } from '../../infra/http/views';
+import { brokerOfProvider, readBrokerSecret, SecretFormError } from './clients/broker-secret';
 
 const Host = z.string().min(1).max(253).regex(/^[A-Za-z0-9.:\-[\]]+$/, 'host must be a host name or IP address');
 
@@ -81,8 +82,27 @@ export function normaliseMetadata(provider: string, metadata: Record<string, unk
   return parsed.data as Record<string, unknown>;
 }
 
+/**
+ * Refuses, when a connection is saved, a secret no client of its provider could use (422 naming the
+ * field): a broker connection is read here exactly as its nodes, its test and bucket queue targets
+ * read it (readBrokerSecret), so one that saves is one they all understand.
+ */
+export function checkSecretForm(provider: string, secret: string, metadata: Record<string, unknown>): void {
+  const broker = brokerOfProvider(provider);
+  if (!broker) return;
+  try {
+    readBrokerSecret(broker, { metadata, secret });
+  } catch (err) {
+    if (!(err instanceof SecretFormError)) throw err;
+    const [where, field] = err.loc;
+    const input = where === 'metadata' && field !== undefined ? metadata[field] : undefined;
+    throw validationFailed([{ type: 'value_error', loc: ['body', ...err.loc], msg: err.message, input }]);
+  }
+}
+
 export async function createConnection(deps: Deps, accountId: string, input: { provider: string; name: string; secret: string; metadata: Record<string, unknown> }) {
   const metadata = normaliseMetadata(input.provider, input.metadata);
+  checkSecretForm(input.provider, input.secret, metadata);
   const row = await deps.db
     .insertInto('engine_connections')
     .values({

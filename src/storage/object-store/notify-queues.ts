@@ -5,23 +5,17 @@ import { connect as natsConnect } from 'nats';
 import type { Deps } from '../../deps';
 import { checkedAddress } from '../../engine/connections/resolve-host';
 import { openSecret } from '../../platform/webhooks/secret-box';
+import { readBrokerSecret, SecretFormError, type BrokerSecret } from '../../engine/connections/clients/broker-secret';
 
 /**
  * Queue targets of bucket notifications: a message per matching event, published to a broker the
- * account has stored as an engine connection (its secret is the broker URL with credentials, or a
- * JSON object {url, username, password}; or metadata {host, port} with the password as secret).
+ * account has stored as an engine connection (read as the engine reads it: see brokerAddress).
  * The broker host follows the rules of user URLs (resolved once, private ranges refused unless
  * the deployment allows them), and the client connects to the checked address.
  */
 export const QUEUE_BROKERS = ['rabbitmq', 'mqtt', 'nats', 'redis'] as const;
 export type QueueBroker = (typeof QUEUE_BROKERS)[number];
 
-const SCHEMES: Record<QueueBroker, { schemes: string[]; port: number }> = {
-  rabbitmq: { schemes: ['amqp', 'amqps'], port: 5672 },
-  mqtt: { schemes: ['mqtt', 'mqtts'], port: 1883 },
-  nats: { schemes: ['nats', 'tls'], port: 4222 },
-  redis: { schemes: ['redis', 'rediss'], port: 6379 },
-};
 const TIMEOUT_MS = 10_000;
 
 interface BrokerAddress {
@@ -31,6 +25,7 @@ interface BrokerAddress {
   port: number;
   username?: string;
   password?: string;
+  token?: string;
   path: string;
 }
 
@@ -39,36 +34,24 @@ function withTimeout<T>(p: Promise<T>, what: string): Promise<T> {
   return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out`)), TIMEOUT_MS)))]).finally(() => clearTimeout(timer));
 }
 
-/** The connection's broker address, checked; throws with a message that names no secret. */
+/**
+ * The connection's broker address, checked; throws with a message that names no secret. The
+ * connection is read as the engine's nodes read it (readBrokerSecret: every form of secret the
+ * provider accepts, docs/engine.md "Connection secrets, per provider").
+ */
 export async function brokerAddress(deps: Deps, accountId: string, connectionId: string, broker: QueueBroker): Promise<BrokerAddress> {
   const row = await deps.db.selectFrom('engine_connections').selectAll().where('id', '=', connectionId).where('account_id', '=', accountId).executeTakeFirst();
   if (!row) throw new Error(`connection ${connectionId} does not exist`);
-  const secret = openSecret(deps.config.encryptionKey, row.secret_sealed);
-  let cred: Record<string, unknown> = { ...row.metadata };
-  if (secret.trim().startsWith('{')) {
-    try {
-      cred = { ...cred, ...(JSON.parse(secret) as Record<string, unknown>) };
-    } catch {
-      cred.password ??= secret;
-    }
-  } else if (/^[a-z]+:\/\//i.test(secret)) cred.url = secret;
-  else cred.password ??= secret;
-  const spec = SCHEMES[broker];
-  const raw = typeof cred.url === 'string' ? cred.url : cred.host ? `${spec.schemes[0]}://${String(cred.host)}:${String(cred.port ?? spec.port)}` : undefined;
-  if (!raw) throw new Error(`connection ${connectionId} names no broker (url, or host and port)`);
-  const url = new URL(raw);
-  const scheme = url.protocol.replace(':', '');
-  if (!spec.schemes.includes(scheme)) throw new Error(`connection ${connectionId}: a ${broker} target needs a ${spec.schemes.join(' or ')} URL`);
-  const address = await checkedAddress(url.hostname, { allowPrivateNetwork: deps.config.allowPrivateNetwork });
-  return {
-    scheme,
-    host: url.hostname,
-    address,
-    port: url.port ? Number(url.port) : spec.port,
-    username: (cred.username as string | undefined) ?? (url.username ? decodeURIComponent(url.username) : undefined),
-    password: (cred.password as string | undefined) ?? (url.password ? decodeURIComponent(url.password) : undefined),
-    path: url.pathname,
-  };
+  let s: BrokerSecret;
+  try {
+    s = readBrokerSecret(broker, { metadata: row.metadata, secret: openSecret(deps.config.encryptionKey, row.secret_sealed) });
+  } catch (err) {
+    if (err instanceof SecretFormError) throw new Error(`connection ${connectionId}, ${err.loc.join('.')}: ${err.message}`);
+    throw err;
+  }
+  const address = await checkedAddress(s.host, { allowPrivateNetwork: deps.config.allowPrivateNetwork });
+  const path = broker === 'redis' ? `/${s.db}` : broker === 'rabbitmq' ? `/${encodeURIComponent(s.vhost)}` : '';
+  return { scheme: s.scheme, host: s.host, address, port: s.port, username: s.username, password: s.password, token: s.token, path };
 }
 
 /** Publishes one message; resolves once the broker has it (confirm / QoS 1 / flush / reply). */
@@ -104,7 +87,7 @@ export async function publish(broker: QueueBroker, b: BrokerAddress, topic: stri
       return;
     }
     case 'nats': {
-      const nc = await natsConnect({ servers: `${host}:${b.port}`, user: b.username, pass: b.password, timeout: TIMEOUT_MS, reconnect: false, tls: tls ? {} : undefined });
+      const nc = await natsConnect({ servers: `${host}:${b.port}`, user: b.username, pass: b.token ? undefined : b.password, token: b.token, timeout: TIMEOUT_MS, reconnect: false, tls: tls ? {} : undefined });
       try {
         nc.publish(topic, new TextEncoder().encode(message));
         await withTimeout(nc.flush(), 'NATS flush');

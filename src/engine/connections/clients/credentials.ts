@@ -32,31 +32,48 @@ function originOf(url: unknown): string | null {
   }
 }
 
+/** The connection bound to `slot`, as stored: its metadata and opened secret; null when the slot is not bound. */
+export interface BoundConnection { connectionId: string; provider: string; metadata: Record<string, unknown>; secret: string }
+
+/**
+ * The connection bound to `slot` (null when none is), after the checks every reader needs: the
+ * inline params may not point the connection's secret at another address, and the secrets are
+ * kept for assertConnectionOrigin. Readers that interpret the secret by form (brokers) start here.
+ */
+export async function boundConnection(ctx: NodeContext, slot: string, inline: Record<string, unknown> | undefined): Promise<BoundConnection | null> {
+  const resolver = ctx.credentials;
+  if (!resolver?.slots().includes(slot)) return null;
+  const c = await resolver.get(slot);
+  const spread = jsonSecret(c.secret);
+  const metadata = c.metadata as Record<string, unknown>;
+  // The inline fallback may add options, never a destination the connection does not name (the
+  // connection's own fields win anyway): its secret would go wherever the author points it.
+  const redirect = DESTINATION_FIELDS.find((f) => inline?.[f] !== undefined && metadata[f] === undefined && spread[f] === undefined);
+  if (redirect) throw new NodeError(`params.credential.${redirect} cannot be used with the connection bound to the "${slot}" slot: a connection's secret goes only to the address the connection names`, { type: 'connection_origin' });
+  const secrets = [c.secret, ...Object.values(spread).filter((v): v is string => typeof v === 'string')].filter((v) => v.length >= 4);
+  const origin = originOf(spread.base_url ?? metadata.base_url) ?? originOf(spread.url ?? metadata.url) ?? originOf(spread.webhook_url ?? metadata.webhook_url) ?? originOf(c.secret);
+  const list = bound.get(ctx) ?? [];
+  if (!list.some((b) => b.slot === slot)) list.push({ slot, connectionId: c.connection_id, secrets, origin });
+  bound.set(ctx, list);
+  return { connectionId: c.connection_id, provider: c.provider, metadata, secret: c.secret };
+}
+
+/** A JSON object secret's fields ({} for any other secret). */
+function jsonSecret(secret: string): Record<string, unknown> {
+  if (!secret.trim().startsWith('{')) return {};
+  try {
+    const parsed = JSON.parse(secret) as unknown;
+    return isRecord(parsed) ? parsed : {};
+  } catch {
+    return {}; // a plain secret that happens to start with a brace
+  }
+}
+
 /** The connection fields for `slot`: the bound connection when there is one, else the inline params. */
 export async function credential(ctx: NodeContext, slot: string, inline: Record<string, unknown> | undefined): Promise<Record<string, unknown>> {
-  const resolver = ctx.credentials;
-  if (resolver?.slots().includes(slot)) {
-    const c = await resolver.get(slot);
-    let spread: Record<string, unknown> = {};
-    if (c.secret.trim().startsWith('{')) {
-      try {
-        const parsed = JSON.parse(c.secret) as unknown;
-        if (isRecord(parsed)) spread = parsed;
-      } catch { /* a plain secret that happens to start with a brace */ }
-    }
-    // The inline fallback may add options, never a destination the connection does not name (the
-    // connection's own fields win anyway): its secret would go wherever the author points it.
-    const redirect = DESTINATION_FIELDS.find((f) => inline?.[f] !== undefined && (c.metadata as Record<string, unknown>)[f] === undefined && spread[f] === undefined);
-    if (redirect) throw new NodeError(`params.credential.${redirect} cannot be used with the connection bound to the "${slot}" slot: a connection's secret goes only to the address the connection names`, { type: 'connection_origin' });
-    const cred: Record<string, unknown> = { ...(inline ?? {}), ...c.metadata, secret: c.secret, ...spread };
-    const secrets = [c.secret, ...Object.values(spread).filter((v): v is string => typeof v === 'string')].filter((v) => v.length >= 4);
-    const origin = originOf(cred.base_url) ?? originOf(cred.url) ?? originOf(cred.webhook_url) ?? originOf(c.secret);
-    const list = bound.get(ctx) ?? [];
-    if (!list.some((b) => b.slot === slot)) list.push({ slot, connectionId: c.connection_id, secrets, origin });
-    bound.set(ctx, list);
-    return cred;
-  }
-  return { ...(inline ?? {}) };
+  const c = await boundConnection(ctx, slot, inline);
+  if (!c) return { ...(inline ?? {}) };
+  return { ...(inline ?? {}), ...c.metadata, secret: c.secret, ...jsonSecret(c.secret) };
 }
 
 /** For a connection that names no address of its own: the API the node calls by default is its home. */
