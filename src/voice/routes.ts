@@ -4,7 +4,7 @@ import { route } from '../infra/http/route';
 import { parseAdHocSession, parseCreateAgent, parsePaging, parsePatchAgent } from './agent-input';
 import { AgentDeletedView, AgentListView, agentView, AgentView, AgentsService } from './agents';
 import { voiceError } from './errors';
-import { createRealtimeProvider } from './realtime/index';
+import { createLocalRealtimeProvider, createRealtimeProvider } from './realtime/index';
 import { SessionsService, SessionView } from './sessions';
 import { voiceList, VoiceListView } from './voices';
 
@@ -18,7 +18,7 @@ const SESSION_ERRORS = [400, 402, 502, 503];
 export function voiceRoutes(deps: Deps): Router {
   const router = Router();
   const agents = new AgentsService(deps);
-  const sessions = new SessionsService(deps, createRealtimeProvider(deps));
+  const sessions = new SessionsService(deps, createRealtimeProvider(deps), createLocalRealtimeProvider(deps));
   const id = (params: Record<string, string | string[] | undefined>) => String(params.agent_id ?? '');
 
   router.get('/voice/voices', route({ summary: 'List the 26 voice ids (free, any key)', response: VoiceListView }, () => voiceList()));

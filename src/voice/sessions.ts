@@ -35,6 +35,8 @@ export class SessionsService {
   constructor(
     private readonly deps: Pick<Deps, 'db' | 'config' | 'logger'>,
     private readonly engine: RealtimeProvider | null,
+    /** What sandbox keys always get, whatever the deployment runs: the local engine, never charged. */
+    private readonly sandboxEngine: RealtimeProvider | null = engine,
   ) {}
 
   async mint(auth: AuthContext, agentId: string | null, session: VoiceSessionConfig): Promise<z.output<typeof SessionView>> {
@@ -65,13 +67,14 @@ export class SessionsService {
       });
     };
 
-    if (!this.engine) {
+    const engine = auth.sandbox ? this.sandboxEngine : this.engine;
+    if (!engine) {
       await refund();
       throw voiceError(503, 'Realtime voice is not configured on this server; retry later. The session charge was refunded.');
     }
     let credential;
     try {
-      credential = await this.engine.mint({ accountId: auth.accountId, agentId, session });
+      credential = await engine.mint({ accountId: auth.accountId, agentId, session });
     } catch (err) {
       await refund();
       if (err instanceof RealtimeEngineError) {
@@ -89,7 +92,7 @@ export class SessionsService {
       subprotocols: [REALTIME_SUBPROTOCOL, `${SECRET_SUBPROTOCOL_PREFIX}${credential.clientSecret}`],
       session: { ...session },
       agent_id: agentId,
-      credits_used: SESSION_CREDITS,
+      credits_used: spend ? SESSION_CREDITS : 0,
       billing: creditBillingBlock(spend),
     };
   }

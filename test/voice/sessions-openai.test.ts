@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertApiKey } from '../../src/platform/accounts/accounts';
 import { startStack, type TestStack } from '../helpers/stack';
 import { agentBody, balanceMicros, ledgers } from './helpers';
 
@@ -83,6 +84,22 @@ describe('OpenAI-compatible realtime provider', () => {
         tools: [{ type: 'function', ...tools[0] }], temperature: 0.8,
       },
     });
+  });
+
+  it('a sandbox key on a $0 account gets the local engine, for free, and says so', async () => {
+    mode = 'ga';
+    const acct = await stack.newAccount({ balanceUsd: 0 });
+    const { key } = await insertApiKey(stack.atelier.deps.db, { accountId: acct.accountId, name: 'sandbox', type: 'write', environment: 'sandbox' });
+    const before = await ledgers(stack, acct.accountId);
+    seen.length = 0;
+    const r = await stack.api('POST', '/v1/voice/sessions', { key, body: { instructions: 'Be brief.' } });
+    expect(r.status).toBe(201);
+    expect(r.body.credits_used).toBe(0);
+    expect(r.body.billing.usd_charged).toBe(0);
+    expect(r.body.websocket_url).not.toContain(stack.config.voice.openai.baseUrl!.replace('http://', ''));
+    expect(r.body.websocket_url.startsWith(stack.url.replace('http://', 'ws://'))).toBe(true);
+    expect(seen).toHaveLength(0);
+    expect(await ledgers(stack, acct.accountId)).toEqual(before);
   });
 
   it('falls back to the beta POST {base}/realtime/sessions and reads its shape', async () => {
