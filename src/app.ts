@@ -43,8 +43,10 @@ import { knowledgeRoutes } from './engine/knowledge/routes';
 import { analyticsRoutes } from './engine/analytics/routes';
 import { storyRoutes } from './story/routes';
 import { billingPublicRoutes, walletRoutes } from './platform/billing/routes';
+import { stripeWebhookRoutes } from './platform/billing/stripe/webhook';
 import { webhookRoutes } from './platform/webhooks/routes';
 import { generationRoutes } from './generation/routes';
+import { multipartAudio } from './generation/multipart-audio';
 import { translateLanguageRoutes } from './generation/translate-languages';
 import { routingRoutes } from './platform/routing/routes';
 import { assetRoutes } from './platform/assets/routes';
@@ -69,13 +71,16 @@ export function createApp(deps: Deps): Express {
   const tracing = deps.tracing;
   if (tracing) app.use(httpTracing(tracing, routePatterns(() => app)));
   app.use(securityHeaders);
-  // Public hooks: no Bearer, and signed over the raw body, so ahead of the JSON parser.
+  // Public hooks and the Stripe webhook: no Bearer, and signed over the raw body, so ahead of the JSON parser.
   app.use(markPublic(prefixGate(publicHookRoutes(deps))));
+  app.use(markPublic(prefixGate(stripeWebhookRoutes(deps))));
   app.use(express.json({ limit: deps.config.maxBody, strict: true, verify: verifyJsonDepth }));
   app.use(rejectNulCharacters);
   if (tracing) app.use(withRequestTraceContext);
 
   app.use(endpointCaps(deps));
+  // OpenAI's multipart audio upload, read into req.body so validation and idempotency see it.
+  app.use('/v1/ai/audio/transcriptions', multipartAudio());
   for (const router of publicRoutes(deps)) app.use(markPublic(prefixGate(router)));
   // /metrics, /openapi.json and /docs need no API key (/metrics takes ATELIER_METRICS_TOKEN when set).
   app.use(markPublic(prefixGate(metricsRoutes(deps, metrics))), markPublic(prefixGate(docsRoutes(deps, () => app))));

@@ -7,7 +7,8 @@ import { parsePrivateTarget } from './infra/net/safe-fetch';
 import { loadStoryConfig, STORY_SETTINGS, type StoryConfig } from './story/config';
 import { loadVoiceConfig, VOICE_SETTINGS, type VoiceConfig } from './voice/config';
 import { loadStorageConfig, STORAGE_SETTINGS, type StorageConfig } from './storage/config';
-import { parseProviderConfig, type ProviderConfig } from './generation/providers/config';
+import { parseProviderConfig, PROVIDER_SETTINGS, type ProviderConfig } from './generation/providers/config';
+import { loadStripeConfig, missingStripeSettings, STRIPE_SETTINGS, type StripeConfig } from './platform/billing/stripe/config';
 
 // The schema reads the environment without its blank settings (withoutBlanks, below): a blank
 // value never reaches it, so none of these has to tell '' from unset.
@@ -62,7 +63,7 @@ const envSchema = z.object({
   ATELIER_MCP_STDIO_ALLOW: z.string().default(''),
   ATELIER_MAX_BODY: z.string().default('10mb'),
   TRUST_PROXY: optionalString,
-  ATELIER_TOPUP_GATEWAY: z.enum(['none', 'direct']).default('none'),
+  ATELIER_TOPUP_GATEWAY: z.enum(['none', 'direct', 'stripe']).default('none'),
   // When a public signup's included credits become usable: after its first payment, or at signup (private deployments).
   ATELIER_SIGNUP_CREDITS: z.enum(['after_payment', 'at_signup']).default('after_payment'),
   ATELIER_ABANDONED_JOB_S: z.coerce.number().positive().default(900),
@@ -78,7 +79,8 @@ const envSchema = z.object({
   // Seconds after a run finishes before the sweep deletes the result blobs nothing of it references.
   ATELIER_RUN_RESULT_GRACE_S: z.coerce.number().positive().default(3600),
   // Providers (src/providers/config.ts): local | openai | none, per-capability overrides, OpenAI-compatible endpoints.
-  ATELIER_PROVIDER: z.enum(['local', 'openai', 'none']).default('local'),
+  // Validated with the rest of the provider settings (src/generation/providers/config.ts).
+  ATELIER_PROVIDER: optionalString,
   ATELIER_PROVIDERS: optionalString,
   ATELIER_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
   ATELIER_OPENAI_BASE_URL: optionalString,
@@ -103,7 +105,7 @@ export type Env = z.infer<typeof envSchema>;
 
 /** Every environment name the configuration reads (deployment manifests are checked against it). */
 export function settingNames(): Set<string> {
-  return new Set([...Object.keys(envSchema.shape), ...STORAGE_SETTINGS, ...STORY_SETTINGS, ...VOICE_SETTINGS]);
+  return new Set([...Object.keys(envSchema.shape), ...STORAGE_SETTINGS, ...STORY_SETTINGS, ...VOICE_SETTINGS, ...STRIPE_SETTINGS, ...PROVIDER_SETTINGS]);
 }
 
 export interface Config {
@@ -168,9 +170,11 @@ export interface Config {
   trustProxy: false | number | string[];
   /**
    * How wallet top-ups are paid. `none` (the default) refuses top-ups; `direct` credits without
-   * collecting any payment and exists for development and tests only (refused in production).
+   * collecting any payment and exists for development and tests only (refused in production);
+   * `stripe` takes the payment through Stripe (`stripe`, below).
    */
   topupGateway: Env['ATELIER_TOPUP_GATEWAY'];
+  stripe: StripeConfig;
   /** When a public signup's included credits become usable (accounts an operator creates have them at once). */
   signupCredits: Env['ATELIER_SIGNUP_CREDITS'];
   /** A synchronous generation job still `processing` after this many seconds is failed and refunded (src/generation/abandoned-jobs.ts). */
@@ -249,6 +253,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (production && e.ATELIER_TOPUP_GATEWAY === 'direct') {
     throw new ConfigError('ATELIER_TOPUP_GATEWAY=direct credits wallets without payment and is refused when NODE_ENV=production');
   }
+  const stripe = loadStripeConfig(env);
+  const stripeMissing = e.ATELIER_TOPUP_GATEWAY === 'stripe' ? missingStripeSettings(stripe) : [];
+  if (stripeMissing.length > 0) throw new ConfigError(`ATELIER_TOPUP_GATEWAY=stripe needs ${stripeMissing.join(' and ')}`);
   const encryptionKey = parseEncryptionKey(secret('ATELIER_ENCRYPTION_KEY', e.ATELIER_ENCRYPTION_KEY));
   const storage = loadStorageConfig(env);
   const blobBackend = e.ATELIER_BLOB_STORE ?? (env.S3_ENDPOINT ? 's3' : 'local');
@@ -295,6 +302,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     maxBody: e.ATELIER_MAX_BODY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     topupGateway: e.ATELIER_TOPUP_GATEWAY,
+    stripe,
     signupCredits: e.ATELIER_SIGNUP_CREDITS,
     abandonedJobS: e.ATELIER_ABANDONED_JOB_S,
     knowledgeResumeS: e.ATELIER_KNOWLEDGE_RESUME_S,
@@ -311,7 +319,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     story: loadStoryConfig(env),
     voice: loadVoiceConfig(env),
     storage,
-    providers: parseProviderConfig(e),
+    providers: parseProviderConfig(env),
     webhookCaFile: e.ATELIER_WEBHOOK_CA_FILE,
     metrics: {
       /** Bearer token /metrics requires; unset: open in development and tests, closed in production. */

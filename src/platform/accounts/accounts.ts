@@ -13,6 +13,8 @@ export async function createAccount(
     name: string; email?: string | null; passwordHash?: string | null; openingBalanceMicros?: number; createdAt?: Date;
     /** Included credits usable at once (default: accounts an operator creates); false waits for a first payment. */
     includedCreditsGranted?: boolean;
+    /** False for a public signup, which confirms its address through the signup e-mail; else verified at creation. */
+    emailVerified?: boolean;
   },
 ): Promise<Account> {
   const account = await db
@@ -25,6 +27,7 @@ export async function createAccount(
       tier_override: null,
       created_at: opts.createdAt,
       included_credits_granted_at: opts.includedCreditsGranted === false ? null : (opts.createdAt ?? new Date()),
+      email_verified_at: opts.emailVerified === false ? null : (opts.createdAt ?? new Date()),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -199,7 +199,7 @@ type Executor = Pick<Database, 'selectFrom'>;
 /**
  * The included allowance this account may use: the deployment's, once granted — at creation for
  * accounts an operator makes, on a public signup's first payment (a top-up entry) — else none, so
- * an account nobody has paid for or vouched for cannot spend free credits.
+ * an account nobody has paid for or vouched for cannot spend free credits; none while it owes money.
  */
 async function allowanceOf(db: Executor, accountId: string, deploymentAllowance: number): Promise<number> {
   if (deploymentAllowance <= 0) return 0;
@@ -207,11 +207,14 @@ async function allowanceOf(db: Executor, accountId: string, deploymentAllowance:
     .selectFrom('accounts')
     .select((eb) => [
       'included_credits_granted_at',
+      'owed_micros',
       eb.exists(eb.selectFrom('ledger_entries').select('id').where('account_id', '=', accountId).where('kind', '=', 'topup')).as('paid'),
     ])
     .where('id', '=', accountId)
     .executeTakeFirst();
-  return row && (row.included_credits_granted_at !== null || row.paid) ? deploymentAllowance : 0;
+  // An account that owes a refunded top-up spends nothing, included credits neither, until it is paid.
+  if (!row || row.owed_micros > 0) return 0;
+  return row.included_credits_granted_at !== null || row.paid ? deploymentAllowance : 0;
 }
 
 async function usedIncluded(db: Executor, accountId: string): Promise<number> {

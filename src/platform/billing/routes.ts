@@ -9,7 +9,10 @@ import { microsToUsd } from './money';
 import { MARGIN, publishedPrices, STORAGE_PRICE } from './prices';
 import { packageCatalogue, paymentGatewayFor, topUpWallet, topupUnavailable, validateTopup, type PaymentGateway } from './topup';
 import { getBalanceMicros } from './wallet';
-import { EstimateView, PricingView, TopupPackagesView, TopupView, TransactionListView } from './views';
+import { EstimateView, PaymentMethodSetupView, PricingView, TopupPackagesView, TopupPendingView, TopupView, TransactionListView } from './views';
+import { checkedAnswer } from '../../infra/http/route';
+import { createStripeClient } from './stripe/client';
+import { paymentMethodSetup, stripeTopUp, type StripeTopupDeps } from './stripe/topup';
 
 /** The top-up package catalogue is public (no key). Mounted at the root. */
 export function billingPublicRoutes(): Router {
@@ -39,11 +42,22 @@ const listQuery = z.object({
 /** Wallet, estimate, pricing and ledger routes (relative to /v1). */
 export function walletRoutes(deps: Deps, gateway: PaymentGateway | null = paymentGatewayFor(deps.config)): Router {
   const router = Router();
+  const stripe: StripeTopupDeps | null = deps.config.topupGateway === 'stripe'
+    ? { db: deps.db, stripe: createStripeClient(deps.config.stripe), baseUrl: () => deps.config.publicBaseUrl, logger: deps.logger }
+    : null;
 
-  const topup = route({ body: topupBody, response: TopupView }, async ({ auth, body }) => {
+  const topupResponse = z.union([TopupView, TopupPendingView]);
+  const topup = route({ body: topupBody, response: topupResponse, errors: [502] }, async ({ auth, body, req, res }) => {
     requireAdmin(auth, 'Topping up the wallet');
     if (auth.sandbox) throw coded(403, 'sandbox_key_not_allowed', 'Sandbox keys cannot top up the wallet; use a live admin key or a session token.');
     const request = { accountId: auth.accountId, package: body.package, amountUsd: body.amount_usd };
+    if (stripe) {
+      const answer = await stripeTopUp(stripe, { ...request, requestKey: req.header('x-idempotency-key') ?? String(req.id) });
+      if (answer.status === 200) return answer.body;
+      // Pending on Stripe's Checkout page: 202, credited by the webhook.
+      res.status(202).json(checkedAnswer(topupResponse, answer.body, req));
+      return undefined;
+    }
     if (!gateway) {
       await validateTopup(deps.db, request);
       throw topupUnavailable();
@@ -53,6 +67,18 @@ export function walletRoutes(deps: Deps, gateway: PaymentGateway | null = paymen
   router.post('/tiers/wallet/topup', topup);
   // Alias.2 lists POST /v1/billing/topup among the capped endpoints.
   router.post('/billing/topup', topup);
+
+  // Saves a card for off-session top-ups: Stripe's Checkout in setup mode; the webhook makes it the default.
+  router.post(
+    '/console/billing/payment-method',
+    route({ status: 201, response: PaymentMethodSetupView, summary: 'Save a payment method for top-ups (Stripe Checkout, setup mode)', errors: [502, 503] }, async ({ auth, req }) => {
+      requireAdmin(auth, 'Saving a payment method');
+      if (auth.sandbox) throw coded(403, 'sandbox_key_not_allowed', 'Sandbox keys cannot save a payment method; use a live admin key or a session token.');
+      if (!stripe) throw topupUnavailable();
+      const setup = await paymentMethodSetup(stripe, auth.accountId, req.header('x-idempotency-key') ?? String(req.id));
+      return { object: 'payment_method_setup' as const, ...setup };
+    }),
+  );
 
   router.post(
     '/billing/estimate',

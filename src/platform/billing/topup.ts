@@ -1,5 +1,6 @@
-// Wallet top-ups: twelve fixed packages, custom amounts $10–$15,000, the bonus
-// ladder, the one-hour account age gate, and the payment step behind `PaymentGateway`.
+// Wallet top-ups: twelve fixed packages, custom amounts $10–$15,000, the bonus ladder, the
+// one-hour account age and verified e-mail gates, and the payment step behind `PaymentGateway`
+// (Stripe, which may leave a payment pending on Checkout, has its own flow in ./stripe).
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../../config';
 import type { Database } from '../../infra/db/index';
@@ -106,10 +107,16 @@ export function paymentGatewayFor(config: Pick<Config, 'topupGateway' | 'env'>):
     case 'direct':
       // Config refuses this in production already; a second guard costs nothing.
       return config.env === 'production' ? null : new DirectCreditGateway();
+    // Stripe has its own flow (pending Checkout payments, webhooks): src/platform/billing/stripe.
+    case 'stripe':
     case 'none':
       return null;
   }
 }
+
+/** A public signup confirms its e-mail address (the link of the signup e-mail) before it may pay. */
+export const emailNotVerified = () =>
+  coded(403, 'email_not_verified', 'Confirm this account’s e-mail address before topping up: open the link in the sign-up e-mail, or ask for a new one with POST /v1/console/verify-email/resend.');
 
 export const topupUnavailable = () =>
   coded(503, 'topup_unavailable', 'Wallet top-ups are not enabled on this deployment: no payment gateway is configured (ATELIER_TOPUP_GATEWAY).');
@@ -149,7 +156,7 @@ export async function validateTopup(db: Database, req: TopupRequest): Promise<{ 
       });
     }
   }
-  const account = await db.selectFrom('accounts').select(['id', 'created_at']).where('id', '=', req.accountId).executeTakeFirstOrThrow();
+  const account = await db.selectFrom('accounts').select(['id', 'created_at', 'email_verified_at']).where('id', '=', req.accountId).executeTakeFirstOrThrow();
   const now = req.now ?? new Date();
   const eligibleAt = new Date(account.created_at.getTime() + MIN_ACCOUNT_AGE_MS);
   if (eligibleAt > now) {
@@ -158,6 +165,7 @@ export async function validateTopup(db: Database, req: TopupRequest): Promise<{ 
       eligible_at: eligibleAt.toISOString(),
     });
   }
+  if (!account.email_verified_at) throw emailNotVerified();
   return { pkg, amountUsd };
 }
 

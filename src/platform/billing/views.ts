@@ -37,6 +37,30 @@ export const TopupView = z.object({
 });
 export type TopupView = z.output<typeof TopupView>;
 
+/** 202 from a Stripe top-up the customer must complete on Stripe's Checkout page (or a payment still processing). */
+export const TopupPendingView = z.object({
+  object: z.literal('wallet_topup'),
+  id: z.string().describe('The Checkout session (cs_…), or the PaymentIntent (pi_…) of a payment still processing'),
+  status: z.literal('pending'),
+  checkout_url: z.string().nullable().describe("Stripe's Checkout page to pay on; null while a payment is processing"),
+  expires_at: isoTime.nullable().describe('When the Checkout page expires'),
+  package: z.string().nullable(),
+  amount_usd: usd,
+  bonus_percent: z.number(),
+  bonus_usd: usd,
+  total_credited_usd: usd.describe('What the wallet will receive once Stripe confirms the payment'),
+  currency: Usd,
+  gateway: z.string(),
+});
+export type TopupPendingView = z.output<typeof TopupPendingView>;
+
+export const PaymentMethodSetupView = z.object({
+  object: z.literal('payment_method_setup'),
+  id: z.string().describe('The Checkout session (setup mode)'),
+  checkout_url: z.string().describe('Stripe page where the card is saved; it becomes the default for later top-ups'),
+  expires_at: isoTime,
+});
+
 const LegQuote = z.object({ leg: z.string(), unit: z.string(), quantity: z.number(), rate_usd: usd, amount_usd: usd });
 export const EstimateView = z.object({
   object: z.literal('billing_estimate'),

@@ -55,6 +55,22 @@ export function insufficientFunds(opts: { requiredMicros: number; balanceMicros:
 }
 
 /**
+ * The 402 of an account that owes money: a refunded or reversed top-up had already been spent, so
+ * nothing can be charged until a new top-up pays `owed_usd` back (the 402 body, with `owed_usd`).
+ */
+export function owedFunds(opts: { requiredMicros: number; balanceMicros: number; owedMicros: number; operation: string; baseUrl?: string }): ApiError {
+  const base = insufficientFunds({ ...opts, balanceMicros: 0 });
+  const detail = (base.body as { detail: Record<string, unknown> }).detail;
+  return new ApiError(402, {
+    detail: {
+      ...detail,
+      message: `This account owes $${microsToUsd(opts.owedMicros).toFixed(2)} from a refunded top-up it had already spent: nothing can be charged until a top-up pays it back.`,
+      owed_usd: microsToUsd(opts.owedMicros),
+    },
+  });
+}
+
+/**
  * Takes `amountMicros` from the wallet in one conditional statement plus a ledger row, in one
  * transaction. Never lets the balance go negative; refuses with the documented 402 instead.
  */
@@ -72,11 +88,14 @@ export async function chargeWallet(db: Database, req: ChargeRequest, opts: { bas
       })
       .where('id', '=', req.accountId)
       .where('balance_micros', '>=', req.amountMicros)
+      // An account that owes a refunded top-up spends nothing until the debt is paid.
+      .where('owed_micros', '=', 0)
       .returning('balance_micros')
       .executeTakeFirst();
     if (!updated) {
-      const account = await trx.selectFrom('accounts').select('balance_micros').where('id', '=', req.accountId).executeTakeFirst();
+      const account = await trx.selectFrom('accounts').select(['balance_micros', 'owed_micros']).where('id', '=', req.accountId).executeTakeFirst();
       if (!account) throw new Error(`account ${req.accountId} does not exist`);
+      if (account.owed_micros > 0) throw owedFunds({ requiredMicros: req.amountMicros, balanceMicros: account.balance_micros, owedMicros: account.owed_micros, operation: req.operation, baseUrl: opts.baseUrl });
       throw insufficientFunds({ requiredMicros: req.amountMicros, balanceMicros: account.balance_micros, operation: req.operation, baseUrl: opts.baseUrl });
     }
     const entry = await insertEntry(trx, {
@@ -146,29 +165,84 @@ export async function refundCharge(
 }
 
 /** Adds money (top-up, bonus, admin adjustment); idempotent on operationId like charges. */
-export async function creditWallet(
-  db: Database,
-  req: { accountId: string; amountMicros: number; operationId: string; kind: Extract<LedgerKind, 'topup' | 'bonus' | 'adjustment'>; operation: string; label?: string; metadata?: Record<string, unknown> },
-): Promise<ChargeResult> {
-  return oncePerOperation(db, req.accountId, req.operationId, async (trx) => {
-    const updated = await trx
+export async function creditWallet(db: Database, req: CreditRequest): Promise<ChargeResult> {
+  return oncePerOperation(db, req.accountId, req.operationId, (trx) => creditWithin(trx, req));
+}
+
+export interface CreditRequest {
+  accountId: string;
+  amountMicros: number;
+  operationId: string;
+  kind: Extract<LedgerKind, 'topup' | 'bonus' | 'adjustment'>;
+  operation: string;
+  label?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * A credit inside the caller's transaction (the Stripe webhook commits it with the event and payment
+ * it records). What the account owes is paid back from it first, as a ledger entry of its own.
+ * The ledger's unique (account, operation id) refuses a second credit of the same operation.
+ */
+export async function creditWithin(trx: Executor, req: CreditRequest): Promise<ChargeResult> {
+  const updated = await trx
+    .updateTable('accounts')
+    .set({ balance_micros: sql`balance_micros + ${req.amountMicros}` })
+    .where('id', '=', req.accountId)
+    .returning(['balance_micros', 'owed_micros'])
+    .executeTakeFirstOrThrow();
+  const entry = await insertEntry(trx, {
+    accountId: req.accountId,
+    kind: req.kind,
+    amountMicros: req.amountMicros,
+    balanceAfterMicros: updated.balance_micros,
+    operationId: req.operationId,
+    operation: req.operation,
+    label: req.label ?? req.operation,
+    metadata: req.metadata ?? {},
+  });
+  let balanceMicros = updated.balance_micros;
+  const repay = Math.min(updated.owed_micros, balanceMicros);
+  if (repay > 0) {
+    const after = await trx
       .updateTable('accounts')
-      .set({ balance_micros: sql`balance_micros + ${req.amountMicros}` })
+      .set({ balance_micros: sql`balance_micros - ${repay}`, owed_micros: sql`owed_micros - ${repay}` })
       .where('id', '=', req.accountId)
       .returning('balance_micros')
       .executeTakeFirstOrThrow();
-    const entry = await insertEntry(trx, {
-      accountId: req.accountId,
-      kind: req.kind,
-      amountMicros: req.amountMicros,
-      balanceAfterMicros: updated.balance_micros,
-      operationId: req.operationId,
-      operation: req.operation,
-      label: req.label ?? req.operation,
-      metadata: req.metadata ?? {},
+    balanceMicros = after.balance_micros;
+    await insertEntry(trx, {
+      accountId: req.accountId, kind: 'adjustment', amountMicros: -repay, balanceAfterMicros: balanceMicros,
+      operationId: `${req.operationId}:owed`, operation: 'owed_repayment', label: 'owed_repayment', metadata: { repaid_from: req.operationId },
     });
-    return { entry, balanceMicros: updated.balance_micros, replayed: false };
+  }
+  return { entry, balanceMicros, replayed: false };
+}
+
+/**
+ * Takes back up to `amountMicros` inside the caller's transaction (a refunded top-up): from the
+ * wallet as far as it goes, never below zero; what is left is recorded as owed, and while anything is
+ * owed the account can spend nothing. Returns what the wallet gave and what is now owed on top.
+ */
+export async function reverseWithin(
+  trx: Executor,
+  req: { accountId: string; amountMicros: number; operationId: string; operation: string; label?: string; metadata?: Record<string, unknown> },
+): Promise<{ takenMicros: number; owedMicros: number; balanceMicros: number }> {
+  const account = await trx.selectFrom('accounts').select('balance_micros').where('id', '=', req.accountId).forUpdate().executeTakeFirstOrThrow();
+  const taken = Math.min(req.amountMicros, account.balance_micros);
+  const owed = req.amountMicros - taken;
+  const updated = await trx
+    .updateTable('accounts')
+    .set({ balance_micros: sql`balance_micros - ${taken}`, owed_micros: sql`owed_micros + ${owed}` })
+    .where('id', '=', req.accountId)
+    .returning('balance_micros')
+    .executeTakeFirstOrThrow();
+  await insertEntry(trx, {
+    accountId: req.accountId, kind: 'adjustment', amountMicros: -taken, balanceAfterMicros: updated.balance_micros,
+    operationId: req.operationId, operation: req.operation, label: req.label ?? req.operation,
+    metadata: { ...req.metadata, reversed_usd: microsToUsd(req.amountMicros), owed_usd: microsToUsd(owed) },
   });
+  return { takenMicros: taken, owedMicros: owed, balanceMicros: updated.balance_micros };
 }
 
 export async function getBalanceMicros(db: Database, accountId: string): Promise<number> {

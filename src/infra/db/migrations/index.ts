@@ -21,6 +21,7 @@ import * as runTemporalExecution from './2026-11-27T0140-run-temporal-execution'
 import * as s3Deletions from './2026-11-27T0210-s3-deletions';
 import * as runCompleteIfDone from './2026-11-27T0800-run-complete-if-done';
 import * as runEventsAppendMany from './2026-11-27T1300-run-events-append-many';
+import * as stripePayments from './2026-12-01T2200-stripe-payments';
 import * as approvalLinkMinters from './2026-12-01T2300-approval-link-minters';
 
 /**
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0210-s3-deletions': s3Deletions,
   '2026-11-27T0800-run-complete-if-done': runCompleteIfDone,
   '2026-11-27T1300-run-events-append-many': runEventsAppendMany,
+  '2026-12-01T2200-stripe-payments': stripePayments,
   '2026-12-01T2300-approval-link-minters': approvalLinkMinters,
 };

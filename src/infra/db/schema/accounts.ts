@@ -18,6 +18,12 @@ export interface AccountsTable {
    */
   included_credits_granted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   status: Generated<string>;
+  /** The account's Stripe customer (created on its first Stripe top-up). */
+  stripe_customer_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** What a Stripe refund could not take back from an already spent wallet; above zero, nothing can be spent. */
+  owed_micros: Generated<number>;
+  /** When the owner confirmed the e-mail address (top-ups need it). */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: ColumnType<Date, Date | undefined, never>;
 }
 export type Account = Selectable<AccountsTable>;

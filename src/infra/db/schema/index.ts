@@ -54,6 +54,7 @@ import type { AnalyticsCriteriaTable, AnalyticsDataPointsTable, RunAnalysesTable
 import type { BlobDeletionsTable } from './blob-deletions';
 import type { RunResultSweepsTable } from './run-result-sweeps';
 import type { S3DeletionsTable } from './s3-deletions';
+import type { StripeEventsTable, StripePaymentsTable } from './stripe';
 export interface DB {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -115,9 +116,12 @@ export interface DB {
   blob_deletions: BlobDeletionsTable;
   run_result_sweeps: RunResultSweepsTable;
   s3_deletions: S3DeletionsTable;
+  stripe_events: StripeEventsTable;
+  stripe_payments: StripePaymentsTable;
 }
 
 export type * from './accounts';
+export type * from './stripe';
 export type * from './api-keys';
 export type * from './ledger-entries';
 export type * from './api-key-daily-requests';
