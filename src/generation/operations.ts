@@ -4,16 +4,16 @@
 // The payer differs; the amount never does.
 import { countTokens } from './providers/local/chat';
 import { DEFAULT_MODELS, findPrice, modelsFor, quote, type ModelPrice, type OperationType } from './prices';
-import type { Capability, Providers } from './providers/types';
+import { CAPABILITY_OF } from './providers/catalogue';
+import type { Providers } from './providers/types';
 
-export const CAPABILITY_OF: Record<OperationType, Capability> = {
-  image: 'image', video: 'video', chat: 'chat', speech: 'speech', 'remove-background': 'removeBackground', ocr: 'ocr', '3d': 'model3d', translate: 'translate',
-};
+export { CAPABILITY_OF } from './providers/catalogue';
 
 /** `<action>` part of an operation's ledger name and of the 402 body's `operation` (`<action>:<model>`). */
 export const ACTION_OF: Record<OperationType, string> = {
   image: 'generate_image', video: 'generate_video', chat: 'chat_completion', speech: 'text_to_speech',
   'remove-background': 'remove_background', ocr: 'vision_ocr', '3d': 'generate_3d', translate: 'text_translate',
+  transcription: 'audio_transcription', music: 'generate_music', embeddings: 'embeddings', upscale: 'upscale_image',
 };
 
 export class UnsupportedModelError extends Error {

@@ -5,20 +5,21 @@ import { randomBytes } from 'node:crypto';
 import type { AuthContext } from '../platform/auth/context';
 import { billingBlock, type BillingBlock } from '../platform/billing/billing-block';
 import { microsToUsd } from '../platform/billing/money';
-import { findPrice, modelsFor, type ModelPrice, type OperationType } from './prices';
+import { modelsFor, type ModelPrice, type OperationType } from './prices';
 import { ACTION_OF, CAPABILITY_OF, chargeOperation, operation as operationOf, operationCostMicros, UnsupportedModelError } from './operations';
 import { chargeWallet, getBalanceMicros, refundCharge } from '../platform/billing/wallet';
 import type { Deps } from '../deps';
 import { ApiError, badRequest, coded } from '../infra/http/errors';
 import { createLocalProviders } from './providers/index';
-import { ProviderUnavailableError } from './providers/errors';
+import { modelNotAvailable, ProviderUnavailableError } from './providers/errors';
+import { resolveTier } from '../platform/tiers/tiers';
 import type { Providers } from './providers/types';
 import { planOutput, storeOutput, type OutputPlan, type RequestOutput, type StoredOutput } from '../platform/routing/output';
 import { emitEvent } from '../platform/webhooks/emit';
 import { finishJob } from './jobs';
 
 /** Operations whose completion is a `generation.completed` event. */
-const GENERATION_EVENT_TYPES = new Set<OperationType>(['image', 'video', '3d', 'speech']);
+const GENERATION_EVENT_TYPES = new Set<OperationType>(['image', 'video', '3d', 'speech', 'music']);
 
 let sandboxProviders: Providers | undefined;
 /** Sandbox keys get mock responses — always the offline provider, never charged. */
@@ -75,14 +76,18 @@ export async function prepare(
   if (!sandbox) {
     const serving = deps.providers.serving[capability];
     if (serving === 'none') throw new ProviderUnavailableError(capability);
-    if (serving !== opts.price.provider) {
-      // The request names a model this deployment does not serve: the client's to change, not an
-      // outage to wait out (which a 503 would invite).
-      const served = modelsFor(opts.type).filter((m) => findPrice(opts.type, m)?.provider === serving);
-      throw coded(400, 'model_not_served', `Model '${opts.model}' is served by the ${opts.price.provider} provider, but ${opts.type} is served by the ${serving} provider in this deployment. Use one of: ${served.join(', ') || 'none'}.`, {
-        model: opts.model,
-        served_models: served,
-      });
+    if (!deps.providers.routesFor(capability, opts.model).length) {
+      if (serving !== 'auto') {
+        // A capability pinned to one provider (ATELIER_PROVIDERS) and a model it does not host: the
+        // client's to change, not an outage to wait out (which a 503 would invite).
+        const served = modelsFor(opts.type).filter((m) => deps.providers.routesFor(capability, m).length > 0);
+        throw coded(400, 'model_not_served', `Model '${opts.model}' is not served by the ${serving} provider, which serves ${opts.type} in this deployment. Use one of: ${served.join(', ') || 'none'}.`, {
+          model: opts.model,
+          served_models: served,
+        });
+      }
+      // Every route of the model needs a provider this deployment has not configured.
+      throw modelNotAvailable(opts.model, auth.account ? resolveTier(auth.account).slug : null, capability);
     }
   }
   const keyId = auth.key?.id ?? null;

@@ -4,17 +4,13 @@
 // does `POST /v1/billing/estimate`, so a quote and a charge can never disagree and one operation
 // costs the same wherever it is called.
 import { microsToUsd } from '../platform/billing/money';
+import { defaultCatalogue, findEntry, OPERATION_TYPES, type Catalogue, type CatalogueEntry, type OperationType } from './providers/catalogue';
+import type { CostRates, Route, Usage } from './providers/types';
 
-export type OperationType = 'image' | 'video' | 'chat' | 'speech' | 'remove-background' | 'ocr' | '3d' | 'translate';
-
-export const OPERATION_TYPES: readonly OperationType[] = ['image', 'video', 'chat', 'speech', 'remove-background', 'ocr', '3d', 'translate'];
+export { OPERATION_TYPES, type OperationType } from './providers/catalogue';
 
 /** Types the platform knows but this deployment does not sell: estimates show them unpriced. */
-export const UNPRICED_TYPES: Record<string, string> = {
-  music: 'music generation is not offered by this deployment',
-  transcription: 'speech-to-text is not offered by this deployment',
-  upscale: 'upscaling is not offered by this deployment',
-};
+export const UNPRICED_TYPES: Record<string, string> = {};
 
 /** One billed component of an operation, e.g. chat input tokens. */
 export interface PriceLeg {
@@ -27,88 +23,137 @@ export interface PriceLeg {
   rateMicros: number;
   /** Units one estimated operation uses when the real quantity is unknown before running it. */
   estimateQuantity: number;
+  /** Which cost rate of the catalogue it comes from (how usage maps onto it). */
+  rate: keyof CostRates;
 }
 
 export interface ModelPrice {
   type: OperationType;
+  /** The public model id (a pattern entry's price carries the id asked for). */
   model: string;
-  /** The unit of `count` in an estimate (one request, one image, one second…). */
+  /** The unit of `count` in an estimate (one request, one image, one video…). */
   unit: string;
   legs: PriceLeg[];
   /** Whether the provider cost was checked against the provider's published price list. */
   verified: boolean;
-  /** The capability's provider in this deployment ('local' models cost compute only). */
-  provider: 'local' | 'openai';
+  /** The first route's provider (the one the price is set from). */
+  provider: Route['provider'];
+  /** Every route of the model, in order of preference. */
+  routes: Route[];
 }
 
-/** Our margin over provider cost (30 %). */
+/** Our margin over provider cost (30 %) where the catalogue sets none. */
 export const MARGIN = 0.3;
 
-const leg = (name: string, unit: string, providerCostUsd: number, estimateQuantity = 1, margin = MARGIN): PriceLeg => {
-  const providerCostMicros = Math.round(providerCostUsd * 1_000_000);
-  return { leg: name, unit, providerCostMicros, rateMicros: Math.round(providerCostMicros * (1 + margin)), estimateQuantity };
+const UNIT_OF: Record<OperationType, string> = {
+  image: 'image', video: 'video', chat: 'request', speech: 'request', transcription: 'request', music: 'request', embeddings: 'request',
+  'remove-background': 'image', upscale: 'image', ocr: 'image', '3d': 'model', translate: 'request',
 };
 
-const price = (type: OperationType, model: string, unit: string, provider: ModelPrice['provider'], legs: PriceLeg[], verified = true): ModelPrice =>
-  ({ type, model, unit, legs, verified, provider });
-
-/** Story scene models: id, provider USD per second, a typical clip length (seconds) for estimates. */
-const STORY_VIDEO_RATES: ReadonlyArray<[string, number, number]> = [
-  ['veo-3-fast', 0.15, 8],
-  ['seedance-1-pro', 0.03, 10],
-  ['seedance-1-lite', 0.018, 10],
-  ['wan-2.2', 0.025, 10],
-  ['kling-2.1', 0.056, 10],
-  ['runway-gen4-turbo', 0.05, 10],
-  ['pixverse-v4.5', 0.04, 8],
-  ['ltx-video-13b', 0.012, 6],
-];
-
-// Chat estimates assume 1,000 prompt and 500 completion tokens per request (shown as the legs'
-// quantities); the real charge uses the counted prompt and max_tokens, then refunds the unused part.
-export const PRICES: readonly ModelPrice[] = [
-  price('image', 'atelier-image-v1', 'image', 'local', [leg('generation', 'image', 0.002)]),
-  price('image', 'gpt-image-1', 'image', 'openai', [leg('generation', 'image', 0.04)]),
-  price('image', 'dall-e-3', 'image', 'openai', [leg('generation', 'image', 0.04)]),
-  price('image', 'flux-schnell', 'image', 'openai', [leg('generation', 'image', 0.003)], false),
-  price('video', 'atelier-video-v1', 'video', 'local', [leg('generation', 'second', 0.01, 3)]),
-  price('video', 'veo-3', 'video', 'openai', [leg('generation', 'second', 0.5, 8)], false),
-  // Story Studio's scene models (step 4): billed at the provider rate per model and
-  // second, no margin, "from the same rate table as video generation". Rendered offline by the
-  // local provider in this deployment. (veo-3 above is the platform's own, marked-up listing.)
-  ...STORY_VIDEO_RATES.map(([model, usdPerSecond, estimateSeconds]) =>
-    price('video', model, 'video', 'local', [leg('generation', 'second', usdPerSecond, estimateSeconds, 0)], false)),
-  price('chat', 'atelier-local', 'request', 'local', [leg('input', '1k_tokens', 0.00005, 1), leg('output', '1k_tokens', 0.0001, 0.5)]),
-  price('chat', 'gpt-4o-mini', 'request', 'openai', [leg('input', '1k_tokens', 0.00015, 1), leg('output', '1k_tokens', 0.0006, 0.5)]),
-  price('chat', 'gpt-4o', 'request', 'openai', [leg('input', '1k_tokens', 0.0025, 1), leg('output', '1k_tokens', 0.01, 0.5)]),
-  price('chat', 'llama-3.1-8b-instruct', 'request', 'openai', [leg('input', '1k_tokens', 0.0002, 1), leg('output', '1k_tokens', 0.0002, 0.5)], false),
-  price('speech', 'atelier-tts-v1', 'request', 'local', [leg('characters', '1k_characters', 0.001, 1)]),
-  price('speech', 'tts-1', 'request', 'openai', [leg('characters', '1k_characters', 0.015, 1)]),
-  price('speech', 'tts-1-hd', 'request', 'openai', [leg('characters', '1k_characters', 0.03, 1)]),
-  price('remove-background', 'atelier-rembg-v1', 'image', 'local', [leg('processing', 'image', 0.001)]),
-  price('ocr', 'atelier-ocr-v1', 'image', 'local', [leg('processing', 'image', 0.001)]),
-  price('3d', 'atelier-3d-v1', 'model', 'local', [leg('generation', 'model', 0.02)]),
-  price('translate', 'atelier-translate-v1', 'request', 'local', [leg('characters', '1k_characters', 0.0005, 1)]),
-];
-
-/** The model an operation uses when the request names none. */
-export const DEFAULT_MODELS: Record<OperationType, string> = {
-  image: 'atelier-image-v1',
-  video: 'atelier-video-v1',
-  chat: 'atelier-local',
-  speech: 'atelier-tts-v1',
-  'remove-background': 'atelier-rembg-v1',
-  ocr: 'atelier-ocr-v1',
-  '3d': 'atelier-3d-v1',
-  translate: 'atelier-translate-v1',
-};
-
-export function findPrice(type: string, model: string): ModelPrice | undefined {
-  return PRICES.find((p) => p.type === type && p.model === model);
+/** Leg name, unit and per-unit scale of each cost rate (per-1M token rates are shown per 1k). */
+function legShape(type: OperationType, rate: keyof CostRates): { leg: string; unit: string; perUnit: number } {
+  switch (rate) {
+    case 'per_1m_input_tokens': return { leg: 'input', unit: '1k_tokens', perUnit: 1 / 1000 };
+    case 'per_1m_output_tokens': return { leg: 'output', unit: '1k_tokens', perUnit: 1 / 1000 };
+    case 'per_1k_characters': return { leg: 'characters', unit: '1k_characters', perUnit: 1 };
+    case 'per_second': return { leg: 'generation', unit: 'second', perUnit: 1 };
+    case 'per_minute': return { leg: 'audio', unit: 'minute', perUnit: 1 };
+    case 'per_image': return { leg: ['remove-background', 'ocr', 'upscale'].includes(type) ? 'processing' : 'generation', unit: 'image', perUnit: 1 };
+    case 'per_request': return { leg: type === '3d' ? 'generation' : 'request', unit: type === '3d' ? 'model' : 'request', perUnit: 1 };
+  }
 }
 
+const RATE_ORDER: ReadonlyArray<keyof CostRates> = ['per_1m_input_tokens', 'per_1m_output_tokens', 'per_image', 'per_second', 'per_1k_characters', 'per_minute', 'per_request'];
+
+function estimateOf(e: CatalogueEntry, rate: keyof CostRates): number {
+  const est = e.estimate;
+  switch (rate) {
+    case 'per_1m_input_tokens': return (est.input_tokens ?? 1000) / 1000;
+    case 'per_1m_output_tokens': return (est.output_tokens ?? 500) / 1000;
+    case 'per_1k_characters': return (est.characters ?? 1000) / 1000;
+    case 'per_second': return est.seconds ?? (e.type === 'music' ? 30 : 5);
+    case 'per_minute': return est.minutes ?? 1;
+    case 'per_image': return est.images ?? 1;
+    case 'per_request': return 1;
+  }
+}
+
+/** A catalogue entry's price: the first route's cost rates plus the margin. */
+function priceOf(e: CatalogueEntry, model: string, routes: Route[]): ModelPrice {
+  const first = routes[0]!;
+  const margin = e.margin ?? MARGIN;
+  const legs = RATE_ORDER.filter((r) => first.cost[r] !== undefined).map((r): PriceLeg => {
+    const shape = legShape(e.type, r);
+    const providerCostMicros = Math.round(first.cost[r]! * shape.perUnit * 1_000_000);
+    return { leg: shape.leg, unit: shape.unit, providerCostMicros, rateMicros: Math.round(providerCostMicros * (1 + margin)), estimateQuantity: estimateOf(e, r), rate: r };
+  });
+  return { type: e.type, model, unit: UNIT_OF[e.type], legs, verified: e.verified, provider: first.provider, routes };
+}
+
+let active: Catalogue = defaultCatalogue();
+const cache = new Map<string, ModelPrice | null>();
+
+/** The model an operation uses when the request names none (the catalogue's `default` entries). */
+export const DEFAULT_MODELS = {} as Record<OperationType, string>;
+
+function fillDefaults(): void {
+  for (const type of OPERATION_TYPES) {
+    const d = active.entries.find((e) => e.type === type && e.default) ?? active.entries.find((e) => e.type === type && !e.id.endsWith('/*'));
+    if (d) DEFAULT_MODELS[type] = d.id;
+    else delete (DEFAULT_MODELS as Partial<Record<OperationType, string>>)[type];
+  }
+}
+fillDefaults();
+
+/**
+ * Makes `catalogue` the one every price reads (the process serves one configuration; the
+ * gateway installs it when built). Returns the previous one.
+ */
+export function installCatalogue(catalogue: Catalogue): Catalogue {
+  const previous = active;
+  active = catalogue;
+  cache.clear();
+  fillDefaults();
+  return previous;
+}
+
+export const activeCatalogue = (): Catalogue => active;
+
+export function findPrice(type: string, model: string): ModelPrice | undefined {
+  if (!(OPERATION_TYPES as readonly string[]).includes(type)) return undefined;
+  const key = `${type}\u0000${model}`;
+  let hit = cache.get(key);
+  if (hit === undefined) {
+    const found = findEntry(active, type as OperationType, model);
+    hit = found && found.routes.length ? priceOf(found.entry, model, found.routes) : null;
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, hit);
+  }
+  return hit ?? undefined;
+}
+
+/** The concrete model ids of a type (pattern ids like `ollama/*` are shown as `ollama/<model>`). */
 export function modelsFor(type: OperationType): string[] {
-  return PRICES.filter((p) => p.type === type).map((p) => p.model);
+  return active.entries.filter((e) => e.type === type).map((e) => (e.id.endsWith('/*') ? `${e.id.slice(0, -1)}<model>` : e.id));
+}
+
+/** The quantities of each leg a call used, from its usage (legs it does not report keep the estimate). */
+export function usageQuantities(p: ModelPrice, usage: Usage): Record<string, number> {
+  const q: Record<string, number> = {};
+  for (const l of p.legs) {
+    let v: number | undefined;
+    switch (l.rate) {
+      case 'per_1m_input_tokens': v = usage.inputTokens !== undefined ? usage.inputTokens / 1000 : undefined; break;
+      case 'per_1m_output_tokens': v = usage.outputTokens !== undefined ? usage.outputTokens / 1000 : undefined; break;
+      case 'per_1k_characters': v = usage.characters !== undefined ? usage.characters / 1000 : undefined; break;
+      case 'per_second': v = usage.seconds; break;
+      case 'per_minute': v = usage.minutes ?? (usage.seconds !== undefined ? usage.seconds / 60 : undefined); break;
+      case 'per_image': v = usage.images; break;
+      case 'per_request': v = 1; break;
+    }
+    if (v !== undefined && Number.isFinite(v) && v >= 0) q[l.leg] = v;
+  }
+  return q;
 }
 
 export interface Quote {
@@ -151,7 +196,7 @@ export const STORAGE_PRICE = {
 
 /** The table as GET /v1/pricing shows it. */
 export function publishedPrices() {
-  return PRICES.map((p) => ({
+  return active.entries.map((e) => findPrice(e.type, e.id)!).map((p) => ({
     type: p.type,
     model: p.model,
     unit: p.unit,

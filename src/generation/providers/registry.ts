@@ -2,10 +2,12 @@
 // for its base URL and client, one file per capability, index.ts exporting its AdapterFactory)
 // plus one line here; shared code never asks `provider === …`.
 import { localAdapter } from './local/adapter';
+import { openaiAdapter } from './openai/index';
 import { replicateAdapter } from './replicate/index';
 import type { AdapterFactory, ProviderId } from './types';
 
 export const ADAPTERS: Partial<Record<ProviderId, AdapterFactory>> = {
   local: localAdapter,
+  openai: openaiAdapter,
   replicate: replicateAdapter,
 };

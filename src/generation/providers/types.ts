@@ -408,6 +408,8 @@ export interface ProviderAdapter {
 /** How the registry builds an adapter, and whether a deployment has configured it. */
 export interface AdapterFactory {
   id: ProviderId;
+  /** The capabilities its adapter has handlers for (known without building a client). */
+  serves: readonly Capability[];
   /** True when the settings are enough to call it (a key; for Ollama/ComfyUI a base URL). */
   configured(settings: ProviderSettings): boolean;
   create(settings: ProviderSettings): ProviderAdapter;

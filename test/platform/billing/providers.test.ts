@@ -106,7 +106,9 @@ describe('OpenAI-compatible HTTP provider against a fake server', () => {
     fake.requests = [];
     const r = await stack.api('POST', '/v1/ai/generate/image', { body: { model: 'gpt-image-1', prompt: 'blue', width: 256, height: 128 } });
     expect(r.status).toBe(200);
-    expect(fake.requests[0]).toMatchObject({ path: '/v1/images/generations', body: { model: 'gpt-image-1', size: '256x128', response_format: 'b64_json' } });
+    expect(fake.requests[0]).toMatchObject({ path: '/v1/images/generations', body: { model: 'gpt-image-1', size: '256x128' } });
+    // gpt-image models always answer base64 and reject response_format.
+    expect(fake.requests[0]!.body.response_format).toBeUndefined();
     const meta = await sharp((await download(r.body.url)).data).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 256, 128]);
     expect(r.body.billing.cost_usd).toBe(0.052);
@@ -153,7 +155,7 @@ describe('OpenAI-compatible HTTP provider against a fake server', () => {
     const drawn = fake.requests.filter((r) => r.path === '/v1/images/generations');
     expect(drawn).toHaveLength(chars.body.characters.length);
     for (const r of drawn) {
-      expect(r.body).toMatchObject({ model: 'gpt-image-1', size: '1024x1024', response_format: 'b64_json' });
+      expect(r.body).toMatchObject({ model: 'gpt-image-1', size: '1024x1024' });
       expect(r.body.prompt).toMatch(/^Character reference sheet, cinematic style: /);
     }
     // The stored reference sheet is the provider's picture (the fake paints #3366cc), not a local drawing.
@@ -172,7 +174,7 @@ describe('OpenAI-compatible HTTP provider against a fake server', () => {
     expect(a.text).toBe(b.text);
     expect(a.text).not.toBe(c.text);
     expect(c.text.toLowerCase()).toMatch(/fox|winter|coat/);
-    expect(() => parseProviderConfig({ ATELIER_PROVIDERS: 'video=openai' })).toThrow(/does not serve video/);
+    expect(() => parseProviderConfig({ ATELIER_PROVIDERS: 'ocr=openai' })).toThrow(/does not serve ocr/);
   });
 });
 

@@ -2,7 +2,7 @@
 // one shape so local models are billed like any other route. The routes helper adds local
 // transcription/music/upscale here as they land.
 import { detail } from '../../../infra/http/errors';
-import type { AdapterFactory, ProviderAdapter } from '../types';
+import type { AdapterFactory, Capability, ProviderAdapter } from '../types';
 import { LocalProvider } from './index';
 import { localMusic } from './music';
 import { localTranscription } from './transcription';
@@ -44,6 +44,10 @@ let shared: ProviderAdapter | undefined;
 
 export const localAdapter: AdapterFactory = {
   id: 'local',
+  // Whatever handlers the adapter has (adding one here is all a new local capability needs).
+  get serves() {
+    return Object.keys(this.create({ extra: {}, timeoutMs: 0 }).capabilities) as Capability[];
+  },
   configured: () => true,
   // Stateless: one instance serves every gateway (the deployment's and the sandbox's).
   create: () => (shared ??= createLocalAdapter()),
