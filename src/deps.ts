@@ -9,6 +9,8 @@ import type { CredentialCache } from './platform/auth/credential-cache';
 import type { Logger } from './infra/logging/logger';
 import type { Providers } from './generation/providers/types';
 import type { Tracing } from './infra/tracing/tracing';
+import type { RunAdmission } from './engine/run/admission';
+import type { RunEndListener } from './engine/run/run-end';
 
 /**
  * What the API and the activities need, built once per process in `src/main.ts` (or per test
@@ -37,4 +39,8 @@ export interface Deps {
    * eager start (Temporal answers the start with the first workflow task for this worker).
    */
   eagerStart?: boolean;
+  /** What a run's start asks of canary routing and rate-policy admission (src/engine/run/admission.ts; wired in src/runtime.ts). */
+  runAdmission: RunAdmission<Deps>;
+  /** What a run's end tells the features that follow finished runs: the analysis (src/engine/run/run-end.ts; wired in src/runtime.ts). */
+  runEnd: RunEndListener<Deps>;
 }

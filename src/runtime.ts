@@ -32,6 +32,9 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { createTracing } from './infra/tracing/tracing';
 import { setPrivateNetworkExceptions } from './infra/net/safe-fetch';
 import { installNodeRegistry, type VersionedNodeRegistry } from './engine/catalogue/node-registry';
+import { routeCanary } from './engine/canary/routing';
+import { activeRatePolicy, admitRun } from './engine/rate-policies/admission';
+import { runAnalysisOnEnd } from './engine/analytics/analyze';
 
 export interface Atelier {
   deps: Deps;
@@ -112,7 +115,9 @@ export async function startAtelier(config: Config, opts: StartOptions = {}): Pro
     const temporal = await connectClient(config, tracing, nativeConnection);
     stops.push(() => temporal.connection.close());
     const blobs = createBlobStore(config);
-    const deps: Deps = { config, db, logger, temporal, blobs, taskQueue: config.temporal.taskQueue, providers: createProviders(config.providers), tracing, eagerStart: nativeConnection !== undefined && config.temporal.eagerStart };
+    // The run kernel (src/engine/run/) is handed the features that govern a run's start and follow its end.
+    const runAdmission: Deps['runAdmission'] = { route: routeCanary, policy: activeRatePolicy, admit: admitRun };
+    const deps: Deps = { config, db, logger, temporal, blobs, taskQueue: config.temporal.taskQueue, providers: createProviders(config.providers), tracing, eagerStart: nativeConnection !== undefined && config.temporal.eagerStart, runAdmission, runEnd: runAnalysisOnEnd };
     if (config.role !== 'worker') {
       // One LISTEN connection for the process, shared by the run event hub and the credential cache.
       const listener = new PgListener(databaseUrl, logger);

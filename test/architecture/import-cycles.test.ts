@@ -25,7 +25,7 @@ describe('import graph', () => {
 
   it('canary routing and rate-policy admission do not import the runs service that calls them', () => {
     const graph = importGraph(ROOT, ['src/engine']);
-    for (const file of ['src/engine/canary/routing.ts', 'src/engine/rate-policies/admission.ts']) expect(graph.get(file), file).not.toContain('src/engine/runs-service.ts');
+    for (const file of ['src/engine/canary/routing.ts', 'src/engine/rate-policies/admission.ts']) expect(graph.get(file), file).not.toContain('src/engine/run/service.ts');
   });
 
   it('finds circles, type-only and dynamic imports included, and not chains', () => {

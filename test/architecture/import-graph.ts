@@ -95,6 +95,29 @@ export function circles(graph: Map<string, string[]>): string[][] {
   return found.sort((a, b) => a[0]!.localeCompare(b[0]!));
 }
 
+/**
+ * The graph of `folder`'s rooms: each immediate subfolder is one room (`name/`) and each file lying
+ * loose in it is one (`name.ts`); room A imports room B when a file of A imports a file of B.
+ * Imports within a room, and those leaving `folder`, are left out.
+ */
+export function roomGraph(graph: Map<string, string[]>, folder: string): Map<string, string[]> {
+  const prefix = folder.endsWith('/') ? folder : `${folder}/`;
+  const room = (f: string) => {
+    const rest = f.slice(prefix.length);
+    const slash = rest.indexOf('/');
+    return slash < 0 ? rest : rest.slice(0, slash + 1);
+  };
+  const rooms = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    if (!file.startsWith(prefix)) continue;
+    const from = room(file);
+    const to = rooms.get(from) ?? new Set<string>();
+    rooms.set(from, to);
+    for (const t of targets) if (t.startsWith(prefix) && room(t) !== from) to.add(room(t));
+  }
+  return new Map([...rooms].map(([r, ts]) => [r, [...ts].sort()]));
+}
+
 /** Whether an import declaration (or re-export) loads anything at run time (not `import type`, not only type specifiers). */
 function loadsValues(node: ts.Statement): string | undefined {
   if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {

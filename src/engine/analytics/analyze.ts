@@ -17,6 +17,7 @@ import { chargeWallet, refundCharge } from '../../platform/billing/wallet';
 import { chargeOperation, chatQuantities, countPromptTokens, operation, operationName, servedModel } from '../../generation/operations';
 import { providersFor } from '../../generation/pipeline';
 import type { ChatMessage, JsonSchema } from '../../generation/providers/types';
+import type { RunEndListener } from '../run/run-end';
 
 export interface RunAnalysisInput {
   runId: string;
@@ -77,6 +78,9 @@ export async function startRunAnalysis(deps: Deps, input: { runId: string; statu
     throw err;
   }
 }
+
+/** The run analysis as the run's end listener (Deps.runEnd, wired in src/runtime.ts). */
+export const runAnalysisOnEnd: RunEndListener<Deps, AnalysisTarget> = { alongside: analysisTargetColumn, ended: startRunAnalysis };
 
 type Value = string | number | boolean | null;
 

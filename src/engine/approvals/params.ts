@@ -3,9 +3,10 @@
 // src/ because the approvals service reads the same params when it opens a node's request; the node
 // gets it through the node SDK.
 import { z } from 'zod';
+import { APPROVAL_NODE_TYPE } from '../contract/approval';
 import { FormFields } from '../widget/fields';
 
-export const APPROVAL_NODE_TYPE = 'control.approval';
+export { APPROVAL_NODE_TYPE };
 
 const remind = z
   .object({

@@ -1,6 +1,9 @@
 // Which control.approval nodes are governed: pure, shared by the node's workflow handler (which then
 // takes only the decision its approval request sends) and the raw approve signal's refusal.
 
+/** The approval node's type. */
+export const APPROVAL_NODE_TYPE = 'control.approval';
+
 /** Params that make an approval governed (present at all, even as a template still to resolve). */
 const GOVERNING_PARAMS = ['approvers', 'links', 'form'] as const;
 

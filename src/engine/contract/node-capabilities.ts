@@ -3,6 +3,7 @@
 // process's services themselves. A capability this process does not offer is absent; a node that
 // needs it fails with a `not_available` (or more specific) NodeError. Pure types.
 import type { Providers } from '../../generation/providers/types';
+import type { RESULT_REF_KEY, ResultRef } from './result-ref';
 
 /** The provider layer (sandbox runs get the offline providers); a capability nobody serves is absent or refuses. */
 export type NodeProviders = Partial<Providers>;
@@ -95,4 +96,38 @@ export interface NodeCapabilities {
   credentials?: CredentialResolver;
   runs?: NodeRuns;
   knowledge?: NodeKnowledge;
+}
+
+// Output lists written and read item by item (`ctx.items`, nodes with `streams`); the blob-store
+// implementation is src/engine/execution/item-streams.ts.
+
+/** A reference to a list stored one item per line. */
+export type ListRef = ResultRef & { [RESULT_REF_KEY]: { format: 'ndjson'; items: number } };
+
+/** Writes one output list, item by item. */
+export interface ItemWriter {
+  /** Adds an item; wait for the promise when there is one (the upload is catching up). */
+  write(item: unknown): Promise<void> | undefined;
+  /** Items written so far. */
+  readonly count: number;
+  /** The list as a port value: an array when it stayed short, else a reference to the stored NDJSON. */
+  finish(): Promise<unknown[] | ResultRef>;
+}
+
+/** A file a streaming node wrote (a CSV, say), as nodes pass files on: its signed URL and what to know of it. */
+export interface StreamedFile {
+  url: string;
+  mime: string;
+  size: number;
+  expires_at: string;
+}
+
+/** What a streaming node's `ctx.items` offers. */
+export interface ItemStreams {
+  /** The items of a stored list (this run's account only), read and checked as they come; each call reads anew. */
+  read(ref: ListRef): AsyncIterable<unknown>;
+  /** A writer for the list on output `port` (one per port). */
+  writer(port: string): ItemWriter;
+  /** Stores a file of the run (`<name>` with its extension) from bytes as they come; its URL is signed for seven days. */
+  file(name: string, body: AsyncIterable<Uint8Array>): Promise<StreamedFile>;
 }

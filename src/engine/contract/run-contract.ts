@@ -1,6 +1,6 @@
 // What the API, the engineRun workflow and the engine activities pass each other. Pure types:
 // safe to import from workflow code.
-import type { NewRunEvent, NodeRowJson } from '../events/store';
+import type { NewRunEvent, NodeRowJson } from './run-events';
 import type { NodeLog, NodeOutput, PlannedNode, RunPlan, RunStatus } from './types';
 import type { DeferredTemplate } from './result-ref';
 

@@ -2,8 +2,7 @@
 // (the engineRun workflow + the executeNode activity). Pure types: safe to import from workflows.
 import type { z } from 'zod';
 import type { ValidationIssue } from '../../infra/http/errors';
-import type { NodeCapabilities } from './node-capabilities';
-import type { ItemStreams } from '../execution/item-streams';
+import type { ItemStreams, NodeCapabilities } from './node-capabilities';
 
 export type ErrorHandler = 'stop' | 'continue' | 'retry';
 export type RunStatus = 'queued' | 'running' | 'completed' | 'failed' | 'timed_out' | 'cancelled';

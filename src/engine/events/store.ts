@@ -2,19 +2,13 @@ import { sql, type RawBuilder } from 'kysely';
 import { compiledOnce } from '../../infra/db/compiled';
 import { prepared, type Database } from '../../infra/db/index';
 import type { RunEvent, RunEventType } from '../../infra/db/schema/index';
+import type { NewRunEvent, NodeRowJson } from '../contract/run-events';
 import { epochKey, inEpoch, resetEpoch } from './epochs';
+
+export type { NewRunEvent, NodeRowJson };
 
 /** The one channel run events are announced on; the payload is the run id. */
 export const RUN_EVENTS_CHANNEL = 'atelier_run_events';
-
-export interface NewRunEvent {
-  type: RunEventType;
-  nodeId: string | null;
-  /** Unique per run: a second append with the same key is silently dropped (idempotent retries). */
-  dedupeKey: string;
-  /** Event payload without `seq` (added here). */
-  data: Record<string, unknown>;
-}
 
 /** A page of a run's events with the run's status and last seq, read in one snapshot. */
 export interface RunEventPage {
@@ -57,23 +51,6 @@ const pageStatement = (owned: boolean) =>
   );
 const pageOfAnyRun = pageStatement(false);
 const pageOfOwnedRun = pageStatement(true);
-
-/** A node's row in run_node_outputs as run_events_append takes it (JSON; dates as ISO strings). */
-export interface NodeRowJson {
-  node_id: string;
-  node_type: string;
-  status: 'running' | 'succeeded' | 'failed' | 'skipped';
-  ok: boolean;
-  output: Record<string, unknown>;
-  usd_charged_micros: number;
-  error: string | null;
-  logs: unknown[];
-  duration_ms: number;
-  skipped: boolean;
-  attempt: number;
-  started_at: string | null;
-  finished_at: string | null;
-}
 
 type AppendOpts = { node?: NodeRowJson; countCompleted?: boolean; currentNode?: string; markRunning?: boolean };
 

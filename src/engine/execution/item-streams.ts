@@ -10,11 +10,12 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { BlobStore } from '../../storage/blob-store';
+import type { ItemStreams, ItemWriter, ListRef, StreamedFile } from '../contract/node-capabilities';
 import { RESULT_REF_KEY, type ResultRef } from '../contract/result-ref';
 import { assertOwnRef, PREVIEW_CHARS, refError, resultKey } from './result-keys';
 
-/** A reference to a list stored one item per line. */
-export type ListRef = ResultRef & { [RESULT_REF_KEY]: { format: 'ndjson'; items: number } };
+// What a streaming node's `ctx.items` offers is part of the node's capabilities (pure types).
+export type { ItemStreams, ItemWriter, ListRef, StreamedFile };
 
 /**
  * The items of a stored list, one at a time. The account, the size, the line count and the
@@ -78,34 +79,6 @@ export async function* readItems(blobs: BlobStore, accountId: string, ref: ListR
     else if (state === 'reading') await checkRest();
   }
   if (rest.length > 0 || size !== bytes || count !== items || hash.digest('hex') !== sha256) throw mismatch();
-}
-
-/** Writes one output list, item by item. */
-export interface ItemWriter {
-  /** Adds an item; wait for the promise when there is one (the upload is catching up). */
-  write(item: unknown): Promise<void> | undefined;
-  /** Items written so far. */
-  readonly count: number;
-  /** The list as a port value: an array when it stayed short, else a reference to the stored NDJSON. */
-  finish(): Promise<unknown[] | ResultRef>;
-}
-
-/** A file a streaming node wrote (a CSV, say), as nodes pass files on: its signed URL and what to know of it. */
-export interface StreamedFile {
-  url: string;
-  mime: string;
-  size: number;
-  expires_at: string;
-}
-
-/** What a streaming node's `ctx.items` offers. */
-export interface ItemStreams {
-  /** The items of a stored list (this run's account only), read and checked as they come; each call reads anew. */
-  read(ref: ListRef): AsyncIterable<unknown>;
-  /** A writer for the list on output `port` (one per port). */
-  writer(port: string): ItemWriter;
-  /** Stores a file of the run (`<name>` with its extension) from bytes as they come; its URL is signed for seven days. */
-  file(name: string, body: AsyncIterable<Uint8Array>): Promise<StreamedFile>;
 }
 
 /** Signed file URLs last as long as the media nodes' do. */

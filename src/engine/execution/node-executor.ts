@@ -12,7 +12,6 @@ import { itemStreams } from './item-streams';
 import { containsResultRef } from '../contract/result-ref';
 import { appendNodeEvents, completionItem, expectAppend, type AppendItem } from '../events/store';
 import { carried, commitAndCompleteIfDone, committedOutput, completionEvents, finishedRow, isWritten, markWritten, recordStarted, startedEvent } from '../run/projections';
-import type { AnalysisTarget } from '../analytics/analyze';
 import { commitKey, type ExecuteNodeInput, type ExecuteNodeResult, type NodeCommit, type NodeFailureDetails } from '../contract/run-contract';
 import type { LogLevel, NodeContext, NodeDefinition, NodeLog, NodeOutput, NodeRegistry } from '../contract/types';
 import { chargeNode } from './charge-node';
@@ -146,7 +145,7 @@ function failure(err: unknown, input: ExecuteNodeInput, info: Info, activity: Co
  * Runs one planned node (the executeNode activity). Idempotent across attempts: a node whose
  * completion an earlier attempt committed is not run again.
  */
-export async function executeNode(deps: Deps, registry: ExecutorRegistry, input: ExecuteNodeInput, onRunEnded?: (target: AnalysisTarget | null) => Promise<unknown>): Promise<ExecuteNodeResult> {
+export async function executeNode(deps: Deps, registry: ExecutorRegistry, input: ExecuteNodeInput, onRunEnded?: (found: unknown) => Promise<unknown>): Promise<ExecuteNodeResult> {
   // Its commit is expected soon: a sibling's statement may wait for it (briefly) to go together.
   const queued = expectAppend(input.runId);
   try {
@@ -162,7 +161,7 @@ async function runNode(
   registry: ExecutorRegistry,
   input: ExecuteNodeInput,
   queued: () => void,
-  onRunEnded?: (target: AnalysisTarget | null) => Promise<unknown>,
+  onRunEnded?: (found: unknown) => Promise<unknown>,
 ): Promise<ExecuteNodeResult> {
   const { db } = deps;
   const info = activityInfo();
@@ -250,13 +249,13 @@ async function runNode(
     if (input.endsRun && !activity.cancellationSignal.aborted) {
       // A node nothing follows: its commit, and the run's end (completed) should every node of the
       // run have succeeded with it, in one statement.
-      const committing = withRetries(() => commitAndCompleteIfDone(db, runId, generation, own, carry));
+      const committing = withRetries(() => commitAndCompleteIfDone(db, runId, generation, own, carry, deps.runEnd));
       queued();
-      const { ended, target } = await committing;
+      const { ended, found } = await committing;
       markWritten(runId, [...(input.carry ?? []), commit]);
       if (endingCommits.loseFirstAnswer && info.attempt === 1) throw new Error('the answer was lost after the node was written (test)');
       if (heartbeatTimer) clearInterval(heartbeatTimer);
-      return ended && (await afterRunEnded(deps, runId, async () => onRunEnded?.(target))) ? { ...output, ended: true } : output;
+      return ended && (await afterRunEnded(deps, runId, async () => onRunEnded?.(found))) ? { ...output, ended: true } : output;
     }
     if (deferredCommits.enabled && input.deferCommit && info.attempt === 1 && !info.isLocal && Buffer.byteLength(JSON.stringify(commit), 'utf8') <= MAX_DEFERRED_COMMIT_BYTES) {
       // Reported now, written right after (off the run's critical path): the workflow carries the

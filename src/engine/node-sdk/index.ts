@@ -15,7 +15,7 @@ export { httpAuth } from '../connections/http-auth';
 export { PROVIDER_METADATA } from '../connections/service';
 export { ApprovalParams } from '../approvals/params';
 export { isItemListRef, RESULT_REF_KEY, type ResultRef } from '../contract/result-ref';
-export type { ItemStreams, ItemWriter, ListRef, StreamedFile } from '../execution/item-streams';
+export type { ItemStreams, ItemWriter, ListRef, StreamedFile } from '../contract/node-capabilities';
 // Clients for the services nodes connect to (also what a connection's test uses), and text helpers.
 export * from '../connections/clients/credentials';
 export * from '../connections/clients/endpoint';

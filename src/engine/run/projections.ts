@@ -4,10 +4,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../../infra/db/index';
 import { microsToUsd } from '../../platform/billing/money';
-import { analysisTargetColumn, type AnalysisTarget } from '../analytics/analyze';
 import { appendNodeEvents, appendNodeEventsAndFinish, appendNodeEventsBatch, appendNodeEventsCompleting, completionItem, type AppendItem, type NewRunEvent, type NodeRowJson } from '../events/store';
 import { commitKey, type FinishRunInput, type NodeCommit, type NodeFinishedInput, type NodeStartedInput } from '../contract/run-contract';
 import type { NodeOutput } from '../contract/types';
+import type { RunEndListener } from './run-end';
 
 /** The dedupe key of one node event of one generation of a run. */
 export const eventKey = (generation: number, nodeId: string, type: string) => `${generation}:${nodeId}:${type}`;
@@ -252,15 +252,15 @@ function completedItems(input: NodesCompletedInput) {
 
 /**
  * The run's final status and its run_finished event, once per generation, with its last nodes'
- * events when the workflow settled some itself — one statement. Answers the run's analysis target
- * (src/engine/analytics), found by the same statement, or null when its workflow is not analysed.
+ * events when the workflow settled some itself — one statement. Answers what the run's end listener
+ * (`end`, handed in as Deps.runEnd) selected alongside in the same statement, or null.
  * Used by the workflow (through its projection activity), the API's cancel of a lost run and the reaper.
  */
-export async function finishRun(db: Database, input: FinishRunInput): Promise<AnalysisTarget | null> {
+export async function finishRun<Found>(db: Database, input: FinishRunInput, end: Pick<RunEndListener<unknown, Found>, 'alongside'>): Promise<Found | null> {
   // The run's last nodes (if any) and its end in one statement: one commit, events in seq order.
   const nodes = [...carried(input.runId, input.carry), ...(input.nodes?.length ? completedItems({ runId: input.runId, generation: input.generation, nodes: input.nodes }) : [])];
   const finish = { dedupeKey: runFinishedKey(input.generation), status: input.status, error: input.error };
-  return appendNodeEventsAndFinish(db, input.runId, nodes, finish, analysisTargetColumn(input.runId));
+  return appendNodeEventsAndFinish(db, input.runId, nodes, finish, end.alongside(input.runId));
 }
 
 const runFinishedKey = (generation: number) => `${generation}:run:run_finished`;
@@ -268,10 +268,17 @@ const runFinishedKey = (generation: number) => `${generation}:run:run_finished`;
 /**
  * A node's commit (after the commits it carries) and, should every node of the run have succeeded
  * with it, the run's end, completed — one statement, combined with the run's other writes in flight
- * (ExecuteNodeInput.endsRun). Answers whether it ended the run, with the run's analysis target.
+ * (ExecuteNodeInput.endsRun). Answers whether it ended the run, with what `end` selected alongside.
  * Idempotent like finishRun.
  */
-export async function commitAndCompleteIfDone(db: Database, runId: string, generation: number, own: AppendItem, carry: AppendItem[]): Promise<{ ended: boolean; target: AnalysisTarget | null }> {
-  const r = await appendNodeEventsCompleting(db, runId, own, carry, { dedupeKey: runFinishedKey(generation), alongside: analysisTargetColumn(runId) });
-  return { ended: r.ended, target: r.alongside ?? null };
+export async function commitAndCompleteIfDone<Found>(
+  db: Database,
+  runId: string,
+  generation: number,
+  own: AppendItem,
+  carry: AppendItem[],
+  end: Pick<RunEndListener<unknown, Found>, 'alongside'>,
+): Promise<{ ended: boolean; found: Found | null }> {
+  const r = await appendNodeEventsCompleting(db, runId, own, carry, { dedupeKey: runFinishedKey(generation), alongside: end.alongside(runId) });
+  return { ended: r.ended, found: (r.alongside as Found | null | undefined) ?? null };
 }

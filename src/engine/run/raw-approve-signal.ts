@@ -6,9 +6,8 @@
 import type { Database } from '../../infra/db/index';
 import type { Run } from '../../infra/db/schema/index';
 import { coded } from '../../infra/http/errors';
-import { isGovernedApproval } from '../contract/approval';
+import { APPROVAL_NODE_TYPE, isGovernedApproval } from '../contract/approval';
 import type { RunPlan } from '../contract/types';
-import { APPROVAL_NODE_TYPE } from '../approvals/params';
 
 /** Refuses a raw approve signal that could decide a governed approval (409), or that forges a request id. */
 export async function refuseGovernedRawApprove(db: Database, run: Pick<Run, 'id' | 'plan' | 'resumed_count'>, payload: Record<string, unknown>): Promise<void> {

@@ -15,8 +15,6 @@ import { coded, detail, notFound } from '../../infra/http/errors';
 import { saAccountId, saKind, saTriggerType, saWorkflowId } from '../../infra/temporal/search-attributes';
 import { finishRun, writeLostCommits } from './projections';
 import { observeStarted } from '../events/executions';
-import { activeRatePolicy, admitRun } from '../rate-policies/admission';
-import { routeCanary } from '../canary/routing';
 import type { Database } from '../../infra/db/index';
 import { compiledOnce } from '../../infra/db/compiled';
 import { ENGINE_RUN_BEHAVIOUR, type EngineRunInput, type EngineRunResult, type ExecuteNodeResult, type NodeCommit, type TriggerType } from '../contract/run-contract';
@@ -84,13 +82,15 @@ export async function startRun(deps: Deps, request: StartRunRequest): Promise<Ru
     );
   }
   const runId = randomUUID();
-  // A workflow with an active canary rule may run its canary version instead (src/engine/canary).
-  // Rate policy admission and the insert share one transaction (src/engine/rate-policies), as do
-  // the insert and its satellite rows; a run with neither is one statement, no transaction. The
-  // canary rule and the policy are read side by side (both by workflow, neither needs the other).
+  // A workflow with an active canary rule may run its canary version instead (Deps.runAdmission
+  // route: src/engine/canary). Rate policy admission and the insert share one transaction
+  // (admission policy and admit: src/engine/rate-policies), as do the insert and its satellite
+  // rows; a run with neither is one statement, no transaction. The canary rule and the policy are
+  // read side by side (both by workflow, neither needs the other).
+  const admission = deps.runAdmission;
   const [req, policy] = await Promise.all([
-    request.knownRules?.canaryRule === false ? request : routeCanary(deps, request, runId),
-    request.knownRules?.ratePolicy === false ? undefined : activeRatePolicy(deps.db, { accountId: request.accountId, workflowId: request.workflowId }),
+    request.knownRules?.canaryRule === false ? request : admission.route(deps, request, runId),
+    request.knownRules?.ratePolicy === false ? undefined : admission.policy(deps.db, { accountId: request.accountId, workflowId: request.workflowId }),
   ]);
   const usdCapMicros = req.usdCapMicros ?? req.plan.usdCapMicros ?? null;
   const insert = async (db: Database): Promise<Run> => {
@@ -117,7 +117,7 @@ export async function startRun(deps: Deps, request: StartRunRequest): Promise<Ru
   const run =
     policy || req.onInsert
       ? await deps.db.transaction().execute(async (trx) => {
-          if (policy) await admitRun(deps, trx, { accountId: req.accountId, workflowId: req.workflowId }, policy);
+          if (policy) await admission.admit(deps, trx, { accountId: req.accountId, workflowId: req.workflowId }, policy);
           return insert(trx);
         })
       : await insert(deps.db);
@@ -312,7 +312,7 @@ export async function cancelRun(deps: Deps, run: Run): Promise<Run> {
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err;
     // No execution to cancel (lost before it started): record the outcome ourselves.
-    await finishRun(deps.db, { runId: run.id, generation: run.resumed_count, status: 'cancelled', error: 'cancelled' });
+    await finishRun(deps.db, { runId: run.id, generation: run.resumed_count, status: 'cancelled', error: 'cancelled' }, deps.runEnd);
   }
   return run;
 }

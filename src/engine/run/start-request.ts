@@ -1,15 +1,10 @@
-// What starting a run takes (runs-service startRun), in a module of its own: canary routing and
+// What starting a run takes (startRun, ./service.ts), in a module of its own: canary routing and
 // the services that start runs read it without importing the runs service itself.
 import type { Database } from '../../infra/db/index';
 import type { Run } from '../../infra/db/schema/index';
 import type { TriggerType } from '../contract/run-contract';
 import type { NodeOutput, RunPlan } from '../contract/types';
-
-/** Whether a workflow has a canary rule and a rate policy (rows in engine_canary_rules / engine_rate_policies). */
-export interface RunRules {
-  canaryRule: boolean;
-  ratePolicy: boolean;
-}
+import type { RunRules } from '../workflows/service';
 
 export interface StartRunRequest {
   accountId: string;

@@ -85,7 +85,7 @@ export async function scanNow(deps: Deps, source: string, opts: { reap?: boolean
       } catch (err) {
         if (!(err instanceof WorkflowNotFoundError)) deps.logger.warn({ err, runId: run.id }, 'reaper: could not terminate the execution');
       }
-      await finishRun(deps.db, { runId: run.id, generation: run.resumed_count, status: 'timed_out', error: `reaped: running for over ${reaperMaxRunningS} s` });
+      await finishRun(deps.db, { runId: run.id, generation: run.resumed_count, status: 'timed_out', error: `reaped: running for over ${reaperMaxRunningS} s` }, deps.runEnd);
       await recordAction(deps, run, 'reaped', `running for over ${reaperMaxRunningS} s → timed_out`);
       result.reaped.push(run.id);
     }

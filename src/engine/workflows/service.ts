@@ -16,7 +16,12 @@ import type { WorkflowSpec } from './spec';
 import type { NodeRegistry, RunPlan } from '../contract/types';
 import { recordAudit, type Actor } from '../audit/audit-service';
 import { orNotFound } from '../../infra/db/or-not-found';
-import type { RunRules } from '../run/start-request';
+
+/** Whether a workflow has a canary rule and a rate policy (rows in engine_canary_rules / engine_rate_policies). */
+export interface RunRules {
+  canaryRule: boolean;
+  ratePolicy: boolean;
+}
 
 export const newWorkflowId = () => `wf_${randomBytes(12).toString('hex')}`;
 
