@@ -10,6 +10,7 @@ import { createStorageActivities } from './storage';
 import { createEngineFeatureActivities } from './engine-features';
 import { createEngineAgentActivities } from './engine-agent';
 import { createEngineKnowledgeActivities } from './engine-knowledge';
+import { createProviderJobActivities } from './provider-jobs';
 
 /**
  * Every activity the worker registers, built over explicit dependencies so tests can pass their
@@ -28,6 +29,7 @@ export function createActivities(deps: Deps) {
     ...createEngineFeatureActivities(deps),
     ...createEngineAgentActivities(deps),
     ...createEngineKnowledgeActivities(deps),
+    ...createProviderJobActivities(deps),
   };
 }
 

@@ -46,6 +46,7 @@ import { billingPublicRoutes, walletRoutes } from './platform/billing/routes';
 import { stripeWebhookRoutes } from './platform/billing/stripe/webhook';
 import { webhookRoutes } from './platform/webhooks/routes';
 import { generationRoutes } from './generation/routes';
+import { providerJobRoutes, providerWebhookRoutes } from './generation/provider-jobs/routes';
 import { multipartAudio } from './generation/multipart-audio';
 import { translateLanguageRoutes } from './generation/translate-languages';
 import { routingRoutes } from './platform/routing/routes';
@@ -73,6 +74,7 @@ export function createApp(deps: Deps): Express {
   app.use(securityHeaders);
   // Public hooks and the Stripe webhook: no Bearer, and signed over the raw body, so ahead of the JSON parser.
   app.use(markPublic(prefixGate(publicHookRoutes(deps))));
+  app.use(markPublic(prefixGate(providerWebhookRoutes(deps))));
   app.use(markPublic(prefixGate(stripeWebhookRoutes(deps))));
   app.use(express.json({ limit: deps.config.maxBody, strict: true, verify: verifyJsonDepth }));
   app.use(rejectNulCharacters);
@@ -113,7 +115,7 @@ export function publicRoutes(deps: Deps): Router[] {
 
 /** Authenticated `/v1` routes; each router's paths are relative to `/v1`. */
 export function v1Routes(deps: Deps): Router[] {
-  return [billingRoutes(deps), systemRoutes(deps), keyRoutes(deps), tierRoutes(deps), storyRoutes(deps), walletRoutes(deps), webhookRoutes(deps), generationRoutes(deps), translateLanguageRoutes(), routingRoutes(deps), assetRoutes(deps), simpleBucketRoutes(deps), objectStoreRoutes(deps), voiceRoutes(deps)];
+  return [billingRoutes(deps), systemRoutes(deps), keyRoutes(deps), tierRoutes(deps), storyRoutes(deps), walletRoutes(deps), webhookRoutes(deps), generationRoutes(deps), translateLanguageRoutes(), routingRoutes(deps), assetRoutes(deps), simpleBucketRoutes(deps), objectStoreRoutes(deps), voiceRoutes(deps), providerJobRoutes(deps)];
 }
 
 /** Authenticated workflow-engine routes, served under `/engine/v1/v1` (and `/engine/v1`). */

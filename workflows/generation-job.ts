@@ -1,5 +1,7 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { ActivityFailure, ApplicationFailure, patched, proxyActivities } from '@temporalio/workflow';
 import type { PlatformGenerationActivities } from '../activities/platform-generation';
+import type { ProviderJobActivities } from '../activities/provider-jobs';
+import { providerJob } from './provider-job';
 import type { GenerationJobInput } from '../src/generation/async-jobs';
 
 // Rendering can take minutes; a provider hiccup gets two more tries before the job fails. The
@@ -16,8 +18,20 @@ const { failGenerationJob } = proxyActivities<PlatformGenerationActivities>({
   retry: { maximumAttempts: 10, initialInterval: '1 second' },
 });
 
+const { planProviderJob } = proxyActivities<ProviderJobActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { maximumAttempts: 10, initialInterval: '1 second', nonRetryableErrorTypes: ['InvalidJob'] },
+});
+
 /** An asynchronous generation (video, 3D): workflow id = job id, polled through GET /v1/jobs/{id}. */
 export async function generationJob(input: GenerationJobInput): Promise<{ status: string; url: string | null; error?: string }> {
+  // A model whose first configured route renders as a provider job (Replicate, fal, ComfyUI…)
+  // runs durably (provider-job.ts); the local provider keeps the one-activity path. Histories
+  // started before this check replay without it.
+  if (patched('provider-jobs')) {
+    const plan = await planProviderJob(input);
+    if (plan) return providerJob(input);
+  }
   try {
     return await runGenerationJob(input);
   } catch (err) {
