@@ -57,6 +57,15 @@ const URL_LIKE = /^[a-z][a-z0-9+.-]*:\/\//i;
 
 const str = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
+/** A percent-decoded URL part; a malformed escape is the URL's fault, reported at `loc`. */
+function decoded(part: string, loc: string[]): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new SecretFormError(loc, 'the URL has a malformed %-escape (user name, password or path)');
+  }
+}
+
 function checkFields(fields: Record<string, unknown>, where: string, broker: Broker): void {
   for (const f of STRING_FIELDS) {
     if (fields[f] !== undefined && typeof fields[f] !== 'string') throw new SecretFormError([where, f], `${f} must be a string`);
@@ -148,8 +157,9 @@ export function readBrokerSecret(broker: Broker, source: { metadata: Record<stri
   }
 
   // Who: the explicit fields first, then the URL's user info.
-  const urlUser = url.username ? decodeURIComponent(url.username) : undefined;
-  const urlPass = url.password ? decodeURIComponent(url.password) : undefined;
+  const here = urlLoc ?? ['metadata', 'url'];
+  const urlUser = url.username ? decoded(url.username, here) : undefined;
+  const urlPass = url.password ? decoded(url.password, here) : undefined;
   let username = str(secretFields.username) ?? str(secretFields.user) ?? str(metaFields.username) ?? str(metaFields.user) ?? urlUser;
   let password = str(secretFields.password) ?? str(secretFields.pass) ?? urlPass;
   let token = str(secretFields.token);
@@ -169,9 +179,9 @@ export function readBrokerSecret(broker: Broker, source: { metadata: Record<stri
   }
 
   let db = 0;
-  const path = decodeURIComponent(url.pathname.replace(/^\//, ''));
+  const path = decoded(url.pathname.replace(/^\//, ''), here);
   if (broker === 'redis') {
-    if (path && !/^\d+$/.test(path)) throw new SecretFormError(urlLoc ?? ['metadata', 'url'], 'a Redis URL\'s path is the database number (redis://host:6379/0)');
+    if (path && !/^\d+$/.test(path)) throw new SecretFormError(here, 'a Redis URL\'s path is the database number (redis://host:6379/0)');
     db = path ? Number(path) : Number(secretFields.db ?? metaFields.db ?? 0);
   }
   const scheme = url.protocol.replace(/:$/, '');

@@ -8,6 +8,8 @@ import { boundConnection, redact } from './credentials';
 import { BROKERS, readBrokerSecret, SecretFormError, type Broker, type BrokerSecret } from './broker-secret';
 import { checkedEndpoint, withTimeout, type CheckedEndpoint } from './endpoint';
 
+export type { Broker } from './broker-secret';
+
 /** How long a broker may stay silent after the socket opens before we call it a time-out. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
