@@ -14,7 +14,7 @@ export const triggerWebhook: NodeDefinition<typeof params> = {
   category: 'trigger',
   subcategory: 'http',
   name: 'Webhook trigger',
-  description: 'Starts runs from an incoming hook call (a hook created with POST /engine/v1/v1/hooks, signed with x-fh-signature when it has a secret): `main` = the request body (the run input), checked for `required_fields`; `trigger` = {type, run_id, workflow_id, created_at, sandbox}.',
+  description: 'Starts runs from an incoming hook call (a hook created with POST /engine/v1/v1/hooks, signed with x-fh-timestamp and x-fh-signature when it has a secret): `main` = the request body (the run input), checked for `required_fields`; `trigger` = {type, run_id, workflow_id, created_at, sandbox}.',
   tags: ['trigger', 'start', 'webhook', 'http'],
   params,
   inputs: [],

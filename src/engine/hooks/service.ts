@@ -38,7 +38,7 @@ export const HookView = z.object({
   workflow_id: z.string(),
   webhook_id: z.string(),
   url: z.string().describe('Where to POST to start a run (no API key)'),
-  signed: z.boolean().describe('Whether calls must carry x-fh-signature'),
+  signed: z.boolean().describe('Whether calls must carry x-fh-timestamp and x-fh-signature'),
   secret_source: z.enum(['generated', 'spec']).nullable().describe('generated: the secret this API made; spec: trigger.config.secret; null: unsigned'),
   created_at: isoTime,
 });

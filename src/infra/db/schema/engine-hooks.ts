@@ -11,3 +11,11 @@ export interface EngineHooksTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 export type EngineHook = Selectable<EngineHooksTable>;
+
+/** A public hook call's signature already accepted, kept until its timestamp leaves the window. */
+export interface EngineHookSignaturesTable {
+  webhook_id: string;
+  signature: string;
+  expires_at: Date;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}

@@ -30,7 +30,7 @@ import type { VoiceAgentsTable } from './voice-agents';
 import type { VoiceRealtimeSecretsTable } from './voice-realtime-secrets';
 
 import type { EngineSchedulesTable } from './engine-schedules';
-import type { EngineHooksTable } from './engine-hooks';
+import type { EngineHookSignaturesTable, EngineHooksTable } from './engine-hooks';
 import type { EngineConnectionsTable } from './engine-connections';
 import type { EngineRatePoliciesTable } from './engine-rate-policies';
 import type { EngineAuditEntriesTable } from './engine-audit-entries';
@@ -93,6 +93,7 @@ export interface DB {
   storage_accruals: StorageAccrualsTable;
   engine_schedules: EngineSchedulesTable;
   engine_hooks: EngineHooksTable;
+  engine_hook_signatures: EngineHookSignaturesTable;
   engine_connections: EngineConnectionsTable;
   engine_rate_policies: EngineRatePoliciesTable;
   engine_audit_entries: EngineAuditEntriesTable;
