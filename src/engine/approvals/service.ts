@@ -20,7 +20,7 @@ import { appendNodeEventsBatch } from '../events/store';
 import { FINISHED_STATUSES } from '../run/service';
 import type { FormField } from '../widget/fields';
 import { checkFormValues } from './form';
-import { APPROVAL_NODE_TYPE, ApprovalParams } from './params';
+import { ApprovalParams } from './params';
 
 export { APPROVAL_NODE_TYPE } from './params';
 /** A link minted without `expires_in_s` lasts this long (never past the request's own expiry). */
