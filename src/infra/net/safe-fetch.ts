@@ -227,6 +227,9 @@ async function fetchOnce(rawUrl: string, init: SafeFetchInit, opts: { allowPriva
           chunks.push(chunk);
         });
         res.on('end', () => {
+          // The body's last chunk can cross the cap and still end the response: refuse it rather
+          // than answer with the truncated part.
+          if (size > maxBytes) return reject(new FetchError(`Response body exceeds ${maxBytes} bytes`, 'too_large'));
           const headers: Record<string, string> = {};
           for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
           resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
