@@ -65,6 +65,7 @@ export async function fetchOutput(output: JobOutput, opts: FetchOutputOptions): 
     }
     if (res.status === 404 || res.status === 410 || res.status === 403) throw new ProviderError('client', `the provider's output is gone (${res.status}): its URL expired before it was copied`);
     if (res.status !== 200) throw new ProviderError('retryable', `downloading the provider's output answered ${res.status}`);
+    if (res.body.length > maxBytes) throw new ProviderError('client', `the provider's output is larger than ${maxBytes} bytes`);
     return { data: res.body, mime: typed(res.body, output.mime ?? res.headers['content-type']) };
   }
 }

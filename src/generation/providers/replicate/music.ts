@@ -8,4 +8,4 @@ export const musicInput = (req: MusicRequest): Record<string, unknown> => ({
   ...(req.seed !== undefined ? { seed: req.seed } : {}),
 });
 
-export const replicateMusic = (settings: ProviderSettings): JobHandler<MusicRequest> => predictionJob(settings, musicInput, (_p, req) => ({ seconds: req?.seconds }));
+export const replicateMusic = (settings: ProviderSettings): JobHandler<MusicRequest> => predictionJob(settings, musicInput, (_p, req) => (req ? { seconds: req.seconds } : {}));

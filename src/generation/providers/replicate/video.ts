@@ -14,4 +14,4 @@ export const videoInput = (req: VideoRequest): Record<string, unknown> => ({
 const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
 const aspect = (w: number, h: number) => `${w / gcd(w, h)}:${h / gcd(w, h)}`;
 
-export const replicateVideo = (settings: ProviderSettings): JobHandler<VideoRequest> => predictionJob(settings, videoInput, (_p, req) => ({ seconds: req?.seconds }));
+export const replicateVideo = (settings: ProviderSettings): JobHandler<VideoRequest> => predictionJob(settings, videoInput, (_p, req) => (req?.seconds !== undefined ? { seconds: req.seconds } : {}));
