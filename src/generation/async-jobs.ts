@@ -1,4 +1,4 @@
-// Asynchronous operations (video, 3D): the API charges and records the job, then a Temporal
+// Asynchronous operations (video, music, 3D): the API charges and records the job, then a Temporal
 // workflow (workflows/generation-job.ts) runs the provider through these functions.
 import { findPrice, type OperationType } from './prices';
 import type { Deps } from '../deps';
@@ -6,6 +6,7 @@ import { workflowRef } from '../infra/temporal/workflow-ref';
 import type { GenerationJob } from '../infra/db/schema/index';
 import type { Model3dFormat } from './providers/types';
 import { planOutput, type RequestOutput } from '../platform/routing/output';
+import { EXT_OF_MIME as AUDIO_EXT } from './audio-convert';
 import { complete, failPrepared, providersFor, type Prepared } from './pipeline';
 
 export interface GenerationJobInput {
@@ -52,6 +53,10 @@ export async function runGenerationJob(deps: Deps, input: GenerationJobInput): P
   if (job.type === 'video') {
     const video = await providers.video({ model: job.model, prompt: String(req.prompt), seconds: Number(req.seconds ?? 3) });
     file = { data: video.data, ext: 'mp4', name: 'video' };
+  } else if (job.type === 'music') {
+    const seed = req.seed === undefined || req.seed === null ? undefined : Number(req.seed);
+    const music = await providers.music({ model: job.model, prompt: String(req.prompt), seconds: Number(req.duration ?? 30), seed });
+    file = { data: music.data, ext: AUDIO_EXT[music.mime] ?? 'mp3', name: 'music' };
   } else if (job.type === '3d') {
     const image = await deps.blobs.readBuffer(String(req.input_blob));
     const format = String(req.format ?? 'glb') as Model3dFormat;

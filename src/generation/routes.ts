@@ -1,16 +1,17 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
-import type { AuthContext } from '../platform/auth/context';
-import { billingBlock } from '../platform/billing/billing-block';
 import { DEFAULT_MODELS, modelsFor } from './prices';
 import { chatQuantities, countPromptTokens, operationCostMicros } from './operations';
 import type { Deps } from '../deps';
-import { ApiError, badRequest, notFound } from '../infra/http/errors';
+import { badRequest, notFound } from '../infra/http/errors';
 import { route } from '../infra/http/route';
 import { fetchImageInput } from './inputs';
-import { generationJob } from './async-jobs';
+import { audioRoutes } from './audio-routes';
+import { convertAudio, EXT_OF_MIME, SPEECH_FORMATS } from './audio-convert';
+import { openAiRoutes } from './openai-routes';
+import { startAsync } from './start-async';
 import { getJob, jobView } from './jobs';
-import { failPrepared, newJobId, prepare, resolveModel, runSync } from './pipeline';
+import { newJobId, resolveModel, runSync } from './pipeline';
 import { translateRefusal } from './providers/local/translate';
 import {
   ChatCompletionView, ChatModelsView, ImageEditView, ImageGenerationView, JobAcceptedView, JobView, OcrView, SpeechView, TranslationView,
@@ -46,7 +47,11 @@ const chatBody = z.object({
 const speechBody = z.object({
   model: z.string().optional(),
   input: z.string().min(1).max(4096),
+  // A provider's own voice id (an ElevenLabs voice for an ElevenLabs model) is passed through as is.
   voice: z.string().min(1).max(64).default('alloy'),
+  response_format: z.enum(SPEECH_FORMATS).optional(),
+  speed: z.number().min(0.25).max(4).optional(),
+  instructions: z.string().max(4096).optional(),
   output,
 });
 const imageUrlBody = z.object({ model: z.string().optional(), image_url: z.string().min(1).max(4096), output });
@@ -141,19 +146,29 @@ export function generationRoutes(deps: Deps): Router {
 
   router.post(
     '/ai/audio/speech',
-    route({ body: speechBody, response: SpeechView, summary: 'Text to speech (WAV)', errors: [402] }, async ({ auth, body }) => {
+    route({ body: speechBody, response: SpeechView, summary: 'Text to speech (JSON with a URL; the audio bytes for Accept: application/octet-stream or audio/*)', errors: [402] }, async ({ auth, body, req, res }) => {
       const { model, price } = resolveModel('speech', body.model, DEFAULT_MODELS.speech);
+      let bytes: { data: Buffer; mime: string } | undefined;
       const r = await runSync(
         deps, auth,
-        { type: 'speech', model, price, quantities: { characters: body.input.length / 1000 }, request: { characters: body.input.length, voice: body.voice, output: body.output }, output: body.output, producesFile: true },
+        { type: 'speech', model, price, quantities: { characters: body.input.length / 1000 }, request: { characters: body.input.length, voice: body.voice, response_format: body.response_format, output: body.output }, output: body.output, producesFile: true },
         async (providers) => {
-          const audio = await providers.speech({ model, input: body.input, voice: body.voice });
-          return { file: { data: audio.data, ext: 'wav', name: 'speech' }, result: {} };
+          const spoken = await providers.speech({ model, input: body.input, voice: body.voice, speed: body.speed });
+          const audio = body.response_format ? await convertAudio(spoken, body.response_format) : spoken;
+          bytes = audio;
+          return { file: { data: audio.data, ext: EXT_OF_MIME[audio.mime] ?? 'bin', name: 'speech' }, result: {} };
         },
       );
+      // OpenAI's clients ask for the bytes (Accept: application/octet-stream); JSON stays the default.
+      if (req.accepts(['application/json', 'application/octet-stream', 'audio/*']) !== 'application/json') {
+        res.setHeader('X-Atelier-Job-Id', r.prepared.jobId);
+        res.setHeader('X-Atelier-Cost-Usd', String(r.billing.cost_usd));
+        res.type(bytes!.mime).send(bytes!.data);
+        return undefined;
+      }
       return {
         id: r.prepared.jobId, job_id: r.prepared.jobId, object: 'audio.speech' as const, status: 'completed' as const, created: created(), model, voice: body.voice,
-        url: r.stored!.url, mime_type: 'audio/wav' as const, characters: body.input.length, output: r.stored!.output, sandbox: auth.sandbox, billing: r.billing,
+        url: r.stored!.url, mime_type: bytes!.mime, characters: body.input.length, output: r.stored!.output, sandbox: auth.sandbox, billing: r.billing,
       };
     }),
   );
@@ -243,36 +258,7 @@ export function generationRoutes(deps: Deps): Router {
       return jobView(job, deps);
     }),
   );
+  router.use(audioRoutes(deps), openAiRoutes(deps));
   router.get('/ai/models', route({ response: ChatModelsView, summary: 'The chat models' }, () => ({ object: 'list' as const, chat: modelsFor('chat') })));
   return router;
-}
-
-/** Charges, records the job and starts its workflow; answers 202 with the job and the billing block. */
-async function startAsync(deps: Deps, auth: AuthContext, req: Request, opts: Parameters<typeof prepare>[2]): Promise<z.output<typeof JobAcceptedView>> {
-  const p = await prepare(deps, auth, opts);
-  try {
-    await deps.temporal.workflow.start(generationJob, {
-      taskQueue: deps.taskQueue,
-      workflowId: p.jobId,
-      args: [{ jobId: p.jobId }],
-      memo: { account_id: p.accountId, type: p.type, model: p.model },
-    });
-  } catch (err) {
-    await failPrepared(deps, p, err);
-    throw new ApiError(503, { detail: 'The job could not be queued; nothing was charged. Retry shortly.' });
-  }
-  const base = `${req.protocol}://${req.get('host') ?? ''}`;
-  return {
-    id: p.jobId,
-    job_id: p.jobId,
-    object: 'job' as const,
-    type: p.type,
-    model: p.model,
-    status: 'processing' as const,
-    url: null,
-    poll_url: `${base}/v1/jobs/${p.jobId}`,
-    poll_interval_seconds: 3,
-    sandbox: p.sandbox,
-    billing: billingBlock(p.costMicros, p.balanceMicros),
-  };
 }

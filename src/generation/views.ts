@@ -39,7 +39,7 @@ export const SpeechView = z.object({
   object: z.literal('audio.speech'),
   status: z.literal('completed'),
   voice: z.string(),
-  mime_type: z.literal('audio/wav'),
+  mime_type: z.string().describe('audio/wav from the local voices; a provider\'s own type, or the asked response_format'),
   characters: z.number().int(),
 });
 
@@ -99,3 +99,33 @@ export const JobView = z.object({
 export const ChatModelsView = z.object({ object: z.literal('list'), chat: z.array(z.string()).describe('The chat models /v1/ai/chat/completions accepts') });
 
 export const TranslateLanguagesView = listOf(z.object({ code: z.string(), name: z.string() }));
+
+const billingExtras = { job_id: z.string(), model: z.string(), sandbox: z.boolean(), billing: BillingBlockView };
+
+/** POST /v1/ai/audio/transcriptions, json and verbose_json (text, srt and vtt answer plain text). */
+export const TranscriptionView = z.object({
+  ...billingExtras,
+  text: z.string(),
+  task: z.literal('transcribe').optional(),
+  language: z.string().optional().describe('verbose_json: the language name (e.g. "english")'),
+  duration: z.number().optional().describe('verbose_json: seconds of audio'),
+  segments: z.array(z.object({
+    id: z.number().int(), seek: z.number().int(), start: z.number(), end: z.number(), text: z.string(), tokens: z.array(z.number().int()),
+    temperature: z.number(), avg_logprob: z.number(), compression_ratio: z.number(), no_speech_prob: z.number(),
+  })).optional().describe('verbose_json: timed segments'),
+  usage: z.object({ type: z.literal('duration'), seconds: z.number().int() }),
+});
+
+export const EmbeddingsView = z.object({
+  ...billingExtras,
+  object: z.literal('list'),
+  data: z.array(z.object({ object: z.literal('embedding'), index: z.number().int(), embedding: z.union([z.array(z.number()), z.string().describe('base64 of little-endian float32')]) })),
+  usage: z.object({ prompt_tokens: z.number().int(), total_tokens: z.number().int() }),
+});
+
+export const OpenAiImagesView = z.object({
+  ...billingExtras,
+  created: z.number().int(),
+  data: z.array(z.object({ url: z.string().optional(), b64_json: z.string().optional(), revised_prompt: z.string().optional() })),
+  output: OutputLocationView,
+});

@@ -20,7 +20,7 @@ const RULES: Array<[RegExp, Scope]> = [
   [/^\/v1\/ai\/generate\/video(\/|$)/, 'video'],
   [/^\/v1\/ai\/(lip-sync|video)(\/|$)/, 'video'],
   [/^\/v1\/ai\/generate\/(image|3d|upscale)(\/|$)/, 'images'],
-  [/^\/v1\/ai\/(edit|vision|assets|upscale)(\/|$)/, 'images'],
+  [/^\/v1\/ai\/(edit|vision|assets|upscale|images)(\/|$)/, 'images'],
   [/^\/v1\/images(\/|$)/, 'images'],
   [/^\/v1\/ai\/generate\/(music|speech|audio)(\/|$)/, 'audio'],
   [/^\/v1\/ai\/(audio|tts|speech|music|transcribe|transcription|voice)(\/|$)/, 'audio'],

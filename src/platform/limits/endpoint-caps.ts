@@ -47,7 +47,8 @@ const RULES: Rule[] = [
   ['POST', /^\/v1\/video\/.+/, 15],
   ['POST', /^\/v1\/photos\/upload\/?$/, 20],
   ['POST', /^\/v1\/ai\/tts\/(polly|azure)\/?$/, 20],
-  ['POST', /^\/v1\/ai\/generate\/image\/?$/, 30],
+  // OpenAI's images/generations is the same operation: one window with generate/image.
+  ['POST', /^\/v1\/ai\/(generate\/image|images\/generations)\/?$/, 30, 'generate-image'],
   ['POST', /^\/v1\/ai\/chat(\/|$)/, 30],
   ['POST', /^\/v1\/ai\/gabriel(\/|$)/, 30],
   [null, /^\/v1\/auth\/keys(\/|$)/, 30, 'auth-keys'],
