@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { AuthContext } from '../platform/auth/context';
 import { billingBlock, type BillingBlock } from '../platform/billing/billing-block';
 import { microsToUsd } from '../platform/billing/money';
-import { modelsFor, type ModelPrice, type OperationType } from './prices';
+import { modelsFor, quote, usageQuantities, type ModelPrice, type OperationType } from './prices';
 import { ACTION_OF, CAPABILITY_OF, chargeOperation, operation as operationOf, operationCostMicros, UnsupportedModelError } from './operations';
 import { chargeWallet, getBalanceMicros, refundCharge } from '../platform/billing/wallet';
 import type { Deps } from '../deps';
@@ -13,7 +13,7 @@ import { ApiError, badRequest, coded } from '../infra/http/errors';
 import { createLocalProviders } from './providers/index';
 import { modelNotAvailable, ProviderUnavailableError } from './providers/errors';
 import { resolveTier } from '../platform/tiers/tiers';
-import type { Providers } from './providers/types';
+import type { Providers, Usage } from './providers/types';
 import { planOutput, storeOutput, type OutputPlan, type RequestOutput, type StoredOutput } from '../platform/routing/output';
 import { emitEvent } from '../platform/webhooks/emit';
 import { finishJob } from './jobs';
@@ -224,12 +224,16 @@ async function requestOf(deps: Deps, jobId: string): Promise<Record<string, unkn
   return row?.request ?? {};
 }
 
+/** What one operation costs at the usage a provider reported; legs it does not report stay as reserved. */
+export const usageCostMicros = (price: ModelPrice, usage: Usage, reserved: Record<string, number> = {}): number =>
+  quote(price, 1, { ...reserved, ...usageQuantities(price, usage) }).amountMicros;
+
 /** Runs a synchronous operation through the whole pipeline. */
 export async function runSync<R extends Record<string, unknown>>(
   deps: Deps,
   auth: AuthContext,
   opts: Parameters<typeof prepare>[2],
-  produce: (providers: Providers, p: Prepared) => Promise<{ file?: { data: Buffer; ext: string; name: string }; result: R; actualMicros?: number }>,
+  produce: (providers: Providers, p: Prepared) => Promise<{ file?: { data: Buffer; ext: string; name: string }; result: R; actualMicros?: number; usage?: Usage }>,
 ): Promise<{ prepared: Prepared; result: R; stored: StoredOutput | null; billing: BillingBlock }> {
   const p = await prepare(deps, auth, opts);
   const started = performance.now();
@@ -242,7 +246,9 @@ export async function runSync<R extends Record<string, unknown>>(
   }
   let done;
   try {
-    const settled = produced.actualMicros !== undefined ? await settle(deps, p, produced.actualMicros) : undefined;
+    // What the provider reports it used settles the reservation (never above it: see settle).
+    const actual = produced.actualMicros ?? (produced.usage ? usageCostMicros(p.price, produced.usage, opts.quantities) : undefined);
+    const settled = actual !== undefined ? await settle(deps, p, actual) : undefined;
     done = await complete(deps, p, {
       file: produced.file,
       result: opts.producesFile ? undefined : produced.result,
