@@ -91,11 +91,12 @@ export function checkSecretForm(provider: string, secret: string, metadata: Reco
   const broker = brokerOfProvider(provider);
   if (!broker) return;
   try {
-    readBrokerSecret(broker, { metadata, secret });
+    readBrokerSecret(broker, { metadata, secret }, { saving: true });
   } catch (err) {
     if (!(err instanceof SecretFormError)) throw err;
     const [where, field] = err.loc;
-    const input = where === 'metadata' && field !== undefined ? metadata[field] : undefined;
+    // No echo of the secret, nor of a URL (it may carry user info).
+    const input = where === 'metadata' && field !== undefined && field !== 'url' ? metadata[field] : undefined;
     throw validationFailed([{ type: 'value_error', loc: ['body', ...err.loc], msg: err.message, input }]);
   }
 }

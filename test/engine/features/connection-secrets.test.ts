@@ -202,6 +202,7 @@ describe('saving a connection checks its secret for the provider', () => {
     { provider: 'amqp', secret: JSON.stringify({ url: 5672 }), loc: ['body', 'secret', 'url'], msg: /must be a string/ },
     { provider: 'nats', secret: 'token-but-no-server', loc: ['body', 'metadata', 'url'], msg: /names its broker/ },
     { provider: 'redis', secret: 'redis://127.0.0.1:6379', metadata: { password: 'in-the-open' }, loc: ['body', 'metadata', 'password'], msg: /goes in the secret/ },
+    { provider: 'rabbitmq', secret: 'guest', metadata: { url: 'amqp://guest:in-the-open@127.0.0.1:5672/' }, loc: ['body', 'metadata', 'url'], msg: /password goes in the secret/ },
   ];
   it('422 naming the field, and nothing is written', async () => {
     const count = async () => (await stack.atelier.deps.db.selectFrom('engine_connections').select((e) => e.fn.countAll<string>().as('n')).where('account_id', '=', stack.accountId).executeTakeFirstOrThrow()).n;

@@ -80,17 +80,23 @@ function checkFields(fields: Record<string, unknown>, where: string, broker: Bro
   if (broker === 'redis' && db !== undefined && !(Number.isInteger(dbNumber) && dbNumber >= 0)) {
     throw new SecretFormError([where, 'db'], 'db must be a database number (0, 1, …)');
   }
-  if (where === 'metadata') {
-    const misplaced = SECRET_IN_METADATA.find((f) => fields[f] !== undefined);
-    if (misplaced) throw new SecretFormError(['metadata', misplaced], `${misplaced} goes in the secret, not in metadata (metadata is shown in every listing of the connection)`);
+}
+
+/** Saving refuses credentials in metadata (shown in every listing); a stored one is still read, last. */
+function refuseSecretInMetadata(meta: Record<string, unknown>): void {
+  const misplaced = SECRET_IN_METADATA.find((f) => meta[f] !== undefined);
+  if (misplaced) throw new SecretFormError(['metadata', misplaced], `${misplaced} goes in the secret, not in metadata (metadata is shown in every listing of the connection)`);
+  if (typeof meta.url === 'string' && URL.canParse(meta.url) && new URL(meta.url).password) {
+    throw new SecretFormError(['metadata', 'url'], 'the URL\'s password goes in the secret, not in metadata (metadata is shown in every listing of the connection)');
   }
 }
 
 /**
  * Reads a broker connection: `metadata` and the opened `secret` (undefined for a node's inline
  * params, which then play the part of metadata and may hold a `password`/`secret` themselves).
+ * `saving`: the stricter check a connection passes when it is created.
  */
-export function readBrokerSecret(broker: Broker, source: { metadata: Record<string, unknown>; secret?: string }): BrokerSecret {
+export function readBrokerSecret(broker: Broker, source: { metadata: Record<string, unknown>; secret?: string }, opts: { saving?: boolean } = {}): BrokerSecret {
   const spec = BROKERS[broker];
   const example = `${spec.schemes[0]}://user:password@host:${spec.defaultPort}`;
   const meta = source.metadata;
@@ -128,6 +134,7 @@ export function readBrokerSecret(broker: Broker, source: { metadata: Record<stri
   // Metadata: the fields of a JSON secret, minus the credential itself.
   const metaFields = inline ? {} : meta;
   if (!inline) checkFields(metaFields, 'metadata', broker);
+  if (!inline && opts.saving) refuseSecretInMetadata(metaFields);
 
   // Where: a URL in the secret, else metadata.url, else host (and port) from either.
   const urlLoc = str(secretFields.url) ? (form === 'url' ? ['secret'] : [own, 'url']) : str(metaFields.url) ? ['metadata', 'url'] : undefined;
@@ -161,8 +168,8 @@ export function readBrokerSecret(broker: Broker, source: { metadata: Record<stri
   const urlUser = url.username ? decoded(url.username, here) : undefined;
   const urlPass = url.password ? decoded(url.password, here) : undefined;
   let username = str(secretFields.username) ?? str(secretFields.user) ?? str(metaFields.username) ?? str(metaFields.user) ?? urlUser;
-  let password = str(secretFields.password) ?? str(secretFields.pass) ?? urlPass;
-  let token = str(secretFields.token);
+  let password = str(secretFields.password) ?? str(secretFields.pass) ?? urlPass ?? str(metaFields.password) ?? str(metaFields.pass);
+  let token = str(secretFields.token) ?? str(metaFields.token);
   if (broker === 'nats' && !token && password === undefined && urlUser && !urlPass && username === urlUser) {
     // nats://<token>@host: a user with no password in a NATS URL is a token.
     token = urlUser;

@@ -7,6 +7,8 @@
 // When the slot is not bound, a node falls back to the fields in its `credential` param (handy in
 // tests and local experiments; a connection keeps the secret out of the stored spec).
 // A credential is never emitted on an output port nor written to the node logs.
+// Broker slots (redis, rabbitmq, mqtt, nats) read their connection through broker-secret.ts, which
+// also takes the broker URL itself as the secret.
 import { z } from 'zod';
 import type { NodeContext } from '../../contract/types';
 import { NodeError } from '../../contract/node-error';
