@@ -111,8 +111,9 @@ export async function startFakeReplicate(): Promise<FakeReplicate> {
   };
   fake.complete = async (id, opts = {}) => {
     const p = fake.predictions.find((x) => x.id === id)!;
-    p.status = 'succeeded';
-    const payload = JSON.stringify(view(p));
+    // A forged delivery claims success; only a real completion changes the prediction.
+    const payload = JSON.stringify(view({ ...p, status: 'succeeded' }));
+    if (!opts.badSignature) p.status = 'succeeded';
     const headers = fake.sign(payload);
     if (opts.badSignature) headers['webhook-signature'] = `v1,${Buffer.alloc(32, 1).toString('base64')}`;
     const res = await fetch(p.webhook!, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload });
