@@ -55,7 +55,7 @@ export interface StartOptions {
   activities?: ActivityFactory;
   /**
    * The node catalogue (`nodeRegistry` from `nodes/`), handed in by the composition root like the
-   * activity set: src/ never imports nodes/. Installed for the process (src/engine/node-registry.ts).
+   * activity set: src/ never imports nodes/. Installed for the process (src/engine/catalogue/node-registry.ts).
    */
   nodes?: VersionedNodeRegistry;
   /** A prebuilt workflow bundle; otherwise the worker bundles once at start-up. */

@@ -14,7 +14,7 @@ const use = (spec: string, name = 'x') => `import { ${name} } from '${spec}';\ne
 describe('the node SDK door', () => {
   it('refuses a node importing src/ past the SDK, and lets the SDK through', async () => {
     const node = 'nodes/audio/fixture/index.ts';
-    expect(await rules(node, use('../../../src/engine/runs-service', 'startRun'))).toEqual(['atelier/node-sdk-door']);
+    expect(await rules(node, use('../../../src/engine/run/service', 'startRun'))).toEqual(['atelier/node-sdk-door']);
     expect(await rules(node, "import type { Deps } from '../../../src/deps';\nexport type T = Deps;\n")).toEqual(['atelier/node-sdk-door']);
     expect(await rules('nodes/_lib/fixture.ts', use('../../src/infra/db/index', 'createDb'))).toEqual(['atelier/node-sdk-door']);
     expect(await rules(node, use('../../../src/engine/node-sdk', 'NodeError'))).toEqual([]);

@@ -23,7 +23,7 @@ describe('the workflow sandbox in src/', () => {
   it('lint refuses a value import of an I/O module from a sandbox home, and of a Node built-in', async () => {
     for (const [home, code] of [
       ['src/engine/contract/fixture.ts', "import { createDb } from '../../infra/db/index';\nexport const x = createDb;\n"],
-      ['src/story/contract/fixture.ts', "import { startRun } from '../../engine/runs-service';\nexport const x = startRun;\n"],
+      ['src/story/contract/fixture.ts', "import { startRun } from '../../engine/run/service';\nexport const x = startRun;\n"],
       ['src/engine/contract/fixture.ts', "export { emit } from '../../platform/webhooks/emit';\n"],
       ['src/engine/contract/fixture.ts', "import { Client } from '@temporalio/client';\nexport const x = Client;\n"],
     ] as const) {

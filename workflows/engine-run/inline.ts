@@ -5,7 +5,7 @@ import { resolveTemplates } from '../../src/engine/contract/templates';
 import type { NodeOutput, PlannedNode } from '../../src/engine/contract/types';
 import { pureNodeHandlers } from '../workflow-nodes';
 
-/** The activity's result limit (src/engine/node-output-size.ts, 1 MB): larger results go through the activity, which checks it. */
+/** The activity's result limit (src/engine/catalogue/node-output-size.ts, 1 MB): larger results go through the activity, which checks it. */
 const MAX_INLINE_RESULT_BYTES = 1024 * 1024;
 /**
  * With `claim-check-results`: the default result size past which an activity stores ports as blobs

@@ -45,7 +45,7 @@ export interface AnalysisTarget {
 
 /**
  * The run's AnalysisTarget as a JSON column (null when its workflow is not analysed), for the
- * statement that finishes the run to select alongside (src/engine/projections.ts finishRun).
+ * statement that finishes the run to select alongside (src/engine/run/projections.ts finishRun, through Deps.runEnd).
  */
 export function analysisTargetColumn(runId: string) {
   return sql<AnalysisTarget | null>`(select json_build_object('account_id', r.account_id, 'workflow_id', r.workflow_id) from runs r

@@ -1,6 +1,7 @@
-// Canary routing at run start (called by runs-service startRun): a run of the workflow's current
-// spec (not a spec_override, retry, replay or simulation) runs the stable or the canary version as
-// the rule's draw says, and the arm it took is recorded with the run (engine_run_arms).
+// Canary routing at run start (Deps.runAdmission.route, which startRun in src/engine/run/service.ts
+// calls): a run of the workflow's current spec (not a spec_override, retry, replay or simulation)
+// runs the stable or the canary version as the rule's draw says, and the arm it took is recorded
+// with the run (engine_run_arms).
 import type { Deps } from '../../deps';
 import type { StartRunRequest } from '../run/start-request';
 import { nodeRegistry } from '../catalogue/node-registry';

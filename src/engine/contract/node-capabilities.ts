@@ -1,5 +1,5 @@
 // What a node may reach of the process: narrow, typed capabilities on its context, built for each
-// node execution at the composition root (src/engine/execution/node-capabilities.ts) — never the
+// node execution at the composition root (src/engine/execution/bind-capabilities.ts) — never the
 // process's services themselves. A capability this process does not offer is absent; a node that
 // needs it fails with a `not_available` (or more specific) NodeError. Pure types.
 import type { Providers } from '../../generation/providers/types';

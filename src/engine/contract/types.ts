@@ -35,7 +35,7 @@ export interface NodeOutput {
  * - `local`: pure and quick; `execute` runs in a local activity (no server round trip per node).
  * - `workflow`: the engineRun workflow runs it through the handler in the node's `workflow.ts`
  *   (durable timers and signals: control.delay, control.approval, control.wait_webhook; see
- *   src/engine/workflow-node.ts); `execute` is not called.
+ *   src/engine/workflows/workflow-node.ts); `execute` is not called.
  */
 export type NodeExecution = 'activity' | 'local' | 'workflow';
 

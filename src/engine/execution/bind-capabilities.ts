@@ -1,4 +1,4 @@
-// Builds a node execution's capabilities (src/engine/node-capabilities.ts) from the process's
+// Builds a node execution's capabilities (src/engine/contract/node-capabilities.ts) from the process's
 // services: each one narrow and bound to the node's account, run and credentials, so a node never
 // holds the database, the Temporal client or another account's anything.
 import type { Deps } from '../../deps';

@@ -1,5 +1,6 @@
-// Rate policy {max_concurrent_runs, requests_per_minute, burst_allowance}, enforced
-// where every run starts (runs-service startRun: API, hooks, schedules, tests, retries, replays).
+// Rate policy {max_concurrent_runs, requests_per_minute, burst_allowance}, enforced where every run
+// starts (Deps.runAdmission.policy and .admit, which startRun in src/engine/run/service.ts calls:
+// API, hooks, schedules, tests, retries, replays).
 // Admission holds a per-workflow advisory lock inside the run-insert transaction, so two requests
 // can never both take the last slot.
 //
