@@ -163,7 +163,8 @@ export function readBrokerSecret(broker: Broker, source: { metadata: Record<stri
     }
   }
 
-  // Who: the explicit fields first, then the URL's user info.
+  // Who: the secret's (or params') own fields first, then the URL's user info; a password or token
+  // in the metadata of a record saved before saving refused it is read last.
   const here = urlLoc ?? ['metadata', 'url'];
   const urlUser = url.username ? decoded(url.username, here) : undefined;
   const urlPass = url.password ? decoded(url.password, here) : undefined;
