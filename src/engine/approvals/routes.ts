@@ -10,7 +10,7 @@ import { route } from '../../infra/http/route';
 import { isoTime, listOf } from '../../infra/http/views';
 import { createWindowStore, scaleLimit } from '../../platform/limits/rate-limiter';
 import { FIELD_TYPES } from '../widget/fields';
-import { approverOf, createLink, decide, DEFAULT_LINK_TTL_S, decideByLink, getApproval, listApprovals, viewLink } from './service';
+import { approverOf, createLink, decide, DEFAULT_LINK_TTL_S, decideByLink, getApproval, listApprovals, refuseSandboxOnLive, viewLink } from './service';
 
 const STATUSES = ['pending', 'approved', 'rejected', 'timed_out', 'cancelled'] as const;
 /** Calls per minute one client address may make to the link routes. */
@@ -101,10 +101,14 @@ export function approvalRoutes(deps: Deps): Router {
   router.get('/approvals', route({ query: ListQuery, response: ApprovalListView, summary: 'The approvals inbox: what waits for the caller (a key: the account\'s; a console user: those naming them or open to all)' }, ({ auth, query }) =>
     listApprovals(deps, auth, { status: query.status, runId: query.run_id, limit: query.limit, offset: query.offset })));
   router.get('/approvals/:id', route({ params: IdParams, response: ApprovalView }, ({ auth, params }) => getApproval(deps, auth, params.id)));
-  router.post('/approvals/:id/decisions', route({ params: IdParams, body: DecisionBody, response: DecisionAnswer, errors: [403, 409], summary: 'Approve or reject (once per approver; a repeat answers the first decision)' }, async ({ auth, params, body }) =>
-    decide(deps, auth.accountId, params.id, await approverOf(deps.db, auth), body)));
-  router.post('/approvals/:id/links', route({ params: IdParams, body: LinkBody, response: LinkView, status: 201, errors: [403, 409], summary: 'Mint a one-time link for a link approver (the token is shown once): an admin key, the account owner or a named approver' }, ({ auth, params, body }) =>
-    createLink(deps, auth, params.id, body.approver, body.expires_in_s)));
+  router.post('/approvals/:id/decisions', route({ params: IdParams, body: DecisionBody, response: DecisionAnswer, errors: [403, 409], summary: 'Approve or reject (once per approver; a repeat answers the first decision)' }, async ({ auth, params, body }) => {
+    if (auth.sandbox) await refuseSandboxOnLive(deps, auth.accountId, params.id);
+    return decide(deps, auth.accountId, params.id, await approverOf(deps.db, auth), body);
+  }));
+  router.post('/approvals/:id/links', route({ params: IdParams, body: LinkBody, response: LinkView, status: 201, errors: [403, 409], summary: 'Mint a one-time link for a link approver (the token is shown once): an admin key, the account owner or a named approver' }, async ({ auth, params, body }) => {
+    if (auth.sandbox) await refuseSandboxOnLive(deps, auth.accountId, params.id);
+    return createLink(deps, auth, params.id, body.approver, body.expires_in_s);
+  }));
   return router;
 }
 

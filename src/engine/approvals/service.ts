@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database } from '../../infra/db/index';
 import type { ApprovalStatus, EngineApprovalDecision, EngineApprovalRequest } from '../../infra/db/schema/index';
-import { coded, notFound, validationFailed } from '../../infra/http/errors';
+import { coded, notFound, sandboxOnLive, validationFailed } from '../../infra/http/errors';
 import type { AuthContext } from '../../platform/auth/context';
 import { recordAudit } from '../audit/audit-service';
 import { approveSignal } from '../contract/signals';
@@ -435,6 +435,19 @@ async function mayMintLinks(deps: Deps, auth: AuthContext, r: Pick<EngineApprova
     if (!auth.email || (owner?.email && owner.email.toLowerCase() === auth.email.toLowerCase())) return who;
   }
   return r.approvers.includes(who.id) || (who.email !== null && r.approvers.includes(who.email)) ? who : null;
+}
+
+/** A sandbox key decides, and mints links for, only the approvals of sandbox runs (404 for an unknown id, 403 for a live run's). */
+export async function refuseSandboxOnLive(deps: Deps, accountId: string, id: string): Promise<void> {
+  const row = await deps.db
+    .selectFrom('engine_approval_requests as a')
+    .innerJoin('runs as r', 'r.id', 'a.run_id')
+    .select(['r.sandbox'])
+    .where('a.id', '=', id)
+    .where('a.account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  if (!row.sandbox) throw sandboxOnLive('approval', id);
 }
 
 /** POST /approvals/{id}/links: an admin, the owner or a named approver mints a link for one of the request's link approvers. */

@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { MAX_USD_CAP, usdToMicros } from '../../platform/billing/money';
-import { badRequest, coded, notFound } from '../../infra/http/errors';
+import { badRequest, coded, notFound, sandboxOnLive } from '../../infra/http/errors';
 import { route } from '../../infra/http/route';
 import { documentRoute } from '../../infra/http/openapi';
 import type { AuthContext } from '../../platform/auth/context';
@@ -73,6 +73,16 @@ const KEEP_ALIVE_MS = 15_000;
 const SAFETY_POLL_MS = 5_000;
 const REPLAY_BATCH = 500;
 
+/**
+ * A run the caller may change. A sandbox (`svc_test_`) key reads the account's live runs but changes
+ * only sandbox runs: it cannot cancel, delete, resume, retry or signal a live one.
+ */
+async function changeableRun(deps: Deps, auth: AuthContext, runId: string) {
+  const run = await getRunRow(deps, auth.accountId, runId);
+  if (auth.sandbox && !run.sandbox) throw sandboxOnLive('run', run.id);
+  return run;
+}
+
 export function runRoutes(deps: Deps): Router {
   const router = Router();
 
@@ -138,13 +148,13 @@ export function runRoutes(deps: Deps): Router {
   // A finished run and everything it stored (node results, events, result blobs).
   router.delete(
     '/runs/:run_id',
-    route({ params: RunIdParams, response: RunDeletedView, summary: 'Delete a finished run, its results and their stored blobs', errors: [409] }, async ({ params, auth }) => deleteRun(deps, await getRunRow(deps, auth.accountId, params.run_id))),
+    route({ params: RunIdParams, response: RunDeletedView, summary: 'Delete a finished run, its results and their stored blobs', errors: [409] }, async ({ params, auth }) => deleteRun(deps, await changeableRun(deps, auth, params.run_id))),
   );
 
   router.post(
     '/runs/:run_id/cancel',
     route({ params: RunIdParams, response: CancelledView }, async ({ params, auth }) => {
-      const run = await getRunRow(deps, auth.accountId, params.run_id);
+      const run = await changeableRun(deps, auth, params.run_id);
       await cancelRun(deps, run);
       // Issue 17.3: the status is one of the six run statuses — the run's status once the
       // cancellation has taken effect (`cancelled`), or its current one if that takes over 10 s.
@@ -155,7 +165,7 @@ export function runRoutes(deps: Deps): Router {
   router.post(
     '/runs/:run_id/retry',
     route({ params: RunIdParams, status: 201, response: RetriedView }, async ({ params, auth }) => {
-      const run = await getRunRow(deps, auth.accountId, params.run_id);
+      const run = await changeableRun(deps, auth, params.run_id);
       const fresh = await retryRun(deps, run, auth.sandbox);
       return {
         ok: true as const,
@@ -171,7 +181,7 @@ export function runRoutes(deps: Deps): Router {
   router.post(
     '/runs/:run_id/resume',
     route({ params: RunIdParams, response: RunResumedView }, async ({ params, auth }) => {
-      const run = await getRunRow(deps, auth.accountId, params.run_id);
+      const run = await changeableRun(deps, auth, params.run_id);
       return resumeRun(deps, run);
     }),
   );
@@ -179,7 +189,7 @@ export function runRoutes(deps: Deps): Router {
   router.post(
     '/runs/:run_id/signals/:signal_name',
     route({ params: SignalParams, body: SignalBody, response: RunSignalledView }, async ({ params, body, auth }) => {
-      const run = await getRunRow(deps, auth.accountId, params.run_id);
+      const run = await changeableRun(deps, auth, params.run_id);
       if (!isEngineSignal(params.signal_name)) {
         throw badRequest(`Unknown signal "${params.signal_name}"; a run accepts approve, webhook or cancel.`);
       }

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import type { AuthContext } from '../../platform/auth/context';
+import { sandboxOnLive } from '../../infra/http/errors';
 import { route } from '../../infra/http/route';
 import {
   createWorkflow,
@@ -88,10 +90,21 @@ export function workflowRoutes(deps: Deps): Router {
   }));
   router.get('/workflows/:workflow_id', route({ params: IdParams, response: WorkflowView }, ({ auth, params }) =>
     getWorkflow(db, auth.accountId, params.workflow_id)));
-  router.put('/workflows/:workflow_id', route({ params: IdParams, body: UpdateBody, response: WorkflowView }, async ({ auth, params, body }) =>
-    updateWorkflow(db, auth.accountId, params.workflow_id, body, { actor: await actorOf(db, auth) })));
-  router.delete('/workflows/:workflow_id', route({ params: IdParams, response: DeletedView }, async ({ auth, params }) =>
-    deleteWorkflowAudited(deps, auth.accountId, await actorOf(db, auth), params.workflow_id)));
+  // Stored workflows are what live runs run: a sandbox key reads them and may create new ones, but
+  // changes none (a sandbox key tries an edit with a run's spec_override instead).
+  const liveOnly = async (auth: AuthContext, workflowId: string) => {
+    if (!auth.sandbox) return;
+    await getWorkflow(db, auth.accountId, workflowId);
+    throw sandboxOnLive('workflow', workflowId);
+  };
+  router.put('/workflows/:workflow_id', route({ params: IdParams, body: UpdateBody, response: WorkflowView, errors: [403] }, async ({ auth, params, body }) => {
+    await liveOnly(auth, params.workflow_id);
+    return updateWorkflow(db, auth.accountId, params.workflow_id, body, { actor: await actorOf(db, auth) });
+  }));
+  router.delete('/workflows/:workflow_id', route({ params: IdParams, response: DeletedView, errors: [403] }, async ({ auth, params }) => {
+    await liveOnly(auth, params.workflow_id);
+    return deleteWorkflowAudited(deps, auth.accountId, await actorOf(db, auth), params.workflow_id);
+  }));
   router.post('/workflows/:workflow_id/duplicate', route({ params: IdParams, body: DuplicateBody, status: 201, response: WorkflowView }, async ({ auth, params, body }) =>
     duplicateWorkflow(db, auth.accountId, params.workflow_id, { name: body?.name, actor: await actorOf(db, auth) })));
   router.get('/workflows/:workflow_id/versions', route({ params: IdParams, response: WorkflowVersionListView }, ({ auth, params }) =>

@@ -36,6 +36,10 @@ export const coded = (
 ) => new ApiError(status, { detail: { error: code, message, ...context } }, headers);
 
 export const notFound = () => detail(404, 'Not Found');
+
+/** 403: a sandbox (`svc_test_`) key reads the account's live objects but changes only sandbox ones. */
+export const sandboxOnLive = (kind: string, id: string) =>
+  coded(403, 'sandbox_key_on_live_object', `A sandbox key may read live ${kind} ${id} but not change it; use a live key, or work on sandbox objects.`, { [`${kind}_id`]: id });
 export const badRequest = (message: string) => detail(400, message);
 
 /**
