@@ -45,7 +45,7 @@ async function main() {
   const spec = {
     nodes: [{ id: 'start', type: 'trigger.manual', position: [0, 0] }, { id: 'set', type: 'io.set', position: [200, 0], params: { values: { order: '{{start.output.main.order}}' } } }],
     edges: [{ id: 'e1', source: 'start', target: 'set' }],
-    trigger: { type: 'webhook', config: {} },
+    trigger: { type: 'webhook', config: { path: 'orders' } },
   };
   const hooks: Array<{ id: string; secret: string }> = [];
   for (let i = 0; i < HOOKS; i++) {
@@ -56,8 +56,9 @@ async function main() {
   }
   const call = async (hook: { id: string; secret: string }, n: number) => {
     const body = JSON.stringify({ order: n });
-    const sig = `sha256=${createHmac('sha256', hook.secret).update(body).digest('hex')}`;
-    const r = await fetch(`${url}/engine/v1/v1/hooks/${hook.id}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-fh-signature': sig }, body });
+    const ts = String(Math.floor(Date.now() / 1000));
+    const sig = `sha256=${createHmac('sha256', hook.secret).update(`${ts}.${body}`).digest('hex')}`;
+    const r = await fetch(`${url}/engine/v1/v1/hooks/${hook.id}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-fh-timestamp': ts, 'x-fh-signature': sig }, body });
     const json = (await r.json()) as { run_id?: string };
     return { status: r.status, runId: json.run_id };
   };

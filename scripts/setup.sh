@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Atelier needs on this machine, only where it is missing:
-#   npm dependencies (npm ci), the Temporal CLI (temporal-dev.sh --install), the Temporal server
-#   and sql tool (temporal-cluster.sh --install),
+#   npm dependencies (npm install), the Temporal CLI (temporal-dev.sh --install) and the S3 server
+#   (s3-dev.sh --install) — for `npm test` (ATELIER_SETUP_FOR=test) also the Temporal server and sql
+#   tool (temporal-cluster.sh --install) and helm —,
 #   and Debian packages for media (ffmpeg, espeak-ng, pocketsphinx + pocketsphinx-en-us, tesseract-ocr, sox,
 #   fonts-dejavu-core, openssl)
 #   and chromium (the voice demo page's and the run viewer's browser tests drive it through
@@ -80,7 +81,22 @@ if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html web/vite.
   npx --no-install vite build web >&2
 fi
 
-# The Temporal CLI (built with `go install` on first use; cached afterwards), and the Temporal
-# server and its sql tool that the processes-apart tests run as a real cluster (temporal-cluster.sh).
-# Helm, pinned and built the same way, for the chart's lint and render tests (test/deploy).
-if [ "$runtime" = 0 ]; then ./temporal-dev.sh --install >/dev/null; ./temporal-cluster.sh --install >/dev/null; ./scripts/helm.sh --install >/dev/null; fi
+# Go-built tools (`go install` on first use, cached afterwards), only those the calling command
+# starts, built side by side: `npm run dev` needs the Temporal CLI and the S3 server (versitygw);
+# `npm test` (ATELIER_SETUP_FOR=test) also the Temporal server and its sql tool, which the
+# processes-apart tests run as a real cluster, and helm, for the chart's lint and render tests.
+if [ "$runtime" = 0 ]; then
+  tools=(./temporal-dev.sh ./s3-dev.sh)
+  [ "${ATELIER_SETUP_FOR:-dev}" = test ] && tools+=(./temporal-cluster.sh ./scripts/helm.sh)
+  gobin=$( (command -v go >/dev/null && go env GOPATH) || echo "$HOME/go")/bin
+  fresh=0
+  for bin in temporal versitygw; do command -v "$bin" >/dev/null 2>&1 || [ -x "$gobin/$bin" ] || fresh=1; done
+  [ "$fresh" = 1 ] && say "building the Go tools this command uses (${tools[*]##*/}) side by side: about 6-10 minutes the first time on 2 cores, nothing afterwards"
+  started=$SECONDS
+  pids=()
+  for tool in "${tools[@]}"; do "$tool" --install >/dev/null & pids+=($!); done
+  failed=0
+  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+  [ "$failed" = 0 ] || { say "a Go tool did not build (see its messages above)"; exit 1; }
+  [ "$fresh" = 1 ] && say "Go tools ready in $((SECONDS - started)) s"
+fi

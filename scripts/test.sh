@@ -4,7 +4,7 @@
 # .data/test — separate from `npm run dev`'s — unless TEST_DATABASE_URL / DATABASE_URL is set.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-bash scripts/setup.sh
+ATELIER_SETUP_FOR=test bash scripts/setup.sh
 # isolated-vm (the code node's sandbox) requires --no-node-snapshot on Node 20+.
 export NODE_OPTIONS="${NODE_OPTIONS:-} --max-old-space-size=4096 --no-node-snapshot"
 # The TypeScript SDK (sdk/) is its own package: build it, so a type error there fails the run.
