@@ -9,7 +9,7 @@ import { whileHeartbeating } from './heartbeat';
 export function createProviderJobActivities(deps: Deps) {
   return {
     planProviderJob: (input: { jobId: string }) => planProviderJob(deps, input),
-    submitProviderJob: (input: { jobId: string }) => submitProviderJob(deps, input),
+    submitProviderJob: (input: { jobId: string }) => whileHeartbeating(() => submitProviderJob(deps, input)),
     pollProviderJob: (input: { jobId: string }) => pollProviderJob(deps, input),
     cancelProviderJob: (input: { jobId: string }) => cancelProviderJob(deps, input),
     // Copying a long clip can take a while: heartbeats let a lost worker's copy restart quickly.

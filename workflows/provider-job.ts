@@ -20,6 +20,9 @@ const { submitProviderJob } = proxyActivities<ProviderJobActivities>({
   // The submit holds the job's row while the provider answers: a short step, retried while every
   // route is only temporarily refusing (429, 5xx), never resubmitted once recorded.
   startToCloseTimeout: '3 minutes',
+  // Heartbeats: a worker lost mid-submit releases the row (its connection drops) and the retry
+  // starts within 30 s; the retry finds the recorded id if the first attempt got that far.
+  heartbeatTimeout: '30 seconds',
   retry: { maximumAttempts: 8, initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: ['InvalidJob', 'ProviderRejected', 'ContentRefused'] },
 });
 const { pollProviderJob, cancelProviderJob } = proxyActivities<ProviderJobActivities>({

@@ -86,7 +86,7 @@ describe('replicate video as a durable provider job', () => {
     expect((await stack.api('GET', `/v1/jobs/${jobId}`)).body.status).toBe('processing');
     const unsigned = await fetch(`${stack.url}/v1/providers/replicate/webhook?job=${jobId}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: p.id, status: 'succeeded', output: 'http://10.0.0.1/x.mp4' }) });
     expect(unsigned.status).toBe(400);
-    expect((await unsigned.json()).detail).toMatch(/Webhook refused/);
+    expect(((await unsigned.json()) as { detail: string }).detail).toMatch(/Webhook refused/);
     expect(await fake.complete(p.id)).toBe(200);
     const job = await finished(jobId);
     expect(job.status).toBe('completed');
