@@ -1,7 +1,9 @@
 // Provider id -> adapter factory. Adding a provider is a new folder under providers/<id>/ (api.ts
 // for its base URL and client, one file per capability, index.ts exporting its AdapterFactory)
 // plus one line here; shared code never asks `provider === …`.
+import { anthropicAdapter } from './anthropic/index';
 import { localAdapter } from './local/adapter';
+import { ollamaAdapter } from './ollama/index';
 import { openaiAdapter } from './openai/index';
 import { replicateAdapter } from './replicate/index';
 import type { AdapterFactory, ProviderId } from './types';
@@ -9,5 +11,7 @@ import type { AdapterFactory, ProviderId } from './types';
 export const ADAPTERS: Partial<Record<ProviderId, AdapterFactory>> = {
   local: localAdapter,
   openai: openaiAdapter,
+  anthropic: anthropicAdapter,
+  ollama: ollamaAdapter,
   replicate: replicateAdapter,
 };
