@@ -61,15 +61,15 @@ const entrySchema = z.object({
   estimate: estimateSchema.default({}),
   /** Remove a shipped entry (an operator file only). */
   disabled: z.boolean().optional(),
-  routes: z.array(routeSchema).max(20),
+  routes: z.array(routeSchema).max(20).default([]),
 }).strict();
 
-const fileSchema = z.union([
-  z.array(entrySchema),
-  z.object({ replace: z.boolean().default(false), models: z.array(entrySchema) }).strict(),
-]);
+/** A file is a list of entries, or `{replace?, models}` (replace: drop the shipped catalogue). */
+const listSchema = z.array(entrySchema);
+const objectSchema = z.object({ replace: z.boolean().default(false), models: z.array(entrySchema) }).strict();
 
 export type CatalogueEntryInput = z.input<typeof entrySchema>;
+export type CatalogueFile = z.input<typeof objectSchema> | CatalogueEntryInput[];
 export type CatalogueEntry = z.output<typeof entrySchema>;
 
 /** The validated catalogue, with entries keyed by type and id. */
@@ -93,7 +93,8 @@ function describe(path: PropertyKey[], entries: unknown): string {
 
 /** Validates entries (from the shipped table or a file) and checks the whole catalogue. */
 export function parseCatalogue(raw: unknown, source: string, base: CatalogueEntry[] = []): Catalogue {
-  const parsed = fileSchema.safeParse(raw);
+  // Picked by shape, so errors name the entry rather than "matches neither form".
+  const parsed = Array.isArray(raw) ? listSchema.safeParse(raw) : objectSchema.safeParse(raw);
   if (!parsed.success) {
     const lines = parsed.error.issues.slice(0, 10).map((i) => `  ${describe(i.path, raw)}: ${i.message}`);
     throw new CatalogueError(`ATELIER_MODEL_CATALOGUE (${source}) is invalid:\n${lines.join('\n')}`);
