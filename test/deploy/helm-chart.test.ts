@@ -83,7 +83,8 @@ describe('Helm chart', () => {
     const kinds = manifests.map((m) => `${m.kind}/${m.metadata.name}`).sort();
     expect(kinds).toEqual([
       'ConfigMap/atelier-config', 'Deployment/atelier-api', 'Deployment/atelier-worker', 'Job/atelier-migrate',
-      'Job/atelier-temporal-setup', 'Secret/atelier-secret', 'Service/atelier-api',
+      'Job/atelier-temporal-setup', 'NetworkPolicy/atelier-api', 'NetworkPolicy/atelier-jobs', 'NetworkPolicy/atelier-worker',
+      'Secret/atelier-secret', 'Service/atelier-api',
     ]);
     const pods = new Map(podSpecs(manifests).map((p) => [p.name, p.pod]));
     const api = pods.get('atelier-api').containers[0];
@@ -93,11 +94,14 @@ describe('Helm chart', () => {
     expect(worker.env).toContainEqual({ name: 'ATELIER_ROLE', value: 'worker' });
     expect(worker.livenessProbe.tcpSocket).toEqual({ port: 'metrics' });
 
-    // The Jobs run before every install and upgrade, after the config and secret they read.
+    // The migration runs after install and before every upgrade; the config and the Secret it reads
+    // are ordinary resources of the release (uninstall removes them), never hooks.
     const migrate = manifests.find((m) => m.metadata.name === 'atelier-migrate')!;
-    expect(migrate.metadata.annotations).toMatchObject({ 'helm.sh/hook': 'pre-install,pre-upgrade', 'helm.sh/hook-weight': '0' });
+    expect(migrate.metadata.annotations).toMatchObject({ 'helm.sh/hook': 'post-install,pre-upgrade', 'helm.sh/hook-weight': '0' });
     expect(migrate.spec.template.spec.containers[0].command).toEqual(['npm', 'run', '-s', 'db:migrate']);
-    expect(manifests.find((m) => m.kind === 'ConfigMap')!.metadata.annotations!['helm.sh/hook-weight']).toBe('-10');
+    for (const kind of ['ConfigMap', 'Secret']) expect(manifests.find((m) => m.kind === kind)!.metadata.annotations?.['helm.sh/hook'], kind).toBeUndefined();
+    const setupJob = manifests.find((m) => m.metadata.name === 'atelier-temporal-setup')!;
+    expect(setupJob.metadata.annotations).toMatchObject({ 'helm.sh/hook': 'pre-install,pre-upgrade' });
 
     // The search attributes the setup Job registers are the ones the dev server is started with.
     const devScript = readFileSync(join(root, 'temporal-dev.sh'), 'utf8');
@@ -152,6 +156,30 @@ describe('Helm chart', () => {
     const listed = execFileSync(cli, ['operator', 'search-attribute', 'list', '--address', inject('temporalAddress'), '--namespace', namespace], { encoding: 'utf8' });
     for (const name of ['AtelierWorkflowId', 'AtelierAccountId', 'AtelierTriggerType', 'AtelierKind']) expect(listed).toMatch(new RegExp(`${name}\\s+Keyword`));
   }, 120_000);
+
+  it('hardens every pod: seccomp RuntimeDefault, no service-account token, no secret hash in annotations, proxies untrusted, network policies', () => {
+    const manifests = render();
+    for (const { name, pod } of podSpecs(manifests)) {
+      expect(pod.automountServiceAccountToken, name).toBe(false);
+      expect(pod.securityContext?.seccompProfile, name).toEqual({ type: 'RuntimeDefault' });
+    }
+    const secretValues = SECRETS.map((s) => s.slice(s.indexOf('=') + 1)).filter((v) => v.length > 20);
+    for (const m of manifests.filter((x) => x.kind === 'Deployment')) {
+      const annotations = m.spec.template.metadata.annotations as Record<string, string>;
+      expect(Object.keys(annotations), m.metadata.name).not.toContain('checksum/secret');
+      const text = JSON.stringify(m);
+      for (const v of secretValues) expect(text, m.metadata.name).not.toContain(v);
+    }
+    // A new revision rolls the pods after the Secret changed.
+    const bumped = render([...SECRETS, 'secret.revision=2026-12-01']);
+    expect(bumped.find((m) => m.kind === 'Deployment' && m.metadata.name === 'atelier-api')!.spec.template.metadata.annotations['atelier/secret-revision']).toBe('2026-12-01');
+    expect(manifests.find((m) => m.kind === 'ConfigMap')!.data!.TRUST_PROXY).toBe('false');
+    const policies = new Map(manifests.filter((m) => m.kind === 'NetworkPolicy').map((m) => [m.metadata.name, m.spec]));
+    expect(policies.get('atelier-api').ingress).toEqual([{ ports: [{ port: 3000, protocol: 'TCP' }] }]);
+    expect(policies.get('atelier-worker').ingress).toEqual([{ ports: [{ port: 9464, protocol: 'TCP' }], from: [{ podSelector: {} }] }]);
+    expect(policies.get('atelier-jobs').ingress).toBeUndefined();
+    expect(render([...SECRETS, 'networkPolicy.enabled=false']).some((m) => m.kind === 'NetworkPolicy')).toBe(false);
+  });
 
   it('the check fails on a misspelt setting, and an existing Secret replaces the chart-made one', () => {
     expect(atelierEnvs(render([...SECRETS, 'config.S3_ENDPIONT=http://x'])).unknown).toContain('atelier-api/api: S3_ENDPIONT');

@@ -63,7 +63,22 @@ securityContext:
     drop: ["ALL"]
 {{- end -}}
 
-{{/* Config and Secret are made before the migration Job runs, on install and on every upgrade. */}}
+{{/*
+What every Atelier pod runs as: a fixed non-root user, the runtime's default seccomp profile, and no
+service-account token (Atelier never calls the Kubernetes API).
+*/}}
+{{- define "atelier.podSecurity" -}}
+automountServiceAccountToken: false
+securityContext:
+  runAsUser: 1000
+  runAsGroup: 1000
+  fsGroup: 1000
+  runAsNonRoot: true
+  seccompProfile:
+    type: RuntimeDefault
+{{- end -}}
+
+{{/* The Temporal setup Job runs before every install and upgrade (it reads no Secret). */}}
 {{- define "atelier.preHook" -}}
 helm.sh/hook: pre-install,pre-upgrade
 helm.sh/hook-weight: {{ . | quote }}
@@ -99,4 +114,25 @@ limit), else 60 % of its resources.limits.memory in MiB but at least 384 MiB les
 {{- $heap -}}
 {{- end -}}
 {{- end -}}
+{{- end -}}
+
+{{/*
+The migration Job: after install (the pods also migrate at start-up under a lock, so the first ones
+need not wait for it) and before every upgrade rolls a Deployment. Not pre-install: the Secret it
+reads is an ordinary resource of the release (made with it, removed by uninstall), which does not
+exist yet when pre-install hooks run.
+*/}}
+{{- define "atelier.migrateHook" -}}
+helm.sh/hook: post-install,pre-upgrade
+helm.sh/hook-weight: "0"
+helm.sh/hook-delete-policy: before-hook-creation
+{{- end -}}
+
+{{/* Pod annotations that roll the pods when a setting changes. Secrets are never hashed into them (a
+hash of a weak secret can be tested offline): bump secret.revision after changing the Secret. */}}
+{{- define "atelier.rollAnnotations" -}}
+checksum/config: {{ toJson .Values.config | sha256sum }}
+{{- with .Values.secret.revision }}
+atelier/secret-revision: {{ . | quote }}
+{{- end }}
 {{- end -}}
