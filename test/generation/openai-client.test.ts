@@ -86,6 +86,6 @@ describe('the official openai client against Atelier', () => {
     expect((refused as InstanceType<typeof OpenAI.APIError>).status).toBe(402);
 
     const wrongKey = new OpenAI({ apiKey: 'sk-not-an-atelier-key', baseURL: `${stack.url}/v1/ai`, maxRetries: 0 });
-    await expect(wrongKey.embeddings.create({ input: 'x' })).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+    await expect(wrongKey.embeddings.create({ model: 'atelier-hash-embed-v1', input: 'x' })).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
   });
 });

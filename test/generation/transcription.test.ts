@@ -61,6 +61,7 @@ async function transcribe(key: string, body: FormData, headers: Record<string, s
   return { status: res.status, headers: res.headers, text, body: json };
 }
 
+type Answer = Awaited<ReturnType<typeof transcribe>>;
 const balanceOf = async (key: string) => (await stack.api('GET', '/v1/billing/balance', { key })).body.balance_usd as number;
 const file = () => ({ data: speech, name: 'speech.wav' });
 const short = () => ({ data: hello, name: 'hello.wav' });
@@ -90,7 +91,8 @@ describe('POST /v1/ai/audio/transcriptions', () => {
 
   it('answers json, text, srt and vtt', async () => {
     const acct = await stack.newAccount({ balanceUsd: 10 });
-    const [json, text, srt, vtt] = await Promise.all(['json', 'text', 'srt', 'vtt'].map((f) => transcribe(acct.key, form({ model: 'atelier-stt-v1', response_format: f }, short()))));
+    const answers = await Promise.all(['json', 'text', 'srt', 'vtt'].map((f) => transcribe(acct.key, form({ model: 'atelier-stt-v1', response_format: f }, short()))));
+    const [json, text, srt, vtt] = answers as [Answer, Answer, Answer, Answer];
     expect(json.status).toBe(200);
     expect(Object.keys(json.body).sort()).toEqual(['billing', 'job_id', 'model', 'sandbox', 'text', 'usage']);
     expect(wordMatch(SECOND, json.body.text)).toBe(1);
