@@ -170,7 +170,8 @@ describe('knowledge', () => {
     const tea = await createDocument(deps, stack.accountId, { workflow_id: wf, title: 'Green tea', source_type: 'text', text: 'Steep the leaves at 80 degrees for two minutes.' });
     await createDocument(deps, stack.accountId, { workflow_id: wf, title: 'Bikes', source_type: 'text', text: 'Oil the chain every month and check the gears.' });
     expect(tea).toMatchObject({ status: 'ready', embedding_model: 'nomic-embed-text', error: null });
-    expect(embedRequests[0]).toEqual({ model: 'nomic-embed-text', input: ['Steep the leaves at 80 degrees for two minutes.'] });
+    // Floats asked for explicitly: the SDK would otherwise ask for base64, which not every compatible server speaks.
+    expect(embedRequests[0]).toEqual({ model: 'nomic-embed-text', input: ['Steep the leaves at 80 degrees for two minutes.'], encoding_format: 'float' });
     // No full-text match at all ("infusion" and "temperature" are in neither text): the embeddings rank.
     const hits = await searchKnowledge(deps, { accountId: stack.accountId, workflowId: wf, query: 'best infusion temperature', limit: 1 });
     expect(hits).toEqual([expect.objectContaining({ doc_id: tea.id, title: 'Green tea', chunk_index: 0 })]);
