@@ -1,6 +1,8 @@
-// The approvals sweep (worker processes): sends the reminders that are due, each exactly once
-// (claimed and recorded in one transaction before it is sent; the outcome of the send is recorded
-// after), and sends again any decided outcome whose `approve` signal did not reach the run.
+// The approvals sweep (worker processes): sends the reminders that are due, each claimed and
+// recorded in one transaction before it is sent (so two sweeps never send the same one) with the
+// outcome of the send recorded after; tries a failed send again over the channels that failed, up
+// to REMINDER_ATTEMPTS times with growing pauses (each retry claimed the same way); and sends again
+// any decided outcome whose `approve` signal did not reach the run.
 //
 // A reminder is a JSON POST to `remind.webhook_url` — signed like every outgoing webhook
 // (`x-svc-signature`: hex HMAC-SHA256 of the body, keyed with the secret of the connection bound to
@@ -23,6 +25,12 @@ import { mintLink, sendOutcome } from './service';
 export const APPROVAL_SWEEP_INTERVAL_S = 2;
 const BATCH = 20;
 const REMINDER_TIMEOUT_MS = 5_000;
+/** Sends of one reminder at most, the first included. */
+export const REMINDER_ATTEMPTS = 5;
+/** The pause before retry k (k = 1…): 30 s, 2 min, 10 min, 1 h. */
+const RETRY_PAUSES_S = [30, 120, 600, 3600];
+
+type Channel = 'webhook' | 'email';
 
 interface Remind {
   after_s: number;
@@ -36,6 +44,9 @@ interface Remind {
 interface Claimed {
   request: EngineApprovalRequest;
   n: number;
+  /** 1 for the first send of reminder n, then one more per retry. */
+  attempt: number;
+  channels: Channel[];
 }
 
 export function startApprovalSweep(deps: Deps): () => Promise<void> {
@@ -44,7 +55,7 @@ export function startApprovalSweep(deps: Deps): () => Promise<void> {
 
 export async function sweepApprovals(deps: Deps): Promise<{ reminders: number; signals: number }> {
   let reminders = 0;
-  for (const claimed of await claimDueReminders(deps)) {
+  for (const claimed of [...(await claimDueReminders(deps)), ...(await claimDueRetries(deps))]) {
     await sendReminder(deps, claimed);
     reminders++;
   }
@@ -88,13 +99,44 @@ async function claimDueReminders(deps: Deps): Promise<Claimed[]> {
       await trx.updateTable('engine_approval_requests').set({ reminders_sent: n, next_reminder_at: next }).where('id', '=', request.id).execute();
       const target = [remind.webhook_url, ...(remind.email_to ?? [])].filter(Boolean).join(', ');
       await trx.insertInto('engine_approval_reminders').values({ approval_id: request.id, n, channel: remind.webhook_url ? (remind.email_to ? 'webhook+email' : 'webhook') : 'email', target }).execute();
-      out.push({ request: { ...request, reminders_sent: n }, n });
+      const channels: Channel[] = [...(remind.webhook_url ? (['webhook'] as const) : []), ...(remind.email_to?.length ? (['email'] as const) : [])];
+      out.push({ request: { ...request, reminders_sent: n }, n, attempt: 1, channels });
     }
     return out;
   });
 }
 
-async function sendReminder(deps: Deps, { request, n }: Claimed): Promise<void> {
+/**
+ * Failed sends whose retry is due, each claimed for this sweep (its attempt counted and its due time
+ * cleared in one transaction), while the request still waits and its run goes on.
+ */
+async function claimDueRetries(deps: Deps): Promise<Claimed[]> {
+  return deps.db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom('engine_approval_reminders as m')
+      .innerJoin('engine_approval_requests as a', 'a.id', 'm.approval_id')
+      .innerJoin('runs as r', 'r.id', 'a.run_id')
+      .select(['m.approval_id', 'm.n', 'm.attempts', 'm.retry_channels'])
+      .where('m.next_attempt_at', '<=', sql<Date>`now()`)
+      .where('a.status', '=', 'pending')
+      .where('r.status', 'not in', ['completed', 'failed', 'timed_out', 'cancelled'])
+      .orderBy('m.next_attempt_at')
+      .limit(BATCH)
+      .forUpdate('m')
+      .skipLocked()
+      .execute();
+    const out: Claimed[] = [];
+    for (const row of due) {
+      const attempt = row.attempts + 1;
+      await trx.updateTable('engine_approval_reminders').set({ attempts: attempt, next_attempt_at: null }).where('approval_id', '=', row.approval_id).where('n', '=', row.n).execute();
+      const request = await trx.selectFrom('engine_approval_requests').selectAll().where('id', '=', row.approval_id).executeTakeFirstOrThrow();
+      out.push({ request, n: row.n, attempt, channels: (row.retry_channels ?? '').split(',').filter((c): c is Channel => c === 'webhook' || c === 'email') });
+    }
+    return out;
+  });
+}
+
+async function sendReminder(deps: Deps, { request, n, attempt, channels }: Claimed): Promise<void> {
   const remind = request.remind as unknown as Remind;
   const decided = new Set((await deps.db.selectFrom('engine_approval_decisions').select('approver').where('approval_id', '=', request.id).execute()).map((d) => d.approver));
   const links: Record<string, string> = {};
@@ -116,10 +158,11 @@ async function sendReminder(deps: Deps, { request, n }: Claimed): Promise<void> 
   };
   const resolver = credentialResolver(deps, request.account_id, remind.credentials);
   const errors: string[] = [];
+  const failed: Channel[] = [];
   let status: number | null = null;
-  if (remind.webhook_url) {
+  if (remind.webhook_url && channels.includes('webhook')) {
     try {
-      const body = JSON.stringify({ event: 'approval.reminder', timestamp: new Date().toISOString(), data, attempt: 1 });
+      const body = JSON.stringify({ event: 'approval.reminder', timestamp: new Date().toISOString(), data, attempt });
       const secret = resolver.slots().includes('webhook') ? (await resolver.get('webhook')).secret : undefined;
       const res = await safeFetch(
         remind.webhook_url,
@@ -138,21 +181,34 @@ async function sendReminder(deps: Deps, { request, n }: Claimed): Promise<void> 
         { allowPrivateNetwork: deps.config.allowPrivateNetwork },
       );
       status = res.status;
-      if (res.status < 200 || res.status >= 300) errors.push(`webhook answered ${res.status}`);
+      if (res.status < 200 || res.status >= 300) {
+        errors.push(`webhook answered ${res.status}`);
+        failed.push('webhook');
+      }
     } catch (err) {
       errors.push(`webhook: ${(err as Error).message}`);
+      failed.push('webhook');
     }
   }
-  if (remind.email_to?.length) {
+  if (remind.email_to?.length && channels.includes('email')) {
     try {
       await sendReminderMail(deps, resolver, remind.email_to, data);
     } catch (err) {
       errors.push(`email: ${(err as Error).message}`);
+      failed.push('email');
     }
   }
+  // What failed is tried again after a pause, over those channels only, until REMINDER_ATTEMPTS.
+  const retry = failed.length > 0 && attempt < REMINDER_ATTEMPTS;
+  const pause = RETRY_PAUSES_S[Math.min(attempt, RETRY_PAUSES_S.length) - 1]!;
   await deps.db
     .updateTable('engine_approval_reminders')
-    .set({ response_status: status, error: errors.length ? errors.join('; ').slice(0, 1000) : null })
+    .set({
+      response_status: status,
+      error: errors.length ? errors.join('; ').slice(0, 1000) : null,
+      retry_channels: retry ? failed.join(',') : null,
+      next_attempt_at: retry ? sql<Date>`now() + make_interval(secs => ${pause})` : null,
+    })
     .where('approval_id', '=', request.id)
     .where('n', '=', n)
     .execute();

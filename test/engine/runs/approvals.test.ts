@@ -362,6 +362,43 @@ describe('approval reminders', () => {
     expect(rows).toMatchObject([{ n: 1, channel: 'webhook', response_status: 204, error: null }]);
   });
 
+  it('a reminder the webhook refused is sent again after a pause, over that channel only, until it is delivered', async () => {
+    const answers = [503, 500, 204];
+    const got: Array<{ attempt: number }> = [];
+    const flaky = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d: Buffer) => (body += d.toString()));
+      req.on('end', () => {
+        got.push(JSON.parse(body));
+        res.statusCode = answers[got.length - 1] ?? 204;
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => flaky.listen(0, '127.0.0.1', () => r()));
+    try {
+      const flakyUrl = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/remind`;
+      const { runId, approval } = await waitingApproval({ remind: { after_s: 0, max: 1, webhook_url: flakyUrl } });
+      const row = () => fx.stack.atelier.deps.db.selectFrom('engine_approval_reminders').selectAll().where('approval_id', '=', approval.id).executeTakeFirstOrThrow();
+      const due = () => fx.stack.atelier.deps.db.updateTable('engine_approval_reminders').set({ next_attempt_at: new Date() }).where('approval_id', '=', approval.id).execute();
+      await waitFor('the first send', async () => got.length === 1 && (await row()).error !== null || undefined, 20_000);
+      const first = await row();
+      expect(first).toMatchObject({ attempts: 1, response_status: 503, retry_channels: 'webhook' });
+      // Not before its pause (30 s): nothing more arrives meanwhile.
+      expect(first.next_attempt_at!.getTime() - Date.now()).toBeGreaterThan(20_000);
+      await due();
+      await waitFor('the second send', async () => got.length === 2 && (await row()).attempts === 2 && (await row()).response_status === 500 || undefined, 20_000);
+      await due();
+      await waitFor('the third send', async () => got.length === 3 && (await row()).error === null || undefined, 20_000);
+      expect(got.map((g) => g.attempt)).toEqual([1, 2, 3]);
+      expect(await row()).toMatchObject({ attempts: 3, response_status: 204, error: null, retry_channels: null, next_attempt_at: null });
+      expect((await fx.stack.api('GET', `${A}/${approval.id}`)).body.reminders_sent).toBe(1);
+      expect((await fx.stack.api('POST', `/engine/v1/v1/runs/${runId}/cancel`)).status).toBe(200);
+    } finally {
+      flaky.closeAllConnections();
+      await new Promise<void>((r) => flaky.close(() => r()));
+    }
+  });
+
   it('an e-mail reminder goes to each address once, with only the link labelled with that address', async () => {
     const conn = await fx.stack.api('POST', '/engine/v1/v1/connections', { body: { provider: 'smtp', name: 'mail', secret: 'mail-pass-1', metadata: { host: '127.0.0.1', port: smtpPort, user: 'mailer' } } });
     expect(conn.status).toBe(201);

@@ -24,6 +24,7 @@ import * as runEventsAppendMany from './2026-11-27T1300-run-events-append-many';
 import * as stripePayments from './2026-12-01T2200-stripe-payments';
 import * as approvalLinkMinters from './2026-12-01T2300-approval-link-minters';
 import * as hookSignatures from './2026-12-01T2310-hook-signatures';
+import * as approvalReminderRetries from './2026-12-01T2320-approval-reminder-retries';
 
 /**
  * Every migration, in order. The keys are frozen ids already recorded in deployed databases
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T2200-stripe-payments': stripePayments,
   '2026-12-01T2300-approval-link-minters': approvalLinkMinters,
   '2026-12-01T2310-hook-signatures': hookSignatures,
+  '2026-12-01T2320-approval-reminder-retries': approvalReminderRetries,
 };

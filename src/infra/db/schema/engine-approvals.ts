@@ -66,5 +66,10 @@ export interface EngineApprovalRemindersTable {
   target: string;
   response_status: number | null;
   error: string | null;
+  /** Sends made so far (the first included); a failed one is tried again up to REMINDER_ATTEMPTS. */
+  attempts: ColumnType<number, number | undefined, number>;
+  /** The channels (`webhook`, `email`, comma-separated) a retry still owes; null when none. */
+  retry_channels: string | null;
+  next_attempt_at: Date | null;
   sent_at: ColumnType<Date, Date | undefined, never>;
 }
