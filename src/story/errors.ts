@@ -1,4 +1,4 @@
-import type { InsufficientCredits } from '../platform/billing/credits';
+import { creditsAsUsd, type InsufficientCredits } from '../platform/billing/credits';
 import { microsToUsd } from '../platform/billing/money';
 import { ApiError } from '../infra/http/errors';
 import { STORY_ERROR_STATUS, type StoryErrorCode } from './contract/codes';
@@ -16,7 +16,7 @@ export const invalidStoryId = (storyId?: string) =>
 /** 402 `insufficient_credits` message and context (required_credits, current_balance). */
 export function insufficientCreditsDetail(err: InsufficientCredits) {
   return {
-    message: `This call needs ${err.requiredCredits} credits; ${err.balance.available} are available (included credits plus wallet at $0.0536 per credit)`,
+    message: `This call needs ${err.requiredCredits} credits; ${err.balance.available} are available (included credits plus wallet at ${creditsAsUsd(1)} per credit)`,
     context: {
       required_credits: err.requiredCredits, current_balance: err.balance.available,
       included_credits_remaining: err.balance.remaining, wallet_balance_usd: microsToUsd(err.balance.walletMicros),

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { WorkflowNotFoundError, WorkflowUpdateFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
 import { sql } from 'kysely';
-import { creditBalance, InsufficientCredits, refundCredits, spendCredits } from '../platform/billing/credits';
+import { creditBalance, InsufficientCredits, refundCredits, spendCredits, USD_PER_CREDIT } from '../platform/billing/credits';
 import { microsToUsd } from '../platform/billing/money';
 import type { Deps } from '../deps';
 import { saAccountId, saKind } from '../infra/temporal/search-attributes';
@@ -157,7 +157,7 @@ export class StoryService {
     const b = await creditBalance(this.deps.db, auth.accountId, this.cfg.includedCredits);
     return {
       included_credits: b.included, used_credits: b.used, remaining_credits: b.remaining,
-      wallet_balance_usd: microsToUsd(b.walletMicros), usd_per_credit: 0.0536, available_credits: b.available,
+      wallet_balance_usd: microsToUsd(b.walletMicros), usd_per_credit: USD_PER_CREDIT, available_credits: b.available,
       prices: {
         generate: STEP_CREDITS.generate, concept: STEP_CREDITS.concept, characters: STEP_CREDITS.characters, frames: STEP_CREDITS.frames,
         videos: 'per model, per second (see /v1/story/video-models)', voiceover: STEP_CREDITS.voiceover, final: STEP_CREDITS.final,

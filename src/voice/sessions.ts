@@ -4,12 +4,12 @@ import type { Deps } from '../deps';
 import { usd } from '../infra/http/views';
 import type { VoiceSessionConfig } from '../infra/db/schema/voice-realtime-secrets';
 import type { AuthContext } from '../platform/auth/context';
-import { creditBillingBlock, InsufficientCredits, refundCredits, spendCredits, type CreditSpend } from '../platform/billing/credits';
+import { creditBillingBlock, creditsAsUsd, InsufficientCredits, refundCredits, spendCredits, type CreditSpend } from '../platform/billing/credits';
 import { voiceError } from './errors';
 import { AgentView } from './agents';
 import { REALTIME_SUBPROTOCOL, RealtimeEngineError, SECRET_SUBPROTOCOL_PREFIX, type RealtimeProvider } from './realtime/provider';
 
-/** Pricing: a realtime voice session is 5 credits ($0.2680 when the wallet pays). */
+/** Pricing: a realtime voice session is 5 credits (5 × the wallet's USD per credit when the wallet pays). */
 export const SESSION_CREDITS = 5;
 const LEDGER_LABEL = 'voice.session';
 
@@ -53,7 +53,7 @@ export class SessionsService {
         if (err instanceof InsufficientCredits) {
           throw voiceError(
             402,
-            `Not enough credits: a voice session needs ${SESSION_CREDITS} credits ($0.2680 from the wallet); ${err.balance.available} are available. Nothing was charged.`,
+            `Not enough credits: a voice session needs ${SESSION_CREDITS} credits (${creditsAsUsd(SESSION_CREDITS)} from the wallet); ${err.balance.available} are available. Nothing was charged.`,
           );
         }
         throw err;

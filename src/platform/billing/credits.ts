@@ -12,6 +12,10 @@ import { microsToUsd } from './money';
  * allowance covers the whole call (then `usd_charged` is 0).
  */
 export const USD_MICROS_PER_CREDIT = 53_600;
+/** The same price as USD, for answers and messages (the ledger works in micro-USD). */
+export const USD_PER_CREDIT = USD_MICROS_PER_CREDIT / 1_000_000;
+/** A price in credits as the USD the wallet pays for it, with the four decimals messages show. */
+export const creditsAsUsd = (credits: number) => `$${(credits * USD_PER_CREDIT).toFixed(4)}`;
 
 export interface CreditBalance {
   included: number;
