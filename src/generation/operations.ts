@@ -13,7 +13,7 @@ export { CAPABILITY_OF } from './providers/catalogue';
 export const ACTION_OF: Record<OperationType, string> = {
   image: 'generate_image', video: 'generate_video', chat: 'chat_completion', speech: 'text_to_speech',
   'remove-background': 'remove_background', ocr: 'vision_ocr', '3d': 'generate_3d', translate: 'text_translate',
-  transcription: 'audio_transcription', music: 'generate_music', embeddings: 'embeddings', upscale: 'upscale_image',
+  transcription: 'audio_transcription', music: 'generate_music', embeddings: 'embeddings', upscale: 'upscale_image', 'image-tool': 'image_tool',
 };
 
 export class UnsupportedModelError extends Error {

@@ -47,7 +47,7 @@ export const MARGIN = 0.3;
 
 const UNIT_OF: Record<OperationType, string> = {
   image: 'image', video: 'video', chat: 'request', speech: 'request', transcription: 'request', music: 'request', embeddings: 'request',
-  'remove-background': 'image', upscale: 'image', ocr: 'image', '3d': 'model', translate: 'request',
+  'remove-background': 'image', upscale: 'image', ocr: 'image', '3d': 'model', translate: 'request', 'image-tool': 'image',
 };
 
 /** Leg name, unit and per-unit scale of each cost rate (per-1M token rates are shown per 1k). */
@@ -58,7 +58,7 @@ function legShape(type: OperationType, rate: keyof CostRates): { leg: string; un
     case 'per_1k_characters': return { leg: 'characters', unit: '1k_characters', perUnit: 1 };
     case 'per_second': return { leg: 'generation', unit: 'second', perUnit: 1 };
     case 'per_minute': return { leg: 'audio', unit: 'minute', perUnit: 1 };
-    case 'per_image': return { leg: ['remove-background', 'ocr', 'upscale'].includes(type) ? 'processing' : 'generation', unit: 'image', perUnit: 1 };
+    case 'per_image': return { leg: ['remove-background', 'ocr', 'upscale', 'image-tool'].includes(type) ? 'processing' : 'generation', unit: 'image', perUnit: 1 };
     case 'per_request': return { leg: type === '3d' ? 'generation' : 'request', unit: type === '3d' ? 'model' : 'request', perUnit: 1 };
   }
 }

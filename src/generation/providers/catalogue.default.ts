@@ -122,6 +122,13 @@ export const DEFAULT_CATALOGUE: CatalogueEntryInput[] = [
     id: 'clarity-upscaler', type: 'upscale',
     routes: [{ provider: 'replicate', model: 'philz1337x/clarity-upscaler', cost: { per_image: 0.03 } }, { provider: 'fal', model: 'fal-ai/clarity-upscaler', cost: { per_image: 0.03 } }],
   },
+  // The image toolbox's offline tools (src/generation/providers/local/image-tools.ts): one model per tool.
+  { id: 'atelier-background-replace-v1', type: 'image-tool', default: true, routes: [local({ per_image: 0.001 })] },
+  { id: 'atelier-background-blur-v1', type: 'image-tool', routes: [local({ per_image: 0.001 })] },
+  { id: 'atelier-shadow-v1', type: 'image-tool', routes: [local({ per_image: 0.0005 })] },
+  { id: 'atelier-colorize-v1', type: 'image-tool', routes: [local({ per_image: 0.001 })] },
+  { id: 'atelier-face-restore-v1', type: 'image-tool', routes: [local({ per_image: 0.001 })] },
+  { id: 'atelier-depth-v1', type: 'image-tool', routes: [local({ per_image: 0.001 })] },
   { id: 'atelier-3d-v1', type: '3d', verified: true, default: true, routes: [local({ per_request: 0.02 })] },
   {
     id: 'trellis', type: '3d',

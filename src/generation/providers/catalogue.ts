@@ -10,13 +10,13 @@ import { PROVIDER_IDS, type Capability, type CostRates, type ProviderId, type Ro
 
 /** Operation types: what a price row and a ledger line are about. */
 export const OPERATION_TYPES = [
-  'image', 'video', 'chat', 'speech', 'transcription', 'music', 'embeddings', 'remove-background', 'upscale', 'ocr', '3d', 'translate',
+  'image', 'video', 'chat', 'speech', 'transcription', 'music', 'embeddings', 'remove-background', 'upscale', 'ocr', '3d', 'translate', 'image-tool',
 ] as const;
 export type OperationType = (typeof OPERATION_TYPES)[number];
 
 export const CAPABILITY_OF: Record<OperationType, Capability> = {
   image: 'image', video: 'video', chat: 'chat', speech: 'speech', transcription: 'transcription', music: 'music', embeddings: 'embed',
-  'remove-background': 'removeBackground', upscale: 'upscale', ocr: 'ocr', '3d': 'model3d', translate: 'translate',
+  'remove-background': 'removeBackground', upscale: 'upscale', ocr: 'ocr', '3d': 'model3d', translate: 'translate', 'image-tool': 'imageTool',
 };
 
 const rate = z.number().nonnegative().finite();

@@ -7,7 +7,7 @@ import type { Capability } from './types';
 export const LABELS: Record<Capability, string> = {
   chat: 'chat completions', image: 'image generation', speech: 'text-to-speech', video: 'video generation',
   transcription: 'speech-to-text', music: 'music generation', upscale: 'upscaling',
-  removeBackground: 'background removal', ocr: 'OCR', model3d: '3D generation', translate: 'translation', embed: 'embeddings',
+  removeBackground: 'background removal', ocr: 'OCR', model3d: '3D generation', translate: 'translation', embed: 'embeddings', imageTool: 'image tools',
 };
 
 /**

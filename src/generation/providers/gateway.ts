@@ -217,6 +217,7 @@ export function createGateway(config: ProviderConfig, opts: GatewayOptions = {})
     model3d: (req) => call('model3d', req.model || defaultModel('model3d'), req.signal, (h, ctx) => runMedia(h, { ...req, model: ctx.route.model }, ctx)),
     transcription: (req) => call('transcription', req.model || defaultModel('transcription'), req.signal, (h, ctx) => h.run({ ...req, model: ctx.route.model }, ctx)),
     upscale: (req) => call('upscale', req.model || defaultModel('upscale'), req.signal, (h, ctx) => h.run({ ...req, model: ctx.route.model }, ctx)),
+    imageTool: (req) => call('imageTool', req.model, req.signal, (h, ctx) => h.run({ ...req, model: ctx.route.model }, ctx)),
     removeBackground: (req) => call('removeBackground', req.model || defaultModel('removeBackground'), req.signal, (h, ctx) => h.run({ ...req, model: ctx.route.model }, ctx)),
     ocr: (req) => call('ocr', req.model || defaultModel('ocr'), req.signal, (h, ctx) => h.run({ ...req, model: ctx.route.model }, ctx)),
     translate: (req) => call('translate', req.model || defaultModel('translate'), req.signal, (h, ctx) => h.run({ ...req, model: ctx.route.model }, ctx)),

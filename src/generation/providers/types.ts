@@ -4,10 +4,10 @@
 
 export type Capability =
   | 'chat' | 'image' | 'video' | 'speech' | 'transcription' | 'music' | 'embed'
-  | 'removeBackground' | 'upscale' | 'model3d' | 'ocr' | 'translate';
+  | 'removeBackground' | 'upscale' | 'model3d' | 'ocr' | 'translate' | 'imageTool';
 
 export const CAPABILITIES: readonly Capability[] = [
-  'chat', 'image', 'video', 'speech', 'transcription', 'music', 'embed', 'removeBackground', 'upscale', 'model3d', 'ocr', 'translate',
+  'chat', 'image', 'video', 'speech', 'transcription', 'music', 'embed', 'removeBackground', 'upscale', 'model3d', 'ocr', 'translate', 'imageTool',
 ];
 
 /**
@@ -261,6 +261,9 @@ export interface UpscaleRequest {
   signal?: AbortSignal;
 }
 
+/** An image-to-image tool (shadow, colorize, face restore, depth map, background replace/blur): the model names the tool. */
+export interface ImageToolRequest { model: string; image: Buffer; params: Record<string, unknown>; background?: Buffer; signal?: AbortSignal }
+
 export interface BackgroundRequest { model?: string; image: Buffer; signal?: AbortSignal }
 export interface OcrRequest { model?: string; image: Buffer; signal?: AbortSignal }
 export interface OcrResult { text: string; usage?: Usage; served?: Served }
@@ -380,6 +383,7 @@ export interface CapabilityHandlers {
   embed: RunHandler<EmbedRequest & { model: string }, EmbedResult>;
   removeBackground: RunHandler<BackgroundRequest, MediaResult>;
   upscale: RunHandler<UpscaleRequest, MediaResult>;
+  imageTool: RunHandler<ImageToolRequest, MediaResult>;
   model3d: Handler<Model3dRequest, MediaResult>;
   ocr: RunHandler<OcrRequest, OcrResult>;
   translate: RunHandler<TranslateRequest, TranslateResult>;
@@ -434,6 +438,7 @@ export interface TranslateProvider { translate(req: TranslateRequest): Promise<T
 export interface TranscriptionProvider { transcription(req: TranscriptionRequest): Promise<TranscriptionResult> }
 export interface MusicProvider { music(req: MusicRequest): Promise<MediaResult> }
 export interface UpscaleProvider { upscale(req: UpscaleRequest): Promise<MediaResult> }
+export interface ImageToolProvider { imageTool(req: ImageToolRequest): Promise<MediaResult> }
 
 /**
  * Everything generation code calls. Each method resolves `req.model` through the catalogue to its
@@ -443,7 +448,7 @@ export interface UpscaleProvider { upscale(req: UpscaleRequest): Promise<MediaRe
  */
 export interface Providers
   extends ChatProvider, ImageProvider, SpeechProvider, VideoProvider, BackgroundRemovalProvider, OcrProvider, Model3dProvider, TranslateProvider, EmbedProvider,
-    TranscriptionProvider, MusicProvider, UpscaleProvider {
+    TranscriptionProvider, MusicProvider, UpscaleProvider, ImageToolProvider {
   /**
    * Per capability: the provider a legacy ATELIER_PROVIDER/ATELIER_PROVIDERS setting pins it to,
    * `none`, or `auto` (the catalogue's routes over every configured provider: the default).

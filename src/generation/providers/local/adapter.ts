@@ -4,6 +4,7 @@
 import { detail } from '../../../infra/http/errors';
 import type { AdapterFactory, Capability, ProviderAdapter } from '../types';
 import { LocalProvider } from './index';
+import { localImageTool, localUpscale } from './image-tools';
 import { localMusic } from './music';
 import { localTranscription } from './transcription';
 import { translateRefusal } from './translate';
@@ -23,6 +24,8 @@ function createLocalAdapter(): ProviderAdapter {
       speech: { run: async (req) => ({ ...(await local.speech(req)), usage: { characters: req.input.length } }) },
       video: { run: async (req) => ({ ...(await local.video(req)), usage: { seconds: req.seconds ?? 3 } }) },
       removeBackground: { run: async (req) => ({ ...(await local.removeBackground(req)), usage: { images: 1 } }) },
+      upscale: { run: async (req) => ({ ...(await localUpscale(req)), usage: { images: 1 } }) },
+      imageTool: { run: async (req) => ({ ...(await localImageTool(req)), usage: { images: 1 } }) },
       ocr: { run: async (req) => ({ ...(await local.ocr(req)), usage: {} }) },
       model3d: { run: async (req) => ({ ...(await local.model3d(req)), usage: {} }) },
       music: { run: (req) => localMusic(req) },
