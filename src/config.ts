@@ -9,6 +9,7 @@ import { loadVoiceConfig, VOICE_SETTINGS, type VoiceConfig } from './voice/confi
 import { loadStorageConfig, STORAGE_SETTINGS, type StorageConfig } from './storage/config';
 import { parseProviderConfig, PROVIDER_SETTINGS, type ProviderConfig } from './generation/providers/config';
 import { loadStripeConfig, missingStripeSettings, STRIPE_SETTINGS, type StripeConfig } from './platform/billing/stripe/config';
+import { loadMailConfig, MAIL_SETTINGS, type MailConfig } from './platform/accounts/mail-config';
 
 // The schema reads the environment without its blank settings (withoutBlanks, below): a blank
 // value never reaches it, so none of these has to tell '' from unset.
@@ -105,7 +106,7 @@ export type Env = z.infer<typeof envSchema>;
 
 /** Every environment name the configuration reads (deployment manifests are checked against it). */
 export function settingNames(): Set<string> {
-  return new Set([...Object.keys(envSchema.shape), ...STORAGE_SETTINGS, ...STORY_SETTINGS, ...VOICE_SETTINGS, ...STRIPE_SETTINGS, ...PROVIDER_SETTINGS]);
+  return new Set([...Object.keys(envSchema.shape), ...STORAGE_SETTINGS, ...STORY_SETTINGS, ...VOICE_SETTINGS, ...STRIPE_SETTINGS, ...MAIL_SETTINGS, ...PROVIDER_SETTINGS]);
 }
 
 export interface Config {
@@ -175,6 +176,8 @@ export interface Config {
    */
   topupGateway: Env['ATELIER_TOPUP_GATEWAY'];
   stripe: StripeConfig;
+  /** Atelier's own outgoing e-mail (signup address confirmation); no host, no mail. */
+  mail: MailConfig;
   /** When a public signup's included credits become usable (accounts an operator creates have them at once). */
   signupCredits: Env['ATELIER_SIGNUP_CREDITS'];
   /** A synchronous generation job still `processing` after this many seconds is failed and refunded (src/generation/abandoned-jobs.ts). */
@@ -303,6 +306,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     topupGateway: e.ATELIER_TOPUP_GATEWAY,
     stripe,
+    mail: loadMailConfig(env),
     signupCredits: e.ATELIER_SIGNUP_CREDITS,
     abandonedJobS: e.ATELIER_ABANDONED_JOB_S,
     knowledgeResumeS: e.ATELIER_KNOWLEDGE_RESUME_S,

@@ -116,7 +116,7 @@ export function paymentGatewayFor(config: Pick<Config, 'topupGateway' | 'env'>):
 
 /** A public signup confirms its e-mail address (the link of the signup e-mail) before it may pay. */
 export const emailNotVerified = () =>
-  coded(403, 'email_not_verified', 'Confirm this account’s e-mail address before topping up: open the link in the sign-up e-mail, or ask for a new one with POST /v1/console/verify-email/resend.');
+  coded(403, 'email_not_verified', 'Confirm this account’s e-mail address before topping up: open the link in the signup e-mail, or ask for a new one with POST /v1/console/verify-email/resend.');
 
 export const topupUnavailable = () =>
   coded(503, 'topup_unavailable', 'Wallet top-ups are not enabled on this deployment: no payment gateway is configured (ATELIER_TOPUP_GATEWAY).');

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { createAccount } from '../accounts/accounts';
+import { mailEnabled, sendVerificationEmail } from '../accounts/email-verification';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { SESSION_TTL_SECONDS, issueSessionToken } from '../auth/sessions';
 import { isUniqueViolation } from '../../infra/db/index';
@@ -58,9 +59,16 @@ export function consoleRoutes(deps: Deps): Router {
         // A new account starts with an empty wallet and no key: the owner logs in and creates keys with
         // the session token. Its included credits wait for a first payment unless the deployment grants
         // them at signup.
-        await createAccount(deps.db, {
-          name: body.name ?? body.email, email: body.email, passwordHash, includedCreditsGranted: deps.config.signupCredits === 'at_signup',
+        // With mail configured the address must be confirmed (the link of the e-mail) before a top-up;
+        // without it no link could arrive, so the account counts as confirmed.
+        const confirm = mailEnabled(deps.config.mail);
+        const account = await createAccount(deps.db, {
+          name: body.name ?? body.email, email: body.email, passwordHash, includedCreditsGranted: deps.config.signupCredits === 'at_signup', emailVerified: !confirm,
         });
+        // Not awaited: the answer takes as long for a new address as for a taken one.
+        if (confirm) {
+          void sendVerificationEmail(deps.config, { id: account.id, email: body.email }).catch((err: Error) => deps.logger.warn({ err: err.message }, 'signup confirmation e-mail not sent'));
+        }
       } catch (err) {
         if (!isUniqueViolation(err)) throw err;
       }
