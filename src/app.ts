@@ -47,7 +47,6 @@ import { stripeWebhookRoutes } from './platform/billing/stripe/webhook';
 import { emailVerificationPublicRoutes, emailVerificationRoutes } from './platform/accounts/email-verification';
 import { webhookRoutes } from './platform/webhooks/routes';
 import { generationRoutes } from './generation/routes';
-import { imageToolRoutes } from './generation/image-tools/routes';
 import { providerJobRoutes, providerWebhookRoutes } from './generation/provider-jobs/routes';
 import { multipartAudio } from './generation/multipart-audio';
 import { translateLanguageRoutes } from './generation/translate-languages';
@@ -117,7 +116,7 @@ export function publicRoutes(deps: Deps): Router[] {
 
 /** Authenticated `/v1` routes; each router's paths are relative to `/v1`. */
 export function v1Routes(deps: Deps): Router[] {
-  return [billingRoutes(deps), systemRoutes(deps), keyRoutes(deps), tierRoutes(deps), storyRoutes(deps), walletRoutes(deps), emailVerificationRoutes(deps), webhookRoutes(deps), generationRoutes(deps), translateLanguageRoutes(), routingRoutes(deps), assetRoutes(deps), simpleBucketRoutes(deps), objectStoreRoutes(deps), voiceRoutes(deps), providerJobRoutes(deps), imageToolRoutes(deps)];
+  return [billingRoutes(deps), systemRoutes(deps), keyRoutes(deps), tierRoutes(deps), storyRoutes(deps), walletRoutes(deps), emailVerificationRoutes(deps), webhookRoutes(deps), generationRoutes(deps), translateLanguageRoutes(), routingRoutes(deps), assetRoutes(deps), simpleBucketRoutes(deps), objectStoreRoutes(deps), voiceRoutes(deps), providerJobRoutes(deps)];
 }
 
 /** Authenticated workflow-engine routes, served under `/engine/v1/v1` (and `/engine/v1`). */
