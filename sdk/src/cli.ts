@@ -1,31 +1,25 @@
-// `atelier`: the command line over the TypeScript SDK.
-//
-//   atelier workflows push spec.json [--name NAME] [--workflow ID]
-//   atelier workflows ls
-//   atelier validate spec.json
-//   atelier simulate <workflow_id> [--input @in.json] [--mocks @mocks.json] [--spec spec.json]
-//   atelier runs start <workflow_id> [--input @in.json | --input '{"a":1}'] [--follow]
-//   atelier runs follow <run_id>
-//   atelier runs outputs <run_id> [--node NODE_ID]
-//   atelier runs ls [--limit N] [--status S]   (S among the N listed)
-//   atelier story generate "prompt" [--follow] [--scenes N] [--duration S]
-//   atelier keys ls
-//   every command: --json (machine-readable output), --base-url URL, --api-key KEY
+// `atelier`: the command line over the TypeScript SDK (shipped in the SDK package as its `atelier`
+// bin; `atelier --help` lists the commands, `atelier <command> --help` shows one).
 //
 // The key comes from --api-key, ATELIER_API_KEY, or the config file ($ATELIER_CONFIG or
 // ~/.config/atelier/config.json: {"api_key": "...", "base_url": "..."}). `--follow` draws live
-// progress on a terminal (a line per node or story step with its state, elapsed time and cost)
-// and prints plain lines when the output is not a terminal. Exit codes: 0 completed, 1 failed,
-// 2 usage or request error, 3 cancelled, 4 timed out.
+// progress on a terminal (a line per node or story step with its state, elapsed time and cost,
+// as wide as the terminal) and prints plain lines when the output is not a terminal. Specs may leave
+// out node positions (laid out left to right) and runs their input (sent as `{}`). Exit codes:
+// 0 completed, 1 failed, 2 usage or request error, 3 cancelled, 4 timed out.
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { Atelier, AtelierError, type RunEvent, type StoryEvent } from '../sdk/src/index';
+import { createInterface } from 'node:readline/promises';
+import { Atelier, AtelierConnectionError, AtelierError, type RunEvent, type StoryEvent } from './index.js';
+import { withPositions } from './layout.js';
 
 export interface Io {
   out: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   err: NodeJS.WritableStream;
   env: NodeJS.ProcessEnv;
+  /** Where a confirmation is read from (only when it is a terminal). */
+  in?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 const EXIT = { completed: 0, failed: 1, usage: 2, cancelled: 3, timed_out: 4 } as const;
@@ -44,7 +38,7 @@ function parseArgs(argv: string[]): Parsed {
     const a = argv[i]!;
     if (a.startsWith('--')) {
       const [name, inline] = a.slice(2).split('=', 2) as [string, string | undefined];
-      const boolean = ['follow', 'json', 'help'].includes(name);
+      const boolean = ['follow', 'json', 'help', 'yes'].includes(name);
       if (inline !== undefined) flags[name] = inline;
       else if (boolean) flags[name] = true;
       else {
@@ -52,7 +46,9 @@ function parseArgs(argv: string[]): Parsed {
         if (value === undefined) throw new UsageError(`--${name} needs a value`);
         flags[name] = value;
       }
-    } else positional.push(a);
+    } else if (a === '-h') flags.help = true;
+    else if (a === '-y') flags.yes = true;
+    else positional.push(a);
   }
   return { positional, flags };
 }
@@ -108,13 +104,18 @@ class Progress {
     this.io.out.write(`${line}\n`);
   }
   private draw() {
-    const width = Math.max(40, Math.min(this.io.out.columns ?? 80, 120));
+    // As wide as the terminal is now (Node updates `columns` on resize); one column short of it so a
+    // full line never wraps and breaks the redraw.
+    const width = Math.max(20, (this.io.out.columns || 80) - 1);
     const icon: Record<string, string> = { running: '⠿', completed: '✔', failed: '✖', skipped: '↷', waiting: '…' };
-    const lines = [`${this.title}  ${secs(Date.now() - this.started)}  ${usd(this.totalCost)}`];
+    const idWidth = Math.min(Math.max(8, ...[...this.rows.keys()].map((id) => id.length)), Math.max(8, Math.floor(width / 3)));
+    const fit = (line: string) => (line.length > width ? `${line.slice(0, width - 1)}…` : line);
+    const lines = [fit(`${this.title}  ${secs(Date.now() - this.started)}  ${usd(this.totalCost)}`)];
     for (const [id, r] of this.rows) {
       const elapsed = (r.ended ?? Date.now()) - r.started;
       const bar = r.state === 'running' ? '▰'.repeat(1 + (Math.floor(elapsed / 200) % 10)).padEnd(10, '▱') : r.state === 'completed' ? '▰'.repeat(10) : '▱'.repeat(10);
-      lines.push(`${icon[r.state] ?? ' '} ${id.padEnd(18).slice(0, 18)} ${bar} ${r.state.padEnd(9)} ${secs(elapsed).padStart(6)} ${r.cost ? usd(r.cost) : ''}${r.note ? `  ${r.note}` : ''}`.slice(0, width));
+      const name = id.length > idWidth ? `${id.slice(0, idWidth - 1)}…` : id.padEnd(idWidth);
+      lines.push(fit(`${icon[r.state] ?? ' '} ${name} ${bar} ${r.state.padEnd(9)} ${secs(elapsed).padStart(6)} ${r.cost ? usd(r.cost) : ''}${r.note ? `  ${r.note}` : ''}`.trimEnd()));
     }
     // Move up over the previous frame and redraw it.
     if (this.drawn) this.io.out.write(`\x1b[${this.drawn}F`);
@@ -169,9 +170,31 @@ async function followStory(io: Io, events: AsyncGenerator<StoryEvent>, json: boo
   return outcome;
 }
 
-/** A file's spec: a whole create body's `spec`, or the file itself. */
+/** A file's spec: a whole create body's `spec`, or the file itself; nodes without a position laid out. */
 function specOf(given: unknown): unknown {
-  return given && typeof given === 'object' && 'spec' in given ? (given as { spec: unknown }).spec : given;
+  const spec = given && typeof given === 'object' && 'spec' in given ? (given as { spec: unknown }).spec : given;
+  return laidOut(spec);
+}
+
+/** The spec with every node positioned (the API requires `position`; hand-written specs leave it out). */
+function laidOut(spec: unknown): unknown {
+  if (!spec || typeof spec !== 'object') return spec;
+  const { nodes, edges } = spec as { nodes?: unknown; edges?: unknown };
+  if (!Array.isArray(nodes) || !nodes.every((n) => n && typeof n === 'object' && typeof (n as { id?: unknown }).id === 'string')) return spec;
+  const links = (Array.isArray(edges) ? edges : []).filter((e): e is { source: string; target: string } =>
+    Boolean(e) && typeof e === 'object' && typeof (e as { source?: unknown }).source === 'string' && typeof (e as { target?: unknown }).target === 'string');
+  return { ...spec, nodes: withPositions(nodes as Array<{ id: string; position?: unknown }>, links) };
+}
+
+/** Asks on a terminal; anywhere else the answer is no (pass --yes). */
+async function confirm(io: Io, question: string): Promise<boolean> {
+  if (!io.in?.isTTY || !io.out.isTTY) return false;
+  const rl = createInterface({ input: io.in, output: io.out });
+  try {
+    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
+  } finally {
+    rl.close();
+  }
 }
 
 async function findWorkflowByName(sdk: Atelier, name: string): Promise<{ id: string } | undefined> {
@@ -187,7 +210,7 @@ async function findWorkflowByName(sdk: Atelier, name: string): Promise<{ id: str
 async function validate(sdk: Atelier, io: Io, file: string, json: boolean): Promise<number> {
   const spec = specOf(jsonArg(`@${file}`, file));
   try {
-    const verdict = await sdk.workflows.validate(spec);
+    const verdict = await sdk.workflows.validate(spec as never);
     io.out.write(json ? `${JSON.stringify(verdict)}\n` : `${file}: valid (${verdict.node_count} nodes, ${verdict.edge_count} edges, hash ${verdict.version_hash})\n`);
     return EXIT.completed;
   } catch (err) {
@@ -202,10 +225,20 @@ async function validate(sdk: Atelier, io: Io, file: string, json: boolean): Prom
 export async function runCli(argv: string[], io: Io): Promise<number> {
   try {
     const { positional, flags } = parseArgs(argv);
+    if (positional[0] === 'help') {
+      positional.shift();
+      flags.help = true;
+    }
     const [group, command, ...rest] = positional;
-    if (!group || flags.help) {
-      io.out.write(HELP);
-      return group ? EXIT.completed : EXIT.usage;
+    if (flags.help) {
+      const text = helpFor(positional);
+      if (text === undefined) throw new UsageError(`no command "${positional.join(' ')}"\n${HELP}`);
+      io.out.write(text);
+      return EXIT.completed;
+    }
+    if (!group) {
+      io.err.write(HELP);
+      return EXIT.usage;
     }
     const config = readConfig(io.env);
     const apiKey = (flags['api-key'] as string | undefined) ?? io.env.ATELIER_API_KEY ?? config.api_key;
@@ -222,7 +255,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         if (!file) throw new UsageError('usage: atelier workflows push spec.json [--name NAME]');
         const given = jsonArg(`@${file}`, file) as Record<string, unknown>;
         // Either a whole create body ({name, spec, …}) or just a spec.
-        const body = 'spec' in given ? { ...given } : { name: (given.name as string | undefined) ?? file, spec: given };
+        const body = 'spec' in given ? { ...given, spec: laidOut(given.spec) } : { name: (given.name as string | undefined) ?? file, spec: laidOut(given) };
         if (typeof flags.name === 'string') body.name = flags.name;
         // Pushing again updates the workflow of that name (or --workflow ID): a new version when
         // the spec changed, the same version when it did not.
@@ -243,6 +276,20 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         print(list, () => list.data.map((w) => `${w.id}  v${String(w.version).padEnd(4)} ${w.active ? 'active  ' : 'inactive'} ${w.name}`).join('\n') || 'no workflows');
         return EXIT.completed;
       }
+      case 'workflows rm': {
+        const id = rest[0];
+        if (!id) throw new UsageError(`usage: ${COMMANDS['workflows rm']!.usage}`);
+        // Look it up first: a wrong id is a 404 before anyone is asked anything.
+        const wf = await sdk.workflows.get(id);
+        if (flags.yes !== true && !(await confirm(io, `Delete workflow "${wf.name}" (${wf.id}, version ${wf.version})?`))) {
+          if (!io.in?.isTTY || !io.out.isTTY) throw new UsageError(`not deleting workflow ${wf.id} without --yes (no terminal to ask on)`);
+          io.out.write('not deleted\n');
+          return EXIT.failed;
+        }
+        const deleted = await sdk.workflows.delete(id);
+        print(deleted, () => `workflow ${deleted.id} deleted`);
+        return EXIT.completed;
+      }
       case 'validate ': {
         const file = command ?? rest[0];
         if (!file) throw new UsageError('usage: atelier validate spec.json');
@@ -252,7 +299,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         const workflowId = command;
         if (!workflowId) throw new UsageError('usage: atelier simulate <workflow_id> [--input @in.json] [--mocks @mocks.json] [--spec spec.json]');
         const body: Record<string, unknown> = { workflow_id: workflowId };
-        if (typeof flags.input === 'string') body.initial_payload = jsonArg(flags.input, '--input');
+        body.initial_payload = typeof flags.input === 'string' ? jsonArg(flags.input, '--input') : {};
         if (typeof flags.mocks === 'string') body.mocks = jsonArg(flags.mocks, '--mocks');
         if (typeof flags.spec === 'string') body.spec_override = specOf(jsonArg(`@${flags.spec}`, flags.spec));
         const result = await sdk.workflows.simulate(body as never);
@@ -287,6 +334,20 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         io.out.write(`${JSON.stringify(picked, null, json ? undefined : 2)}\n`);
         return EXIT.completed;
       }
+      case 'runs get': {
+        const runId = rest[0];
+        if (!runId) throw new UsageError(`usage: ${COMMANDS['runs get']!.usage}`);
+        const run = await sdk.runs.get(runId);
+        print(run, () => describeRun(run));
+        return EXIT.completed;
+      }
+      case 'runs cancel': {
+        const runId = rest[0];
+        if (!runId) throw new UsageError(`usage: ${COMMANDS['runs cancel']!.usage}`);
+        const answer = await sdk.runs.cancel(runId);
+        print(answer, () => `run ${answer.run_id} ${answer.status === 'running' || answer.status === 'queued' ? 'cancelling' : answer.status}`);
+        return EXIT.completed;
+      }
       case 'runs ls': {
         // The API lists newest first without a status filter: --status picks among the runs listed.
         const page = await sdk.runs.list({ limit: flags.limit === undefined ? undefined : Number(flags.limit) });
@@ -312,29 +373,96 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     }
   } catch (err) {
     if (err instanceof UsageError) io.err.write(`atelier: ${err.message}\n`);
+    else if (err instanceof AtelierConnectionError) io.err.write(`atelier: ${err.message}\n  (is the server running there? set --base-url, ATELIER_BASE_URL or base_url in the config file)\n`);
     else if (err instanceof AtelierError) io.err.write(`atelier: ${err.message}${err.requestId ? ` (request ${err.requestId})` : ''}\n`);
     else io.err.write(`atelier: ${(err as Error).message}\n`);
     return EXIT.usage;
   }
 }
 
-const HELP = `atelier — the Atelier API from the command line
+interface CommandHelp { usage: string; summary: string; details?: string }
 
-  atelier workflows push spec.json [--name NAME] [--workflow ID]
-                 (a workflow of that name, or ID, gets a new version when the spec changed)
-  atelier workflows ls
-  atelier validate spec.json         (exit 1 with one line per issue when invalid)
-  atelier simulate <workflow_id> [--input @in.json] [--mocks @mocks.json] [--spec spec.json]
-  atelier runs start <workflow_id> [--input @in.json | --input '{"a":1}'] [--follow]
-  atelier runs follow <run_id>
-  atelier runs outputs <run_id> [--node NODE_ID]
-  atelier runs ls [--limit N] [--status STATUS]   (STATUS among the N listed)
-  atelier story generate "prompt" [--follow] [--scenes N] [--duration SECONDS]
-  atelier keys ls
+/** Every command: its usage line, a summary for the list, and what `atelier <command> --help` adds. */
+const COMMANDS: Record<string, CommandHelp> = {
+  'workflows push': {
+    usage: 'atelier workflows push spec.json [--name NAME] [--workflow ID]',
+    summary: 'create a workflow, or a new version of the one of that name (or ID)',
+    details: 'The file is a spec ({trigger, nodes, edges}) or a whole create body ({name, spec, description, tags}).\nNodes without a position are laid out left to right. Pushing an unchanged spec keeps the version.',
+  },
+  'workflows ls': { usage: 'atelier workflows ls', summary: 'list the workflows (id, version, active, name)' },
+  'workflows rm': {
+    usage: 'atelier workflows rm <workflow_id> [--yes]',
+    summary: 'delete a workflow (asks on a terminal; --yes to skip)',
+    details: 'Without --yes it asks for confirmation when stdin and stdout are a terminal, and refuses (exit 2) otherwise.',
+  },
+  validate: {
+    usage: 'atelier validate spec.json',
+    summary: "the planner's verdict without saving (exit 1 with one line per issue)",
+    details: 'Each issue is printed as <file>: <where in the spec>: <message>.',
+  },
+  simulate: {
+    usage: 'atelier simulate <workflow_id> [--input @in.json] [--mocks @mocks.json] [--spec spec.json]',
+    summary: 'a dry run with mocked nodes: nothing is charged',
+    details: '--mocks maps node ids to {output}. --spec runs another spec under the workflow. No --input sends {}.',
+  },
+  'runs start': {
+    usage: "atelier runs start <workflow_id> [--input @in.json | --input '{\"a\":1}'] [--follow]",
+    summary: 'start a run (--follow: live progress until it ends)',
+    details: 'No --input sends input {}. With --follow the exit code is the run\'s: 0 completed, 1 failed, 3 cancelled, 4 timed out.',
+  },
+  'runs follow': { usage: 'atelier runs follow <run_id>', summary: "a run's live progress until it ends (exit code as runs start --follow)" },
+  'runs get': { usage: 'atelier runs get <run_id>', summary: "a run's status, timing, cost, error and nodes" },
+  'runs cancel': { usage: 'atelier runs cancel <run_id>', summary: 'cancel a queued or running run (a finished one is left as it is)' },
+  'runs outputs': { usage: 'atelier runs outputs <run_id> [--node NODE_ID]', summary: "a run's node outputs as JSON (one node's with --node)" },
+  'runs ls': { usage: 'atelier runs ls [--limit N] [--status STATUS]', summary: 'the newest runs (STATUS filters among the N listed)' },
+  'story generate': {
+    usage: 'atelier story generate "prompt" [--follow] [--scenes N] [--duration SECONDS]',
+    summary: 'generate a story video (--follow: live progress per step)',
+  },
+  'keys ls': { usage: 'atelier keys ls', summary: "the account's API keys (prefixes only)" },
+};
 
+const OPTIONS = `Options (every command):
   --json        machine-readable output (one JSON object per line when following)
   --api-key     or ATELIER_API_KEY, or ~/.config/atelier/config.json {"api_key", "base_url"}
   --base-url    or ATELIER_BASE_URL (default http://localhost:3000)
+  --help, -h    this help; atelier <command> --help for one command
 
 Exit codes: 0 completed, 1 failed, 2 usage or request error, 3 cancelled, 4 timed out.
 `;
+
+const HELP = `atelier — the Atelier API from the command line
+
+${Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}`).join('\n')}
+
+${OPTIONS}`;
+
+/** Help for `atelier [group [command]] --help`: everything, a group's commands, or one command. */
+function helpFor(words: string[]): string | undefined {
+  if (words.length === 0) return HELP;
+  const one = COMMANDS[words.slice(0, 2).join(' ')] ?? COMMANDS[words[0]!];
+  if (one) return `usage: ${one.usage}\n\n${one.summary}\n${one.details ? `\n${one.details}\n` : ''}\n${OPTIONS}`;
+  const group = Object.entries(COMMANDS).filter(([name]) => name.startsWith(`${words[0]} `));
+  if (group.length === 0) return undefined;
+  return `atelier ${words[0]} — ${group.length} commands\n\n${group.map(([, c]) => `  ${c.usage}\n      ${c.summary}`).join('\n')}\n\n${OPTIONS}`;
+}
+
+type RunView = Awaited<ReturnType<Atelier['runs']['get']>>;
+
+/** `runs get` for a person: the run, then one line per node that ran. */
+function describeRun(run: RunView): string {
+  const took = run.started_at && run.finished_at ? ` in ${secs(Date.parse(run.finished_at) - Date.parse(run.started_at))}` : '';
+  const lines = [
+    `run ${run.run_id} ${run.status}${took}`,
+    `  workflow  ${run.workflow_id} v${run.version} (${run.trigger_type})`,
+    `  created   ${run.created_at}${run.finished_at ? `  finished ${run.finished_at}` : ''}`,
+    `  nodes     ${run.nodes_completed}/${run.nodes_total}${run.current_node ? `  now at ${run.current_node}` : ''}`,
+    `  charged   ${usd(run.usd_charged)}${run.usd_cap !== null ? ` of ${usd(run.usd_cap)}` : ''}`,
+  ];
+  if (run.error) lines.push(`  error     ${run.error}`);
+  for (const [id, n] of Object.entries(run.node_outputs ?? {})) {
+    const state = n.skipped ? 'skipped' : n.ok ? 'completed' : 'failed';
+    lines.push(`    ${id}  ${state}  ${secs(n.duration_ms)}${n.usd_charged ? `  ${usd(n.usd_charged)}` : ''}${n.error ? `  ${n.error}` : ''}`);
+  }
+  return lines.join('\n');
+}

@@ -74,3 +74,38 @@ function describe(status: number, body: unknown): { code?: string; message: stri
   }
   return { message: `${status}: ${typeof body === 'string' && body ? body.slice(0, 200) : 'request failed'}` };
 }
+
+/**
+ * The server could not be reached at all (after the retries): `url` is the URL tried, `code` the
+ * cause's code (`ECONNREFUSED`, `ENOTFOUND`, `ETIMEDOUT`, `CERT_HAS_EXPIRED`,
+ * `DEPTH_ZERO_SELF_SIGNED_CERT`, `UND_ERR_CONNECT_TIMEOUT`…) where the runtime gives one, and the
+ * message says both, e.g. `could not reach http://localhost:3999/v1/auth/keys: ECONNREFUSED
+ * (connect ECONNREFUSED 127.0.0.1:3999)`.
+ */
+export class AtelierConnectionError extends Error {
+  readonly url: string;
+  readonly code: string | undefined;
+
+  constructor(url: string, cause: unknown) {
+    const { code, reason } = rootCause(cause);
+    super(`could not reach ${url}: ${code ? `${code} (${reason})` : reason}`, { cause });
+    this.name = 'AtelierConnectionError';
+    this.url = url;
+    this.code = code;
+  }
+}
+
+/** The innermost cause with a code: fetch wraps the socket's error as `TypeError: fetch failed`. */
+function rootCause(err: unknown): { code: string | undefined; reason: string } {
+  let code: string | undefined;
+  let reason = err instanceof Error ? err.message : String(err);
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const c = (e as { code?: unknown }).code;
+    // Several addresses tried (localhost as ::1 and 127.0.0.1): each failure, not the wrapper.
+    const inner = e instanceof AggregateError ? e.errors.map((x: unknown) => (x instanceof Error ? x.message : String(x))).join('; ') : undefined;
+    if (typeof c === 'string') code = c;
+    const message = inner || (e instanceof Error ? e.message : '');
+    if (message && message !== 'fetch failed') reason = message;
+  }
+  return { code, reason };
+}

@@ -7,13 +7,16 @@
 // - one error type (`AtelierError`) carrying the status, the body's code and the request id;
 // - run and story streams as async iterators that reconnect with Last-Event-ID and never yield
 //   an event twice.
-import { AtelierError } from './errors.js';
+import { AtelierConnectionError, AtelierError } from './errors.js';
 import { parseEventStream, type ServerSentEvent } from './sse.js';
 import type { paths } from './schema.js';
+import type { WorkflowSpec } from './spec.js';
 
-export { AtelierError } from './errors.js';
+export { AtelierConnectionError, AtelierError } from './errors.js';
 export type { ServerSentEvent } from './sse.js';
 export type { paths } from './schema.js';
+export type { StoredWorkflowSpec, WorkflowEdge, WorkflowNode, WorkflowSpec } from './spec.js';
+export { withPositions } from './layout.js';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Operation<P extends keyof paths, M extends Method> = paths[P] extends Record<M, infer Op> ? Op : never;
@@ -28,6 +31,14 @@ type SuccessBody<R> = R extends { 200: { content: { 'application/json': infer B 
   : never;
 /** The query parameters an operation takes, from the OpenAPI document. */
 export type QueryParams<P extends keyof paths, M extends Method> = Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+/** A body whose `spec` (documented as any JSON) is typed as a WorkflowSpec. */
+type WithSpec<B> = B extends { spec: unknown } ? Omit<B, 'spec'> & { spec: WorkflowSpec }
+  : B extends { spec?: unknown } ? Omit<B, 'spec'> & { spec?: WorkflowSpec }
+  : B;
+/** The create body of POST /engine/v1/v1/workflows, its `spec` typed. */
+export type WorkflowCreate = WithSpec<RequestBody<'/engine/v1/v1/workflows', 'post'>>;
+/** The body of PUT /engine/v1/v1/workflows/{workflow_id}, its `spec` typed. */
+export type WorkflowUpdate = WithSpec<RequestBody<'/engine/v1/v1/workflows/{workflow_id}', 'put'>>;
 
 export interface AtelierOptions {
   /** An API key (`svc_live_…`, `svc_test_…`); defaults to `ATELIER_API_KEY`. */
@@ -110,7 +121,9 @@ export class Atelier {
       try {
         res = await this.fetchImpl(url, { method: upper, headers, body, signal: opts.signal });
       } catch (err) {
-        if (opts.signal?.aborted || attempt >= this.maxRetries) throw err;
+        if (opts.signal?.aborted) throw err;
+        // "fetch failed" says nothing: name the URL and the cause (ECONNREFUSED, ENOTFOUND, a TLS error…).
+        if (attempt >= this.maxRetries) throw new AtelierConnectionError(url.href, err);
         await sleep(this.backoff(attempt, undefined), opts.signal);
         continue;
       }
@@ -146,7 +159,7 @@ export class Atelier {
         res = first ? await first() : await this.send('GET', path(), { signal: opts.signal, headers: lastId ? { 'last-event-id': String(lastId) } : {} }, 'text/event-stream');
         first = undefined;
       } catch (err) {
-        if (err instanceof AtelierError || opts.signal?.aborted || ++failures > this.maxRetries) throw err;
+        if (err instanceof AtelierError || err instanceof AtelierConnectionError || opts.signal?.aborted || ++failures > this.maxRetries) throw err;
         await sleep(this.backoff(failures - 1, undefined), opts.signal);
         continue;
       }
@@ -187,16 +200,18 @@ export class Atelier {
   }
 
   readonly workflows = {
-    create: (body: RequestBody<'/engine/v1/v1/workflows', 'post'>, opts?: RequestOptions) => this.op('post', '/engine/v1/v1/workflows', { ...opts, body }),
+    create: (body: WorkflowCreate, opts?: RequestOptions) => this.op('post', '/engine/v1/v1/workflows', { ...opts, body }),
     list: (query?: QueryParams<'/engine/v1/v1/workflows', 'get'>) => this.op('get', '/engine/v1/v1/workflows', { query }),
     get: (id: string) => this.op('get', '/engine/v1/v1/workflows/{workflow_id}', { params: { workflow_id: id } }),
     /** Saves a new version when the spec changed (the version stays when it is the same). */
-    update: (id: string, body: RequestBody<'/engine/v1/v1/workflows/{workflow_id}', 'put'>, opts?: RequestOptions) =>
+    update: (id: string, body: WorkflowUpdate, opts?: RequestOptions) =>
       this.op('put', '/engine/v1/v1/workflows/{workflow_id}', { ...opts, params: { workflow_id: id }, body }),
     /** The planner's verdict without saving: what a save would store, or AtelierError 422 with every issue. */
-    validate: (spec: RequestBody<'/engine/v1/v1/workflows/validate', 'post'>['spec']) => this.op('post', '/engine/v1/v1/workflows/validate', { body: { spec } }),
+    validate: (spec: WorkflowSpec) => this.op('post', '/engine/v1/v1/workflows/validate', { body: { spec } }),
+    /** Deletes a workflow with its versions and schedules. */
+    delete: (id: string) => this.op('delete', '/engine/v1/v1/workflows/{workflow_id}', { params: { workflow_id: id } }),
     /** A dry run with mocked nodes: nothing is charged and no side effect happens. */
-    simulate: (body: RequestBody<'/engine/v1/v1/workflows/simulate', 'post'>) => this.op('post', '/engine/v1/v1/workflows/simulate', { body }),
+    simulate: (body: WithSpec<RequestBody<'/engine/v1/v1/workflows/simulate', 'post'>>) => this.op('post', '/engine/v1/v1/workflows/simulate', { body }),
   };
 
   readonly runs = {
