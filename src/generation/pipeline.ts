@@ -7,7 +7,7 @@ import { billingBlock, type BillingBlock } from '../platform/billing/billing-blo
 import { microsToUsd } from '../platform/billing/money';
 import { modelsFor, quote, usageQuantities, type ModelPrice, type OperationType } from './prices';
 import { ACTION_OF, CAPABILITY_OF, chargeOperation, operation as operationOf, operationCostMicros, UnsupportedModelError } from './operations';
-import { chargeWallet, getBalanceMicros, refundCharge } from '../platform/billing/wallet';
+import { chargeWallet, getBalanceMicros, InsufficientFundsError, refundCharge } from '../platform/billing/wallet';
 import type { Deps } from '../deps';
 import { ApiError, badRequest, coded } from '../infra/http/errors';
 import { createLocalProviders } from './providers/index';
@@ -141,7 +141,7 @@ export async function prepare(
       costMicros = await chargeOperation(wallet, op, `${opts.type}:${opts.model}`);
       balanceMicros = charged!;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 402) {
+      if (err instanceof InsufficientFundsError) {
         void emitEvent(deps, auth.accountId, 'credits.depleted', { operation, needed_usd: microsToUsd(operationCostMicros(op)) });
       }
       throw err;

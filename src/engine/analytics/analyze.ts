@@ -11,9 +11,8 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
 import type { AnalyticsCriterion, AnalyticsDataPoint } from '../../infra/db/schema/index';
-import { ApiError } from '../../infra/http/errors';
 import { workflowRef } from '../../infra/temporal/workflow-ref';
-import { chargeWallet, refundCharge } from '../../platform/billing/wallet';
+import { chargeWallet, InsufficientFundsError, refundCharge } from '../../platform/billing/wallet';
 import { chargeOperation, chatQuantities, countPromptTokens, operation, operationName, servedModel } from '../../generation/operations';
 import { providersFor } from '../../generation/pipeline';
 import type { ChatMessage, JsonSchema } from '../../generation/providers/types';
@@ -154,7 +153,7 @@ export async function analyzeRun(deps: Deps, input: RunAnalysisInput): Promise<{
         `run_analysis:${model}`,
       );
     } catch (err) {
-      if (err instanceof ApiError && err.status === 402) {
+      if (err instanceof InsufficientFundsError) {
         await record(deps, run, { status: 'failed', model, error: 'insufficient_funds: the wallet cannot cover the analysis; nothing was charged' });
         return { status: 'failed' };
       }

@@ -1,8 +1,7 @@
 // `ctx.charge` of a running node: the run's usd_cap and the wallet, once per operation id.
 import { sql } from 'kysely';
 import type { Deps } from '../../deps';
-import { ApiError } from '../../infra/http/errors';
-import { chargeWallet } from '../../platform/billing/wallet';
+import { chargeWallet, InsufficientFundsError } from '../../platform/billing/wallet';
 import { microsToUsd } from '../../platform/billing/money';
 import { NodeError } from '../contract/node-error';
 import type { ExecuteNodeInput } from '../contract/run-contract';
@@ -55,7 +54,7 @@ export async function chargeNode(deps: Deps, input: ChargeTarget, operationId: s
     );
     return -result.entry.amount_micros;
   } catch (err) {
-    if (err instanceof ApiError && err.status === 402) {
+    if (err instanceof InsufficientFundsError) {
       // A 402-shaped node error: the body's detail travels in the message.
       throw new NodeError(`insufficient_funds: ${JSON.stringify((err.body as { detail?: unknown }).detail)}`, { type: 'insufficient_funds' });
     }

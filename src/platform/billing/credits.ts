@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../infra/db/index';
 import { isUniqueViolation } from '../../infra/db/index';
-import { ApiError } from '../../infra/http/errors';
-import { chargeWallet, getBalanceMicros, refundCharge } from './wallet';
+import { chargeWallet, getBalanceMicros, InsufficientFundsError, refundCharge } from './wallet';
 import { microsToUsd } from './money';
 
 /**
@@ -125,7 +124,7 @@ export async function spendCredits(
         operation: req.operation, label, metadata: { credits: row.credits - row.included_credits, ...req.metadata },
       });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 402) {
+      if (err instanceof InsufficientFundsError) {
         await db.deleteFrom('credit_ledger').where('id', '=', row.id).execute();
         throw new InsufficientCredits(req.credits, await creditBalance(db, req.accountId, req.allowance));
       }

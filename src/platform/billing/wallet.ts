@@ -33,11 +33,22 @@ export interface ChargeResult {
   replayed: boolean;
 }
 
+/**
+ * The wallet cannot cover a charge: the 402 every caller answers with, as its own type so callers
+ * tell it apart by class (not by status) and read what was asked and what was there.
+ */
+export class InsufficientFundsError extends ApiError {
+  constructor(body: { detail: Record<string, unknown> }, readonly requiredMicros: number, readonly balanceMicros: number) {
+    super(402, body);
+    this.name = 'InsufficientFundsError';
+  }
+}
+
 /** Every field of the 402 body. */
-export function insufficientFunds(opts: { requiredMicros: number; balanceMicros: number; operation: string; baseUrl?: string }): ApiError {
+export function insufficientFunds(opts: { requiredMicros: number; balanceMicros: number; operation: string; baseUrl?: string }): InsufficientFundsError {
   const required = microsToUsd(opts.requiredMicros);
   const balance = microsToUsd(opts.balanceMicros);
-  return new ApiError(402, {
+  return new InsufficientFundsError({
     detail: {
       error: 'insufficient_funds',
       code: 'insufficient_funds',
@@ -51,23 +62,23 @@ export function insufficientFunds(opts: { requiredMicros: number; balanceMicros:
       topup_url: `${opts.baseUrl ?? ''}${TOPUP_PATH}`,
       operation: opts.operation,
     },
-  });
+  }, opts.requiredMicros, opts.balanceMicros);
 }
 
 /**
  * The 402 of an account that owes money: a refunded or reversed top-up had already been spent, so
  * nothing can be charged until a new top-up pays `owed_usd` back (the 402 body, with `owed_usd`).
  */
-export function owedFunds(opts: { requiredMicros: number; balanceMicros: number; owedMicros: number; operation: string; baseUrl?: string }): ApiError {
+export function owedFunds(opts: { requiredMicros: number; balanceMicros: number; owedMicros: number; operation: string; baseUrl?: string }): InsufficientFundsError {
   const base = insufficientFunds({ ...opts, balanceMicros: 0 });
   const detail = (base.body as { detail: Record<string, unknown> }).detail;
-  return new ApiError(402, {
+  return new InsufficientFundsError({
     detail: {
       ...detail,
       message: `This account owes $${microsToUsd(opts.owedMicros).toFixed(2)} from a refunded top-up it had already spent: nothing can be charged until a top-up pays it back.`,
       owed_usd: microsToUsd(opts.owedMicros),
     },
-  });
+  }, opts.requiredMicros, 0);
 }
 
 /**
