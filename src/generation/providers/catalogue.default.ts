@@ -10,7 +10,7 @@ import type { CatalogueEntryInput } from './catalogue';
 const local = (cost: Record<string, number>) => ({ provider: 'local' as const, cost });
 
 /** Story Studio's scene models: billed at the provider's per-second rate with no margin. */
-const scene = (id: string, usdPerSecond: number, seconds: number, routes: CatalogueEntryInput['routes']): CatalogueEntryInput => ({
+const scene = (id: string, usdPerSecond: number, seconds: number, routes: NonNullable<CatalogueEntryInput['routes']>): CatalogueEntryInput => ({
   id, type: 'video', margin: 0, estimate: { seconds }, routes: [...routes, local({ per_second: usdPerSecond })],
 });
 
