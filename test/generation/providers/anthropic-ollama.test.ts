@@ -126,4 +126,14 @@ describe('ollama adapter', () => {
     const dead = ollamaAdapter.create(settings({ baseUrl: 'http://127.0.0.1:9' }));
     expect((await fail(dead.capabilities.embed!.run({ model: 'x', input: ['a'] }, ctx('ollama', 'm')))).kind).toBe('unavailable');
   });
+
+  it('a server that does not answer in time is retryable (next route), and a 429 is rate_limited', async () => {
+    lb.handler = () => undefined;
+    const o = ollamaAdapter.create(settings({ apiKey: undefined }));
+    const started = Date.now();
+    const slow = await fail(o.capabilities.chat!.run({ model: 'x', messages: [{ role: 'user', content: 'hi' }] }, ctx('ollama', 'llama3.2', 300)));
+    expect([slow.kind, Date.now() - started < 2000]).toEqual(['retryable', true]);
+    lb.handler = (_req, res) => json(res, 429, { error: 'server busy' });
+    expect((await fail(o.capabilities.chat!.run({ model: 'x', messages: [{ role: 'user', content: 'hi' }] }, ctx('ollama', 'llama3.2')))).kind).toBe('rate_limited');
+  });
 });
