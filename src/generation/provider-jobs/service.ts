@@ -197,8 +197,8 @@ export async function storeProviderOutput(deps: Deps, input: { jobId: string; st
     file = await fetchOutput(input.status.output, {
       providerBaseUrls: [settings.baseUrl ?? DEFAULT_BASE_URLS[record.provider]],
       allowPrivateNetwork: deps.config.allowPrivateNetwork,
-      // ComfyUI's view route and fal's storage want the same key as the API.
-      headers: record.provider === 'fal' && settings.apiKey ? { authorization: `Key ${settings.apiKey}` } : undefined,
+      // Sent only to the provider's own host: a ComfyUI behind a proxy wants its key on /view too.
+      headers: record.provider === 'comfyui' && settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : undefined,
     });
   } catch (err) {
     const e = err as ProviderError;

@@ -9,6 +9,7 @@ import { openaiAdapter } from './openai/index';
 import { replicateAdapter } from './replicate/index';
 import { falAdapter } from './fal/index';
 import { elevenlabsAdapter } from './elevenlabs/index';
+import { comfyuiAdapter } from './comfyui/index';
 import type { AdapterFactory, ProviderId } from './types';
 
 export const ADAPTERS: Partial<Record<ProviderId, AdapterFactory>> = {
@@ -20,4 +21,5 @@ export const ADAPTERS: Partial<Record<ProviderId, AdapterFactory>> = {
   replicate: replicateAdapter,
   fal: falAdapter,
   elevenlabs: elevenlabsAdapter,
+  comfyui: comfyuiAdapter,
 };
