@@ -91,12 +91,12 @@ if [ "$runtime" = 0 ]; then
   gobin=$( (command -v go >/dev/null && go env GOPATH) || echo "$HOME/go")/bin
   fresh=0
   for bin in temporal versitygw; do command -v "$bin" >/dev/null 2>&1 || [ -x "$gobin/$bin" ] || fresh=1; done
-  [ "$fresh" = 1 ] && say "building the Go tools this command uses (${tools[*]##*/}) side by side: about 6-10 minutes the first time on 2 cores, nothing afterwards"
+  if [ "$fresh" = 1 ]; then say "building the Go tools this command uses (${tools[*]##*/}) side by side: about 6-10 minutes the first time on 2 cores, nothing afterwards"; fi
   started=$SECONDS
   pids=()
   for tool in "${tools[@]}"; do "$tool" --install >/dev/null & pids+=($!); done
   failed=0
   for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
   [ "$failed" = 0 ] || { say "a Go tool did not build (see its messages above)"; exit 1; }
-  [ "$fresh" = 1 ] && say "Go tools ready in $((SECONDS - started)) s"
+  if [ "$fresh" = 1 ]; then say "Go tools ready in $((SECONDS - started)) s"; fi
 fi
