@@ -11,6 +11,7 @@ import { createEngineFeatureActivities } from './engine-features';
 import { createEngineAgentActivities } from './engine-agent';
 import { createEngineKnowledgeActivities } from './engine-knowledge';
 import { createProviderJobActivities } from './provider-jobs';
+import { createImageBatchActivities } from './image-batch';
 
 /**
  * Every activity the worker registers, built over explicit dependencies so tests can pass their
@@ -30,6 +31,7 @@ export function createActivities(deps: Deps) {
     ...createEngineAgentActivities(deps),
     ...createEngineKnowledgeActivities(deps),
     ...createProviderJobActivities(deps),
+    ...createImageBatchActivities(deps),
   };
 }
 

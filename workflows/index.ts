@@ -6,6 +6,7 @@ export { engineMaintenance } from './engine-maintenance';
 export { story } from './story';
 export { webhookDelivery } from './webhook-delivery';
 export { generationJob } from './generation-job';
+export { imageBatch } from './image-batch';
 export { assetPurge } from './asset-purge';
 export { storageAccrual } from './storage-accrual';
 export { engineScheduleFire } from './engine-schedule-fire';

@@ -21,7 +21,8 @@ export function jobView(job: GenerationJob, deps: Deps): z.output<typeof JobView
     status: job.status,
     url,
     output: job.status === 'completed' ? output : null,
-    result: job.status === 'completed' ? ((job.request.result as Record<string, unknown> | undefined) ?? null) : null,
+    // A batch shows its per-item progress while it runs.
+    result: job.status === 'completed' || job.request.batch ? ((job.request.result as Record<string, unknown> | undefined) ?? null) : null,
     error: job.status === 'failed' ? (job.error ?? 'generation failed') : null,
     sandbox: job.sandbox,
     created_at: job.created_at.toISOString(),

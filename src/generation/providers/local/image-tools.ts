@@ -33,12 +33,13 @@ async function blurBackground(req: ImageToolRequest): Promise<Buffer> {
 }
 
 /**
- * A soft drop shadow from the subject's alpha: an image without transparency has its background
- * removed first. The canvas grows so the shadow is never cut off.
+ * A soft drop shadow from the subject's alpha: an image without transparency (opaque) has its
+ * background removed first. The canvas grows so the shadow is never cut off.
  */
 async function dropShadow(req: ImageToolRequest): Promise<Buffer> {
-  const meta = await sharp(req.image).metadata();
-  const subject = meta.hasAlpha ? await sharp(req.image).png().toBuffer() : (await localRemoveBackground(req.image)).data;
+  // An alpha channel that is fully opaque (many PNGs carry one) counts as no transparency.
+  const { isOpaque } = await sharp(req.image).stats();
+  const subject = isOpaque ? (await localRemoveBackground(req.image)).data : await sharp(req.image).png().toBuffer();
   const { width, height } = await size(subject);
   const opacity = Math.min(1, Math.max(0, num(req.params.opacity, 0.5)));
   const blur = Math.max(0, num(req.params.blur, 8));

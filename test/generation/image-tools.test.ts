@@ -1,0 +1,187 @@
+// The image toolbox (POST /v1/images/*) on a running stack with the local provider: each tool's
+// answer checked by its bytes (sharp metadata and pixels), bad fields in one 422 list, the
+// endpoint cap's 429, an empty wallet's 402 moving no money, sandbox keys uncharged, and the
+// tool's webhook event delivered once with its data.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type TestStack } from '../helpers/stack';
+import { download, squareOnWhite, startImageHost, type ImageHost } from '../platform/billing/helpers';
+import { flat, greyRamp, HookReceiver, pixel } from './image-helpers';
+
+let stack: TestStack;
+let host: ImageHost;
+const hooks = new HookReceiver();
+
+beforeAll(async () => {
+  await hooks.start();
+  host = await startImageHost({ 'square.png': await squareOnWhite(), 'blue.png': await flat('#1030e0', 300, 300), 'ramp.png': await greyRamp(), 'notes.txt': Buffer.from('not an image') });
+  stack = await startStack({ ATELIER_WEBHOOK_CA_FILE: hooks.certFile, ATELIER_RATE_LIMIT_SCALE: '1' });
+}, 120_000);
+afterAll(async () => {
+  await stack?.close();
+  await host?.close();
+  await hooks.close();
+});
+
+async function call(tool: string, body: Record<string, unknown>, key?: string) {
+  const r = await stack.api('POST', `/v1/images/${tool}`, { body, key });
+  return r;
+}
+async function bytesOf(r: { body: any }) {
+  const got = await download(r.body.url);
+  expect(got.status).toBe(200);
+  return { data: got.data, meta: await sharp(got.data).metadata() };
+}
+
+describe('image tools', () => {
+  it('background remove: a PNG with alpha, the white around the square transparent, background.removed once', async () => {
+    const acct = await stack.newAccount({ balanceUsd: 50 });
+    expect((await stack.api('POST', '/v1/console/webhooks', { key: acct.key, body: { name: 'bg', url: hooks.url('/bg'), events: ['background.removed', 'background.replaced', 'shadow.added'] } })).status).toBe(201);
+    const r = await call('background', { image_url: host.url('square.png'), mode: 'remove' }, acct.key);
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ object: 'image.tool', tool: 'background', model: 'atelier-rembg-v1', format: 'png', mime_type: 'image/png', width: 120, height: 80, sandbox: false });
+    expect(r.body.billing.cost_usd).toBeGreaterThan(0);
+    const { data, meta } = await bytesOf(r);
+    expect(meta).toMatchObject({ format: 'png', width: 120, height: 80, hasAlpha: true });
+    expect((await pixel(data, 2, 2))[3]).toBe(0);
+    expect(await pixel(data, 60, 40)).toEqual([208, 16, 16, 255]);
+    const events = await hooks.waitFor('background.removed');
+    expect(events).toHaveLength(1);
+    expect(events[0]!.data).toMatchObject({ job_id: r.body.job_id, model: 'atelier-rembg-v1', output_url: expect.any(String) });
+
+    // replace onto a supplied picture, as JPEG: blue where the white was, the square kept.
+    const rep = await call('background', { image_url: host.url('square.png'), mode: 'replace', background_url: host.url('blue.png'), format: 'jpeg' }, acct.key);
+    expect(rep.status, rep.text).toBe(200);
+    const out = await bytesOf(rep);
+    expect(out.meta).toMatchObject({ format: 'jpeg', width: 120, height: 80 });
+    const [br, , bb] = await pixel(out.data, 5, 5);
+    expect(bb).toBeGreaterThan(180);
+    expect(br).toBeLessThan(60);
+    const [sr, , sb] = await pixel(out.data, 60, 40);
+    expect(sr).toBeGreaterThan(160);
+    expect(sb).toBeLessThan(60);
+    const replaced = await hooks.waitFor('background.replaced');
+    expect(replaced).toHaveLength(1);
+    expect(replaced[0]!.data).toMatchObject({ job_id: rep.body.job_id, mode: 'replace', model: 'atelier-background-replace-v1', format: 'jpeg', width: 120, height: 80 });
+    expect(replaced[0]!.data.billing.usd_charged).toBeGreaterThan(0);
+
+    // a drop shadow: the canvas grows, the subject keeps its colour, dark translucent pixels below-right of it.
+    const sh = await call('shadow', { image_url: host.url('square.png'), opacity: 0.8, blur: 2, offset_x: 6, offset_y: 6 }, acct.key);
+    expect(sh.status, sh.text).toBe(200);
+    const shadow = await bytesOf(sh);
+    const pad = 4 + 6;
+    expect(shadow.meta).toMatchObject({ format: 'png', width: 120 + pad * 2, height: 80 + pad * 2, hasAlpha: true });
+    expect(await pixel(shadow.data, 60 + pad, 40 + pad)).toEqual([208, 16, 16, 255]);
+    const under = await pixel(shadow.data, 40 + pad + 40 + 3, 20 + pad + 40 + 3);
+    expect(under[3]).toBeGreaterThan(60);
+    expect(under[0]).toBeLessThan(40);
+    expect((await pixel(shadow.data, 1, 1))[3]).toBe(0);
+    const added = await hooks.waitFor('shadow.added');
+    expect(added).toHaveLength(1);
+    expect(added[0]!.data).toMatchObject({ job_id: sh.body.job_id, model: 'atelier-shadow-v1', width: 120 + pad * 2 });
+  });
+
+  it('background blur as WebP: the subject sharp, the background still white', async () => {
+    const r = await call('background', { image_url: host.url('square.png'), mode: 'blur', blur_radius: 6, format: 'webp' });
+    expect(r.status, r.text).toBe(200);
+    const { data, meta } = await bytesOf(r);
+    expect(meta).toMatchObject({ format: 'webp', width: 120, height: 80 });
+    const [r0, g0] = await pixel(data, 60, 40);
+    expect(r0).toBeGreaterThan(180);
+    expect(g0).toBeLessThan(50);
+    expect((await pixel(data, 3, 3))[1]).toBeGreaterThan(230);
+  });
+
+  it('colorize tints a greyscale ramp; face-restore keeps the size and changes pixels; depth-map is one channel, brighter lower down', async () => {
+    const c = await call('colorize', { image_url: host.url('ramp.png') });
+    expect(c.status, c.text).toBe(200);
+    const col = await bytesOf(c);
+    expect(col.meta).toMatchObject({ format: 'png', width: 64, height: 32, channels: 3 });
+    const [r, , b] = await pixel(col.data, 40, 10);
+    expect(r - b).toBeGreaterThan(30);
+
+    const f = await call('face-restore', { image_url: host.url('square.png'), format: 'jpeg' });
+    expect(f.status, f.text).toBe(200);
+    const face = await bytesOf(f);
+    expect(face.meta).toMatchObject({ format: 'jpeg', width: 120, height: 80 });
+
+    const d = await call('depth-map', { image_url: host.url('blue.png') });
+    expect(d.status, d.text).toBe(200);
+    const depth = await bytesOf(d);
+    expect(depth.meta).toMatchObject({ format: 'png', width: 300, height: 300 });
+    expect((await pixel(depth.data, 150, 290))[0]).toBeGreaterThan((await pixel(depth.data, 150, 10))[0] + 100);
+  });
+
+  it('upscale 2x and 4x with lanczos', async () => {
+    for (const scale of [2, 4]) {
+      const r = await call('upscale', { image_url: host.url('square.png'), scale });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.model).toBe('atelier-upscale-v1');
+      const { meta, data } = await bytesOf(r);
+      expect(meta).toMatchObject({ format: 'png', width: 120 * scale, height: 80 * scale });
+      expect(await pixel(data, 60 * scale, 40 * scale)).toEqual([208, 16, 16, 255]);
+    }
+  });
+
+  it('bad fields answer one 422 list; a bad image_url is 400; nothing is charged', async () => {
+    const acct = await stack.newAccount({ balanceUsd: 1 });
+    const before = await stack.api('GET', '/v1/wallet', { key: acct.key });
+    const bad = await call('background', { mode: 'paint', format: 'gif', blur_radius: -1, background_url: 7 }, acct.key);
+    expect(bad.status).toBe(422);
+    const locs = bad.body.detail.map((d: any) => d.loc.join('.'));
+    expect(locs).toEqual(expect.arrayContaining(['body.image_url', 'body.mode', 'body.format', 'body.blur_radius', 'body.background_url']));
+    for (const d of bad.body.detail) expect(d).toMatchObject({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) });
+    const rule = await call('background', { image_url: host.url('square.png'), mode: 'replace' }, acct.key);
+    expect(rule.status).toBe(422);
+    expect(rule.body.detail.map((d: any) => d.loc.join('.'))).toEqual(['body.background_prompt']);
+    const scale = await call('upscale', { image_url: host.url('square.png'), scale: 3 }, acct.key);
+    expect(scale.status).toBe(422);
+    expect(scale.body.detail[0].loc).toEqual(['body', 'scale']);
+    const shadow = await call('shadow', { image_url: host.url('square.png'), opacity: 2, offset_x: 1.5 }, acct.key);
+    expect(shadow.body.detail.map((d: any) => d.loc.join('.')).sort()).toEqual(['body.offset_x', 'body.opacity']);
+    const notImage = await call('colorize', { image_url: host.url('notes.txt') }, acct.key);
+    expect(notImage.status).toBe(400);
+    expect(notImage.body.detail).toMatch(/image_url is not a decodable image/);
+    const missing = await call('colorize', { image_url: host.url('nope.png') }, acct.key);
+    expect(missing.status).toBe(400);
+    const after = await stack.api('GET', '/v1/wallet', { key: acct.key });
+    expect(after.body.balance_usd).toBe(before.body.balance_usd);
+  });
+
+  it('an empty wallet is 402 with nothing moved and no job; a sandbox key is served by the local provider uncharged', async () => {
+    const poor = await stack.newAccount({ balanceUsd: 0 });
+    const r = await call('shadow', { image_url: host.url('square.png') }, poor.key);
+    expect(r.status).toBe(402);
+    expect(r.body.detail).toMatchObject({ error: 'insufficient_funds' });
+    const db = stack.atelier.deps.db;
+    expect(await db.selectFrom('ledger_entries').selectAll().where('account_id', '=', poor.accountId).where('kind', '!=', 'credit').execute()).toEqual([]);
+    expect(await db.selectFrom('generation_jobs').selectAll().where('account_id', '=', poor.accountId).execute()).toEqual([]);
+
+    const sandbox = await stack.newAccount({ balanceUsd: 0, environment: 'sandbox' });
+    const s = await call('upscale', { image_url: host.url('square.png'), scale: 2, model: 'real-esrgan' }, sandbox.key);
+    expect(s.status, s.text).toBe(200);
+    expect(s.body).toMatchObject({ sandbox: true, billing: { cost_usd: 0 } });
+    expect((await bytesOf(s)).meta).toMatchObject({ width: 240, height: 160 });
+  });
+
+  it('the endpoint cap answers 429 with its body and Retry-After', async () => {
+    const acct = await stack.newAccount({ balanceUsd: 1 });
+    let last;
+    for (let i = 0; i < 40; i++) {
+      last = await call('depth-map', {}, acct.key);
+      if (last.status === 429) break;
+      expect(last.status).toBe(422);
+    }
+    expect(last!.status).toBe(429);
+    expect(last!.body).toEqual({ error: 'Rate limit exceeded: 15 per 1 minute' });
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('lists the routes in /openapi.json and prices the tools in /v1/pricing', async () => {
+    const spec = await stack.api('GET', '/openapi.json');
+    for (const tool of ['background', 'shadow', 'colorize', 'face-restore', 'depth-map', 'upscale', 'batch']) expect(spec.body.paths[`/v1/images/${tool}`]?.post, tool).toBeTruthy();
+    const prices = await stack.api('GET', '/v1/pricing');
+    const text = JSON.stringify(prices.body);
+    for (const m of ['atelier-shadow-v1', 'atelier-colorize-v1', 'atelier-face-restore-v1', 'atelier-depth-v1', 'atelier-background-blur-v1', 'atelier-background-replace-v1']) expect(text).toContain(m);
+  });
+});
