@@ -42,4 +42,26 @@ trap cleanup INT TERM EXIT
 # malloc arenas instead of glibc's eight per core.
 bash scripts/start.sh &
 app_pid=$!
+
+# The S3 server posts its bucket events and access log to Atelier (notifications, replication,
+# access logging), and refuses to start while that URL does not answer: once Atelier answers, the
+# server this script started is started again with its events pointed at it.
+if [ "$started_s3" = 1 ]; then
+  app_url="http://127.0.0.1:${PORT:-3000}"
+  for _ in $(seq 1 240); do
+    kill -0 "$app_pid" 2>/dev/null || break
+    code=$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$app_url/healthz" || true)
+    [ -n "$code" ] && [ "$code" != 000 ] && break
+    sleep 0.5
+  done
+  if kill -0 "$app_pid" 2>/dev/null; then
+    ./s3-dev.sh --stop >/dev/null 2>&1 || true
+    if S3_EVENTS_TO="$app_url" ./s3-dev.sh --background >&2; then
+      printf '[dev] the S3 server sends its bucket events and access log to %s\n' "$app_url" >&2
+    else
+      printf '[dev] the S3 server did not start again with events; bucket notifications, replication and access logs are off\n' >&2
+      S3_EVENTS_TO= ./s3-dev.sh --background >&2 || true
+    fi
+  fi
+fi
 wait "$app_pid"
