@@ -7,15 +7,18 @@
 // delivers the event again later.
 import express, { Router, type Request } from 'express';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import type { Deps } from '../../../deps';
 import { isUniqueViolation } from '../../../infra/db/index';
 import { coded } from '../../../infra/http/errors';
 import { documentRoute } from '../../../infra/http/openapi';
+import { checkedAnswer } from '../../../infra/http/route';
 import { topupUnavailable } from '../topup';
 import { createStripeClient } from './client';
 import { applyPaymentFacts, type PaymentFacts } from './payments';
 
 export const STRIPE_WEBHOOK_PATH = '/v1/billing/stripe/webhook';
+const WebhookAnswer = z.object({ received: z.literal(true), duplicate: z.boolean().describe('The event id was handled before; nothing changed') });
 const MAX_BODY_BYTES = 1024 * 1024;
 const TOLERANCE_S = 300;
 
@@ -71,11 +74,11 @@ export function stripeWebhookRoutes(deps: Deps): Router {
       if (!enabled || !stripe) throw topupUnavailable();
       const event = verify(stripe, req, config.webhookSecret!);
       const handled = await handleEvent(deps, stripe, event);
-      res.status(200).json({ received: true, duplicate: handled === 'duplicate' });
+      res.status(200).json(checkedAnswer(WebhookAnswer, { received: true, duplicate: handled === 'duplicate' }, req));
     } catch (err) {
       next(err);
     }
-  }, { summary: 'Stripe webhook (signed with the endpoint secret; public)', status: 200 }));
+  }, { summary: 'Stripe webhook (signed with the endpoint secret; public)', status: 200, response: WebhookAnswer, errors: [400, 503] }));
   return router;
 }
 
