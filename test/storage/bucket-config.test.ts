@@ -58,7 +58,7 @@ describe('object-store bucket configuration', () => {
     expect((await fetch(`${stack.config.storage.publicEndpoint}/${bucket.aws}/open/y.txt`)).status).toBe(403);
   });
 
-  it('cors, tags and website are applied on the server; ownership and acl too', async () => {
+  it('cors and tags are applied on the server, website is kept there but served by nothing; ownership and acl too', async () => {
     expect((await cfg('PUT', '/cors', { rules: [{ allowed_methods: ['TRACE'], allowed_origins: ['*'] }] })).status).toBe(422);
     expect((await cfg('PUT', '/cors', { rules: [{ allowed_methods: ['GET'], allowed_origins: ['*'], max_age_seconds: 86401 }] })).status).toBe(422);
     const cors = await cfg('PUT', '/cors', { rules: [{ allowed_methods: ['GET', 'PUT'], allowed_origins: ['https://app.example.com'], allowed_headers: ['*'], max_age_seconds: 600 }] });
@@ -77,7 +77,10 @@ describe('object-store bucket configuration', () => {
     expect((await stack.api('GET', `/v1/storage/s3/buckets/${bucket.id}`, { key: session })).body.tags).toEqual({ team: 'media' });
 
     expect((await cfg('PUT', '/website', {})).status).toBe(422);
-    expect((await cfg('PUT', '/website', { index_document: 'index.html', error_document: 'error.html', routing_rules: [{ condition: { key_prefix_equals: 'old/' }, redirect: { replace_key_prefix_with: 'new/' } }] })).status).toBe(200);
+    const website = await cfg('PUT', '/website', { index_document: 'index.html', error_document: 'error.html', routing_rules: [{ condition: { key_prefix_equals: 'old/' }, redirect: { replace_key_prefix_with: 'new/' } }] });
+    expect(website.status).toBe(200);
+    // Nothing serves the index or error document: the answer says so instead of implying a website.
+    expect(website.body).toMatchObject({ enforced: 'not_available', note: expect.stringMatching(/no index or error document is served/) });
     const site = await rootClient(stack).send(new GetBucketWebsiteCommand({ Bucket: bucket.aws }));
     expect(site.IndexDocument?.Suffix).toBe('index.html');
     expect((await cfg('DELETE', '/website')).status).toBe(200);

@@ -198,7 +198,7 @@ export const ENFORCEMENT: Record<string, Enforcement> = {
   request_payment: 'not_available',
   intelligent_tiering: 'not_available',
   lifecycle: 'atelier',
-  website: 'server',
+  website: 'not_available',
   notifications: 'atelier',
   access_points: 'not_available',
   replication: 'atelier',
@@ -214,6 +214,7 @@ export const NOT_AVAILABLE: Record<string, string> = {
   request_payment: "Every request is paid by the bucket's owner; requesters are not billed.",
   intelligent_tiering: 'Objects are not tracked by access; use lifecycle transitions to move objects to cheaper classes by age.',
   access_points: 'The storage server has one endpoint and no access-point hostnames or aliases; grant access with the bucket policy and bucket keys.',
+  website: 'The configuration is handed to the storage server, so tools that read it back find it, but nothing here serves a bucket as a website: no index or error document is served and no routing rule redirects. Put a CDN or web server in front of the bucket for that.',
 };
 
 export const DEFAULTS: Record<string, unknown> = {
