@@ -2,6 +2,8 @@
 // real pseudo-terminal (tmux) where --follow draws live progress.
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -133,6 +135,37 @@ describe('atelier CLI', () => {
     expect(out.output.main.greeting).toBe('Hello, Ada!');
   });
 
+  it('--help, -h and help <command> exit 0 with usage; no command is a usage error', async () => {
+    for (const args of [['--help'], ['-h'], ['help']]) {
+      const res = await cli(args);
+      expect(res.code, args.join(' ')).toBe(0);
+      for (const c of ['workflows push', 'workflows rm', 'runs get', 'runs cancel', 'runs start', 'validate', 'keys ls']) expect(res.stdout).toContain(`atelier ${c}`);
+    }
+    const one = await cli(['runs', 'start', '--help']);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toMatch(/^usage: atelier runs start <workflow_id>/);
+    expect(one.stdout).toContain('No --input sends input {}');
+    expect((await cli(['help', 'validate'])).stdout).toMatch(/^usage: atelier validate spec\.json/);
+    const none = await cli([]);
+    expect([none.code, none.stdout]).toEqual([2, '']);
+    expect(none.stderr).toContain('atelier runs get');
+    expect((await cli(['nosuch', '--help'])).code).toBe(2);
+  });
+
+  it('a wrong URL prints the URL it tried and the cause, not "fetch failed"', async () => {
+    // A port nothing listens on (taken from the OS, then closed).
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const res = await cli(['workflows', 'ls', '--base-url', `http://127.0.0.1:${port}`]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`atelier: could not reach http://127.0.0.1:${port}/engine/v1/v1/workflows?limit=200: ECONNREFUSED (connect ECONNREFUSED 127.0.0.1:${port})`);
+    expect(res.stderr).not.toContain('fetch failed');
+    // A port fetch refuses to use at all says so too.
+    expect((await cli(['keys', 'ls', '--base-url', 'http://127.0.0.1:9'])).stderr).toContain('could not reach http://127.0.0.1:9/v1/auth/keys: bad port');
+  });
+
   it('reports usage and API errors with exit 2', async () => {
     expect((await cli(['runs', 'start'])).code).toBe(2);
     const bad = await cli(['runs', 'follow', 'no-such-run']);
@@ -140,6 +173,39 @@ describe('atelier CLI', () => {
     expect(bad.stderr).toMatch(/404/);
     const keys = await cli(['keys', 'ls', '--json']);
     expect(keys.code, keys.stderr).toBe(0);
+  });
+
+  it('the progress fits the terminal: a wide one shows long ids and errors whole, a narrow one cuts every line short of its width', { timeout: 40_000 }, async () => {
+    const id = 'a_node_with_a_rather_long_identifier_name';
+    const message = `stopped on purpose ${'and the reason goes on '.repeat(5)}end`;
+    writeFileSync(join(dir, 'wide.json'), JSON.stringify(spec([{ id: 'start', type: 'trigger.manual' }, { id, type: 'logic.stop_and_error', params: { message } }])));
+    const wf = JSON.parse((await cli(['workflows', 'push', join(dir, 'wide.json'), '--name', 'wide', '--json'])).stdout);
+    const screenAt = async (columns: number) => {
+      const session = `atelier-cli-w${columns}-${process.pid}`;
+      const exports = `ATELIER_API_KEY=${stack.adminKey} ATELIER_BASE_URL=${stack.url} ATELIER_CONFIG=${join(dir, 'none.json')}`;
+      execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', String(columns), '-y', '30',
+        `env ${exports} ${process.execPath} --no-node-snapshot ${bin} runs start ${wf.id} --follow; echo "exit=$?"; sleep 30`]);
+      try {
+        let screen = '';
+        for (let i = 0; i < 100 && !screen.includes('exit='); i++) {
+          await new Promise((r) => setTimeout(r, 200));
+          screen = execFileSync('tmux', ['capture-pane', '-p', '-J', '-t', session], { encoding: 'utf8' });
+        }
+        expect(screen).toContain('exit=1');
+        return screen.split('\n');
+      } finally {
+        execFileSync('tmux', ['kill-session', '-t', session]);
+      }
+    };
+    const wide = (await screenAt(220)).find((l) => l.startsWith('✖ '));
+    expect(wide).toBeDefined();
+    expect(wide).toContain(id);
+    expect(wide).toContain(message);
+    expect(wide!.length).toBeGreaterThan(120);
+    expect(wide!.length).toBeLessThan(220);
+    const narrow = (await screenAt(60)).find((l) => l.startsWith('✖ '));
+    expect(narrow).toMatch(/…$/);
+    expect(narrow!.length).toBeLessThanOrEqual(59);
   });
 
   it('draws live progress in a real terminal (tmux)', async () => {
