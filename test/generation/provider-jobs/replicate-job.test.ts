@@ -93,6 +93,20 @@ describe('replicate video as a durable provider job', () => {
     expect(Buffer.from(await (await fetch(job.url)).arrayBuffer()).equals(MP4)).toBe(true);
   });
 
+  it('a sandbox key asking for seedance-1-pro gets the local provider: no prediction, no charge', async () => {
+    const sandbox = await stack.newAccount({ balanceUsd: 0, environment: 'sandbox' });
+    const before = fake.predictions.length;
+    const res = await stack.api('POST', '/v1/ai/generate/video', { key: sandbox.key, body: { model: 'seedance-1-pro', prompt: 'a fox', seconds: 1 } });
+    expect(res.status, res.text).toBe(202);
+    const job = await waitFor('the sandbox job', async () => {
+      const r = await stack.api('GET', `/v1/jobs/${res.body.job_id}`, { key: sandbox.key });
+      return r.body.status !== 'processing' ? r.body : undefined;
+    });
+    expect(job.status).toBe('completed');
+    expect(job.billing.usd_charged).toBe(0);
+    expect(fake.predictions.length).toBe(before);
+  });
+
   it('an unknown provider route is 404', async () => {
     expect((await fetch(`${stack.url}/v1/providers/nosuch/webhook`, { method: 'POST', body: '{}' })).status).toBe(404);
   });
