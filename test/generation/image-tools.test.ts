@@ -104,6 +104,11 @@ describe('image tools', () => {
     expect(f.status, f.text).toBe(200);
     const face = await bytesOf(f);
     expect(face.meta).toMatchObject({ format: 'jpeg', width: 120, height: 80 });
+    // Lossless, the sharpening shows: the square's edge overshoots where the input was flat.
+    const fp = await call('face-restore', { image_url: host.url('square.png'), strength: 1 });
+    const restored = await bytesOf(fp);
+    const raw = (b: Buffer) => sharp(b).removeAlpha().raw().toBuffer();
+    expect((await raw(restored.data)).equals(await raw(await squareOnWhite()))).toBe(false);
 
     const d = await call('depth-map', { image_url: host.url('blue.png') });
     expect(d.status, d.text).toBe(200);
@@ -162,6 +167,20 @@ describe('image tools', () => {
     expect(s.status, s.text).toBe(200);
     expect(s.body).toMatchObject({ sandbox: true, billing: { cost_usd: 0 } });
     expect((await bytesOf(s)).meta).toMatchObject({ width: 240, height: 160 });
+  });
+
+  it('a repeated idempotency key replays the first answer with one charge', async () => {
+    const acct = await stack.newAccount({ balanceUsd: 1 });
+    const headers = { 'x-idempotency-key': 'colorize-once' };
+    const body = { image_url: host.url('ramp.png') };
+    const a = await stack.api('POST', '/v1/images/colorize', { key: acct.key, body, headers });
+    const b = await stack.api('POST', '/v1/images/colorize', { key: acct.key, body, headers });
+    expect(a.status, a.text).toBe(200);
+    expect(b.body.job_id).toBe(a.body.job_id);
+    const charges = await stack.atelier.deps.db.selectFrom('ledger_entries').select('operation_id').where('account_id', '=', acct.accountId).where('kind', '=', 'charge').execute();
+    expect(charges).toEqual([{ operation_id: `gen:${a.body.job_id}` }]);
+    const other = await stack.api('POST', '/v1/images/colorize', { key: acct.key, body: { image_url: host.url('square.png') }, headers });
+    expect(other.status).toBe(422);
   });
 
   it('the endpoint cap answers 429 with its body and Retry-After', async () => {
