@@ -412,7 +412,7 @@ const COMMANDS: Record<string, CommandHelp> = {
   },
   'runs follow': { usage: 'atelier runs follow <run_id>', summary: "a run's live progress until it ends (exit code as runs start --follow)" },
   'runs get': { usage: 'atelier runs get <run_id>', summary: "a run's status, timing, cost, error and nodes" },
-  'runs cancel': { usage: 'atelier runs cancel <run_id>', summary: 'cancel a queued or running run (a finished one is left as it is)' },
+  'runs cancel': { usage: 'atelier runs cancel <run_id>', summary: 'cancel a queued or running run (a finished one answers 409)' },
   'runs outputs': { usage: 'atelier runs outputs <run_id> [--node NODE_ID]', summary: "a run's node outputs as JSON (one node's with --node)" },
   'runs ls': { usage: 'atelier runs ls [--limit N] [--status STATUS]', summary: 'the newest runs (STATUS filters among the N listed)' },
   'story generate': {
