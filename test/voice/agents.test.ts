@@ -410,7 +410,7 @@ describe('sessions', () => {
     const sandbox = (await insertApiKey(stack.atelier.deps.db, { accountId: acct.accountId, name: 'sandbox', type: 'write', environment: 'sandbox' })).key;
     const r = await stack.api('POST', '/v1/voice/sessions', { key: sandbox, body: {} });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ credits_used: 5, billing: { method: 'credits', usd_charged: 0, pln_charged: 0 } });
+    expect(r.body).toMatchObject({ credits_used: 0, billing: { method: 'credits', usd_charged: 0, pln_charged: 0 } });
     expect((await ledgers(stack, acct.accountId)).credits).toHaveLength(0);
   });
 
