@@ -208,6 +208,40 @@ describe('atelier CLI', () => {
     expect(narrow!.length).toBeLessThanOrEqual(59);
   });
 
+  it('workflows rm asks on a terminal: n keeps the workflow, y deletes it', { timeout: 40_000 }, async () => {
+    const wf = JSON.parse((await cli(['workflows', 'push', join(dir, 'ok.json'), '--name', `rm me ${process.pid}`, '--json'])).stdout);
+    const exports = `ATELIER_API_KEY=${stack.adminKey} ATELIER_BASE_URL=${stack.url} ATELIER_CONFIG=${join(dir, 'none.json')}`;
+    const answer = async (key: string) => {
+      const session = `atelier-cli-rm-${key}-${process.pid}`;
+      execFileSync('tmux', ['new-session', '-d', '-s', session, '-x', '120', '-y', '10',
+        `env ${exports} ${process.execPath} --no-node-snapshot ${bin} workflows rm ${wf.id}; echo "exit=$?"; sleep 30`]);
+      try {
+        let screen = '';
+        for (let i = 0; i < 100 && !screen.includes('[y/N]'); i++) {
+          await new Promise((r) => setTimeout(r, 200));
+          screen = execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });
+        }
+        expect(screen).toContain(`Delete workflow "rm me ${process.pid}" (${wf.id}, version 1)? [y/N]`);
+        execFileSync('tmux', ['send-keys', '-t', session, key, 'Enter']);
+        for (let i = 0; i < 100 && !screen.includes('exit='); i++) {
+          await new Promise((r) => setTimeout(r, 200));
+          screen = execFileSync('tmux', ['capture-pane', '-p', '-t', session], { encoding: 'utf8' });
+        }
+        return screen;
+      } finally {
+        execFileSync('tmux', ['kill-session', '-t', session]);
+      }
+    };
+    const kept = await answer('n');
+    expect(kept).toContain('not deleted');
+    expect(kept).toContain('exit=1');
+    expect((await stack.api('GET', `/engine/v1/v1/workflows/${wf.id}`)).status).toBe(200);
+    const gone = await answer('y');
+    expect(gone).toContain(`workflow ${wf.id} deleted`);
+    expect(gone).toContain('exit=0');
+    expect((await stack.api('GET', `/engine/v1/v1/workflows/${wf.id}`)).status).toBe(404);
+  });
+
   it('draws live progress in a real terminal (tmux)', async () => {
     const wf = JSON.parse((await cli(['workflows', 'push', join(dir, 'ok.json'), '--json'])).stdout);
     const session = `atelier-cli-${process.pid}`;
