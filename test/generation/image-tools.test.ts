@@ -7,20 +7,49 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
 import { download, squareOnWhite, startImageHost, type ImageHost } from '../platform/billing/helpers';
 import { flat, greyRamp, HookReceiver, pixel } from './image-helpers';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 let stack: TestStack;
 let host: ImageHost;
 const hooks = new HookReceiver();
 
+/** A loopback Replicate: predictions created `starting`, succeeded on the first poll, the output a PNG it serves. */
+const replicate = { url: '', predictions: [] as Array<{ model: string; input: any; auth?: string }>, server: undefined as Server | undefined, png: Buffer.alloc(0) };
+async function startReplicate() {
+  replicate.png = await flat('#20a040', 480, 320);
+  replicate.server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      const json = (status: number, v: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(v));
+      const view = (id: string, status: string) => ({ id, status, input: {}, error: null, logs: '', metrics: {}, output: status === 'succeeded' ? `${replicate.url}/files/${id}.png` : null, urls: { get: `${replicate.url}/v1/predictions/${id}`, cancel: `${replicate.url}/v1/predictions/${id}/cancel` } });
+      const m = /^\/v1\/models\/([^/]+\/[^/]+)\/predictions$/.exec(req.url ?? '');
+      if (req.method === 'POST' && m) {
+        replicate.predictions.push({ model: m[1]!, input: JSON.parse(raw).input, auth: req.headers.authorization });
+        return json(201, view(`p${replicate.predictions.length}`, 'starting'));
+      }
+      const g = /^\/v1\/predictions\/([^/]+)$/.exec(req.url ?? '');
+      if (req.method === 'GET' && g) return json(200, view(g[1]!, 'succeeded'));
+      if (req.method === 'GET' && req.url?.startsWith('/files/')) return res.writeHead(200, { 'content-type': 'image/png' }).end(replicate.png);
+      json(404, { detail: 'Not found.' });
+    });
+  });
+  await new Promise<void>((resolve) => replicate.server!.listen(0, '127.0.0.1', resolve));
+  replicate.url = `http://127.0.0.1:${(replicate.server!.address() as AddressInfo).port}`;
+}
+
 beforeAll(async () => {
   await hooks.start();
+  await startReplicate();
   host = await startImageHost({ 'square.png': await squareOnWhite(), 'blue.png': await flat('#1030e0', 300, 300), 'ramp.png': await greyRamp(), 'notes.txt': Buffer.from('not an image') });
-  stack = await startStack({ ATELIER_WEBHOOK_CA_FILE: hooks.certFile, ATELIER_RATE_LIMIT_SCALE: '1' });
+  stack = await startStack({ ATELIER_WEBHOOK_CA_FILE: hooks.certFile, ATELIER_RATE_LIMIT_SCALE: '1', ATELIER_REPLICATE_API_KEY: 'r8_test', ATELIER_REPLICATE_BASE_URL: `${replicate.url}/v1` });
 }, 120_000);
 afterAll(async () => {
   await stack?.close();
   await host?.close();
   await hooks.close();
+  await new Promise((resolve) => replicate.server?.close(resolve));
 });
 
 async function call(tool: string, body: Record<string, unknown>, key?: string) {
@@ -126,6 +155,23 @@ describe('image tools', () => {
       expect(meta).toMatchObject({ format: 'png', width: 120 * scale, height: 80 * scale });
       expect(await pixel(data, 60 * scale, 40 * scale)).toEqual([208, 16, 16, 255]);
     }
+  });
+
+  it('real models go through the registry: real-esrgan and birefnet on Replicate get the image and the scale, the answer is the provider\'s pixels', async () => {
+    const up = await call('upscale', { image_url: host.url('square.png'), scale: 4, model: 'real-esrgan', format: 'webp' });
+    expect(up.status, up.text).toBe(200);
+    expect(up.body.model).toBe('real-esrgan');
+    const got = await bytesOf(up);
+    expect(got.meta).toMatchObject({ format: 'webp', width: 480, height: 320 });
+    const cut = await call('background', { image_url: host.url('square.png'), mode: 'remove', model: 'birefnet' });
+    expect(cut.status, cut.text).toBe(200);
+    expect(cut.body.model).toBe('birefnet');
+    expect(replicate.predictions.map((p) => p.model)).toEqual(['nightmareai/real-esrgan', 'men1scus/birefnet']);
+    expect(replicate.predictions[0]!.input).toMatchObject({ scale: 4, image: expect.stringMatching(/^data:image\/png;base64,/) });
+    expect(Buffer.from(replicate.predictions[1]!.input.image.split(',')[1], 'base64').equals(await squareOnWhite())).toBe(true);
+    expect(replicate.predictions[0]!.auth).toBe('Bearer r8_test');
+    const [r, g] = await pixel((await bytesOf(cut)).data, 10, 10);
+    expect(g - r).toBeGreaterThan(100);
   });
 
   it('bad fields answer one 422 list; a bad image_url is 400; nothing is charged', async () => {
