@@ -160,7 +160,8 @@ export function generationRoutes(deps: Deps): Router {
         },
       );
       // OpenAI's clients ask for the bytes (Accept: application/octet-stream); JSON stays the default.
-      if (req.accepts(['application/json', 'application/octet-stream', 'audio/*']) !== 'application/json') {
+      // Offered as concrete types, so `*/*` (curl's default) picks JSON, the first.
+      if (req.accepts(['application/json', 'application/octet-stream', bytes!.mime]) !== 'application/json') {
         res.setHeader('X-Atelier-Job-Id', r.prepared.jobId);
         res.setHeader('X-Atelier-Cost-Usd', String(r.billing.cost_usd));
         res.type(bytes!.mime).send(bytes!.data);

@@ -3,6 +3,9 @@
 // bytes, WAV by default and MP3 when asked), transcriptions (json and verbose_json) and embeddings
 // (the client asks for base64 and decodes it itself) all work, and Atelier's refusals reach the
 // client as its own error classes with the API's bodies.
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import OpenAI, { toFile } from 'openai';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +16,29 @@ let stack: TestStack;
 let client: OpenAI;
 let accountKey: string;
 
+/** A loopback ElevenLabs: POST /v1/text-to-speech/{voice_id} answers a fixed MP3 and records the call. */
+const elevenMp3 = execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=0.5', '-c:a', 'libmp3lame', '-f', 'mp3', 'pipe:1']);
+const elevenCalls: Array<{ path: string; key: string | undefined; body: any }> = [];
+let eleven: Server;
+
 beforeAll(async () => {
-  stack = await startStack();
+  eleven = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      elevenCalls.push({ path: req.url ?? '', key: req.headers['xi-api-key'] as string | undefined, body: raw ? JSON.parse(raw) : null });
+      if (!/^\/v1\/text-to-speech\/[^/?]+/.test(req.url ?? '')) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(elevenMp3);
+    });
+  });
+  await new Promise<void>((resolve) => eleven.listen(0, '127.0.0.1', resolve));
+  stack = await startStack({ ATELIER_ELEVENLABS_BASE_URL: `http://127.0.0.1:${(eleven.address() as AddressInfo).port}`, ATELIER_ELEVENLABS_API_KEY: 'xi-test-key' });
   accountKey = (await stack.newAccount({ balanceUsd: 20 })).key;
   client = new OpenAI({ apiKey: accountKey, baseURL: `${stack.url}/v1/ai`, maxRetries: 0, timeout: 60_000 });
 });
 afterAll(async () => {
   await stack?.close();
+  await new Promise((resolve) => eleven?.close(resolve));
 });
 
 describe('the official openai client against Atelier', () => {
@@ -52,9 +71,24 @@ describe('the official openai client against Atelier', () => {
     expect(mp3Res.headers.get('content-type')).toMatch(/^audio\/mpeg/);
     const mp3 = Buffer.from(await mp3Res.arrayBuffer());
     expect(probeSeconds(mp3)).toBeGreaterThan(0.5);
+    // Without the client, Accept: */* (curl's, fetch's) still gets the JSON answer with a URL.
+    const json = await stack.api('POST', '/v1/ai/audio/speech', { key: accountKey, headers: { accept: '*/*' }, body: { input: 'hello world' } });
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(json.body).toMatchObject({ object: 'audio.speech', mime_type: 'audio/wav', url: expect.stringContaining('/v1/files/') });
   });
 
-  it('transcriptions: json and verbose_json with segments', async () => {
+  it("speech passes an ElevenLabs voice id through to ElevenLabs for its model, and its MP3 back byte for byte", async () => {
+    const voice = 'JBFqnCBsd6RMkjVDRZzb';
+    const res = await client.audio.speech.create({ model: 'eleven_multilingual_v2', voice: voice as 'alloy', input: 'Hello from the gateway', response_format: 'mp3' });
+    expect(Buffer.from(await res.arrayBuffer()).equals(elevenMp3)).toBe(true);
+    expect(elevenCalls).toHaveLength(1);
+    expect(elevenCalls[0]!.path).toMatch(new RegExp(`^/v1/text-to-speech/${voice}(\\?|$)`));
+    expect(elevenCalls[0]!.key).toBe('xi-test-key');
+    expect(elevenCalls[0]!.body).toMatchObject({ text: 'Hello from the gateway', model_id: 'eleven_multilingual_v2' });
+  });
+
+  // Three recognitions in a row: on a loaded 2-core machine each can take several seconds.
+  it('transcriptions: json and verbose_json with segments', { timeout: 150_000 }, async () => {
     const audio = spokenWav('hello world');
     const r = await client.audio.transcriptions.create({ file: await toFile(audio, 'hello.wav'), model: 'atelier-stt-v1' });
     expect(wordMatch('hello world', r.text)).toBe(1);
