@@ -149,6 +149,17 @@ describe('POST /v1/images/batch', () => {
     expect(await db.selectFrom('ledger_entries').selectAll().where('account_id', '=', poor.accountId).where('kind', '!=', 'credit').execute()).toEqual([]);
   });
 
+  it('a sandbox key runs a batch on the local provider and is never charged', { timeout: 60_000 }, async () => {
+    const sandbox = await stack.newAccount({ balanceUsd: 0, environment: 'sandbox' });
+    const r = await stack.api('POST', '/v1/images/batch', { key: sandbox.key, body: { operation: 'upscale', params: { scale: 2, model: 'real-esrgan' }, images: [{ image_url: `${base}/a.png` }] } });
+    expect(r.status, r.text).toBe(202);
+    expect(r.body).toMatchObject({ sandbox: true, billing: { cost_usd: 0 } });
+    const job = await finished(r.body.job_id, sandbox.key);
+    expect(job).toMatchObject({ status: 'completed', sandbox: true, billing: { usd_charged: 0 }, result: { completed: 1 } });
+    expect(await sharp((await download(job.result.items[0].url)).data).metadata()).toMatchObject({ width: 240, height: 160 });
+    expect(await ledger(r.body.job_id)).toEqual([]);
+  });
+
   it('the worker SIGKILLed mid-batch: every item done once and charged once', { timeout: 180_000 }, async () => {
     const count = 5;
     const r = await stack.api('POST', '/v1/images/batch', { body: { operation: 'colorize', images: Array.from({ length: count }, (_, i) => ({ image_url: `${base}/slow-${i}.png` })) } });
