@@ -10,7 +10,7 @@ export function createProviderJobActivities(deps: Deps) {
   return {
     planProviderJob: (input: { jobId: string }) => planProviderJob(deps, input),
     submitProviderJob: (input: { jobId: string }) => whileHeartbeating(() => submitProviderJob(deps, input)),
-    pollProviderJob: (input: { jobId: string }) => pollProviderJob(deps, input),
+    pollProviderJob: (input: { jobId: string }) => whileHeartbeating(() => pollProviderJob(deps, input)),
     cancelProviderJob: (input: { jobId: string }) => cancelProviderJob(deps, input),
     // Copying a long clip can take a while: heartbeats let a lost worker's copy restart quickly.
     storeProviderOutput: (input: { jobId: string; status: JobStatus }) => whileHeartbeating(() => storeProviderOutput(deps, input)),

@@ -8,6 +8,7 @@ import { CancellationScope, condition, defineSignal, isCancellation, proxyActivi
 import type { ProviderJobActivities } from '../activities/provider-jobs';
 import type { GenerationJobInput } from '../src/generation/async-jobs';
 import type { JobStatus } from '../src/generation/providers/types';
+import type { PolledStatus } from '../src/generation/provider-jobs/service';
 
 export interface ProviderJobUpdate {
   providerJobId: string;
@@ -25,8 +26,14 @@ const { submitProviderJob } = proxyActivities<ProviderJobActivities>({
   heartbeatTimeout: '30 seconds',
   retry: { maximumAttempts: 8, initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: ['InvalidJob', 'ProviderRejected', 'ContentRefused'] },
 });
-const { pollProviderJob, cancelProviderJob } = proxyActivities<ProviderJobActivities>({
+const { cancelProviderJob } = proxyActivities<ProviderJobActivities>({
   startToCloseTimeout: '1 minute',
+  retry: { maximumAttempts: 10, initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: ['InvalidJob'] },
+});
+// A poll that finds the output as bytes stores it in the same step, so it may take a while.
+const { pollProviderJob } = proxyActivities<ProviderJobActivities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '30 seconds',
   retry: { maximumAttempts: 10, initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', nonRetryableErrorTypes: ['InvalidJob'] },
 });
 const { storeProviderOutput } = proxyActivities<ProviderJobActivities>({
@@ -63,7 +70,7 @@ export async function providerJob(input: GenerationJobInput): Promise<{ status: 
     const record = await submitProviderJob(input);
     providerJobId = record.id;
     submitted = true;
-    let status: JobStatus | undefined;
+    let status: PolledStatus | undefined;
     const started = Date.now();
     for (let i = 0; ; i++) {
       await condition(() => update !== undefined && finished(update), POLL_MS[Math.min(i, POLL_MS.length - 1)]!);
@@ -75,7 +82,8 @@ export async function providerJob(input: GenerationJobInput): Promise<{ status: 
         break;
       }
     }
-    if (status.status === 'succeeded') return await storeProviderOutput({ jobId: input.jobId, status });
+    // Bytes were stored by the poll itself (history carries no media); URLs are copied here.
+    if (status.status === 'succeeded') return status.stored ?? (await storeProviderOutput({ jobId: input.jobId, status }));
     const error = status.status === 'canceled' ? 'the provider canceled the job' : `the provider failed the job: ${status.error?.message ?? 'no reason given'}`;
     await failProviderJob({ jobId: input.jobId, error });
     return { status: 'failed', url: null, error };

@@ -144,8 +144,24 @@ export async function submitProviderJob(deps: Deps, input: { jobId: string }): P
   });
 }
 
-/** The provider job's state now (retryable read failures are retried by Temporal). */
-export async function pollProviderJob(deps: Deps, input: { jobId: string }): Promise<JobStatus> {
+/** A poll's answer to the workflow: the state, or (for bytes) the job already stored. */
+export type PolledStatus = JobStatus & { stored?: { status: string; url: string | null } };
+
+/**
+ * The provider job's state now (retryable read failures are retried by Temporal). An output that
+ * comes back as bytes (OpenAI's videos) is stored here, in the activity: workflow history carries
+ * no media, only the stored job's URL.
+ */
+export async function pollProviderJob(deps: Deps, input: { jobId: string }): Promise<PolledStatus> {
+  const status = await pollStatus(deps, input);
+  if (status.status === 'succeeded' && status.output && 'data' in status.output) {
+    const stored = await storeProviderOutput(deps, { jobId: input.jobId, status });
+    return { status: 'succeeded', usage: status.usage, stored };
+  }
+  return status;
+}
+
+async function pollStatus(deps: Deps, input: { jobId: string }): Promise<JobStatus> {
   const job = await loadJob(deps, input.jobId);
   const record = recordOf(job);
   if (!record || !isJobType(job.type)) throw terminal(`job ${job.id} has no provider job`, 'InvalidJob');
