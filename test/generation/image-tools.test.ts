@@ -205,7 +205,7 @@ describe('image tools', () => {
     expect(r.status).toBe(402);
     expect(r.body.detail).toMatchObject({ error: 'insufficient_funds' });
     const db = stack.atelier.deps.db;
-    expect(await db.selectFrom('ledger_entries').selectAll().where('account_id', '=', poor.accountId).where('kind', '!=', 'credit').execute()).toEqual([]);
+    expect(await db.selectFrom('ledger_entries').selectAll().where('account_id', '=', poor.accountId).where('kind', 'in', ['charge', 'refund']).execute()).toEqual([]);
     expect(await db.selectFrom('generation_jobs').selectAll().where('account_id', '=', poor.accountId).execute()).toEqual([]);
 
     const sandbox = await stack.newAccount({ balanceUsd: 0, environment: 'sandbox' });
