@@ -44,6 +44,7 @@ import { analyticsRoutes } from './engine/analytics/routes';
 import { storyRoutes } from './story/routes';
 import { billingPublicRoutes, walletRoutes } from './platform/billing/routes';
 import { stripeWebhookRoutes } from './platform/billing/stripe/webhook';
+import { emailVerificationPublicRoutes, emailVerificationRoutes } from './platform/accounts/email-verification';
 import { webhookRoutes } from './platform/webhooks/routes';
 import { generationRoutes } from './generation/routes';
 import { imageToolRoutes } from './generation/image-tools/routes';
@@ -111,12 +112,12 @@ export function createApp(deps: Deps): Express {
 
 /** Routes that need no API key; mounted at the root. Capabilities add theirs here. */
 export function publicRoutes(deps: Deps): Router[] {
-  return [healthRoutes(deps), fileRoutes(deps), publicFileRoutes(deps), s3EventRoutes(deps), consoleRoutes(deps), billingPublicRoutes(), voiceDemoRoutes(deps), viewerRoutes(deps), publicApprovalLinkRoutes(deps)];
+  return [healthRoutes(deps), fileRoutes(deps), publicFileRoutes(deps), s3EventRoutes(deps), consoleRoutes(deps), emailVerificationPublicRoutes(deps), billingPublicRoutes(), voiceDemoRoutes(deps), viewerRoutes(deps), publicApprovalLinkRoutes(deps)];
 }
 
 /** Authenticated `/v1` routes; each router's paths are relative to `/v1`. */
 export function v1Routes(deps: Deps): Router[] {
-  return [billingRoutes(deps), systemRoutes(deps), keyRoutes(deps), tierRoutes(deps), storyRoutes(deps), walletRoutes(deps), webhookRoutes(deps), generationRoutes(deps), translateLanguageRoutes(), routingRoutes(deps), assetRoutes(deps), simpleBucketRoutes(deps), objectStoreRoutes(deps), voiceRoutes(deps), providerJobRoutes(deps), imageToolRoutes(deps)];
+  return [billingRoutes(deps), systemRoutes(deps), keyRoutes(deps), tierRoutes(deps), storyRoutes(deps), walletRoutes(deps), emailVerificationRoutes(deps), webhookRoutes(deps), generationRoutes(deps), translateLanguageRoutes(), routingRoutes(deps), assetRoutes(deps), simpleBucketRoutes(deps), objectStoreRoutes(deps), voiceRoutes(deps), providerJobRoutes(deps), imageToolRoutes(deps)];
 }
 
 /** Authenticated workflow-engine routes, served under `/engine/v1/v1` (and `/engine/v1`). */
