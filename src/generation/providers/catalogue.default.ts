@@ -5,7 +5,7 @@
 // Operators replace or extend this with ATELIER_MODEL_CATALOGUE (same shape, JSON or YAML).
 // Rates marked verified were checked against the provider's public price list; the rest are
 // estimates (per-second GPU billing, or prices that vary by resolution) shown as unverified.
-import type { CatalogueEntryInput } from './catalogue';
+import type { CatalogueEntryInput } from './catalogue-schema';
 
 const local = (cost: Record<string, number>) => ({ provider: 'local' as const, cost });
 

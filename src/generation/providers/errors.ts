@@ -2,7 +2,7 @@
 // turns them into. Adapters never throw ApiError: whether to fall back, and what the client sees,
 // is the gateway's decision (gateway.ts).
 import { ApiError, coded } from '../../infra/http/errors';
-import type { Capability } from './types';
+import type { Capability, ProviderErrorKind } from './types';
 
 export const LABELS: Record<Capability, string> = {
   chat: 'chat completions', image: 'image generation', speech: 'text-to-speech', video: 'video generation',
@@ -19,7 +19,7 @@ export const LABELS: Record<Capability, string> = {
  * - `client`: the request itself is bad for this model (size, format, length) — answered, no fallback.
  * - `content_refused`: the provider's safety system refused it — answered, no fallback.
  */
-export type ProviderErrorKind = 'retryable' | 'rate_limited' | 'client' | 'content_refused' | 'unavailable' | 'auth';
+export type { ProviderErrorKind };
 
 /** Kinds after which the gateway tries the next route (and counts a breaker failure). */
 export const FALLBACK_KINDS: ReadonlySet<ProviderErrorKind> = new Set(['retryable', 'rate_limited', 'unavailable', 'auth']);

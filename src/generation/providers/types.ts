@@ -351,7 +351,7 @@ export interface JobStatus {
   output?: JobOutput;
   usage?: Usage;
   /** Present when `status` is `failed`: already classified (errors.ts). */
-  error?: { kind: import('./errors').ProviderErrorKind; message: string };
+  error?: { kind: ProviderErrorKind; message: string };
 }
 
 /**
@@ -463,3 +463,9 @@ export interface Providers
 }
 
 export type ProviderKind = ProviderId | 'auto' | 'none';
+
+/**
+ * How a provider failed, decided at the adapter's edge: whether the gateway falls back to the next
+ * route (retryable, rate_limited, unavailable, auth) or answers the caller (client, content_refused).
+ */
+export type ProviderErrorKind = 'retryable' | 'rate_limited' | 'client' | 'content_refused' | 'unavailable' | 'auth';
