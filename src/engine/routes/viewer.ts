@@ -13,7 +13,7 @@ import { coded, notFound } from '../../infra/http/errors';
 import { documentRoute } from '../../infra/http/openapi';
 import { NO_FRAMING } from '../../infra/http/security-headers';
 
-export const viewerDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+export const viewerDist = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 const assetsDir = join(viewerDist, 'assets');
 const ASSET_NAME = /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.(?:js|css|map|svg|png|woff2)$/;
 
