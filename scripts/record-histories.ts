@@ -4,6 +4,7 @@
 // history as JSON. Review the diff and commit it; CI then replays these against every change.
 //
 //   npx tsx scripts/record-histories.ts
+//   RECORD_ONLY=imageBatch npx tsx scripts/record-histories.ts   (a new workflow type alone)
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 

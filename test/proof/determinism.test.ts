@@ -13,6 +13,7 @@ import { Worker } from '@temporalio/worker';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { CounterServer, FINISHED } from '../engine/runs/helpers';
+import { squareOnWhite, startImageHost } from '../platform/billing/helpers';
 import { dagArbitrary } from './dag-arbitrary';
 import { History, writeHistory } from '../helpers/histories';
 import { startStack, type TestStack } from '../helpers/stack';
@@ -220,6 +221,9 @@ describe.runIf(RECORD)('record the histories of every workflow type', () => {
     ok(await stack.api('POST', '/v1/ai/generate/image', { body: { prompt: 'a lighthouse', width: 64, height: 64 } }), 'image');
     // generationJob: an asynchronous generation.
     ok(await stack.api('POST', '/v1/ai/generate/video', { body: { prompt: 'waves', seconds: 1 } }), 'video');
+    // imageBatch: one operation over two images from a loopback host.
+    const images = await startImageHost({ 'a.png': await squareOnWhite(), 'b.png': await squareOnWhite() });
+    ok(await stack.api('POST', '/v1/images/batch', { body: { operation: 'shadow', images: [{ image_url: images.url('a.png') }, { image_url: images.url('b.png') }] } }), 'image batch');
     // engineScheduleFire: an engine schedule fired now.
     const sch = await stack.api('POST', '/engine/v1/v1/schedules', { body: { workflow_id: wf.body.id, cron: '0 0 1 1 *' } });
     ok(sch, 'schedule');
@@ -233,7 +237,9 @@ describe.runIf(RECORD)('record the histories of every workflow type', () => {
     for (let i = 0; i < 200 && !FINISHED.includes((await stack.api('GET', `/engine/v1/v1/runs/${run.body.run_id}`)).body?.status); i++) await new Promise((r) => setTimeout(r, 200));
     // s3Replication needs the storage server's event webhook: its history is recorded by
     // test/storage/notifications.test.ts (RECORD_HISTORIES=1), which starts such a server.
-    const types = workflowTypes().filter((t) => t !== 's3Replication');
+    // RECORD_ONLY=<type,…> records just those (a new workflow type), leaving every other recording as it is.
+    const only = process.env.RECORD_ONLY?.split(',').map((t) => t.trim()).filter(Boolean);
+    const types = workflowTypes().filter((t) => t !== 's3Replication' && (!only || only.includes(t)));
     mkdirSync(HISTORIES, { recursive: true });
     const deadline = Date.now() + 120_000;
     const recorded = new Set<string>();
@@ -255,6 +261,7 @@ describe.runIf(RECORD)('record the histories of every workflow type', () => {
       }
       if (recorded.size < types.length) await new Promise((r) => setTimeout(r, 1000));
     }
+    await images.close();
     expect(types.filter((t) => !recorded.has(t))).toEqual([]);
   }, 240_000);
 });
