@@ -212,7 +212,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Mint a one-time link for a link approver (the token is shown once)
+         * Mint a one-time link for a link approver (the token is shown once): an admin key, the account owner or a named approver
          * @description Also served at `/engine/v1/approvals/{id}/links`.
          */
         post: operations["post_engine_v1_v1_approvals_id_links"];
@@ -380,7 +380,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a run of a webhook-triggered workflow (no API key; x-fh-signature: sha256=<hex HMAC of the raw body> when the hook has a secret)
+         * Start a run of a webhook-triggered workflow (no API key; when the hook has a secret: x-fh-timestamp and x-fh-signature: sha256=<hex HMAC of "<timestamp>.<raw body>">)
          * @description Also served at `/engine/v1/hooks/{webhook_id}`.
          */
         post: operations["post_engine_v1_v1_hooks_webhook_id"];
@@ -400,7 +400,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start a run of a webhook-triggered workflow (no API key; x-fh-signature: sha256=<hex HMAC of the raw body> when the hook has a secret)
+         * Start a run of a webhook-triggered workflow (no API key; when the hook has a secret: x-fh-timestamp and x-fh-signature: sha256=<hex HMAC of "<timestamp>.<raw body>">)
          * @description Also served at `/engine/v1/hooks/{webhook_id}/{path}`.
          */
         post: operations["post_engine_v1_v1_hooks_webhook_id_path"];
@@ -1685,8 +1685,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Text to speech (WAV) */
+        /** Text to speech (JSON with a URL; the audio bytes for Accept: application/octet-stream or audio/*) */
         post: operations["post_v1_ai_audio_speech"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ai/audio/transcriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Speech to text (multipart, OpenAI-compatible) */
+        post: operations["post_v1_ai_audio_transcriptions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1727,6 +1744,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ai/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Embeddings (OpenAI-compatible) */
+        post: operations["post_v1_ai_embeddings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ai/generate/3d": {
         parameters: {
             query?: never;
@@ -1761,6 +1795,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/ai/generate/music": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate music (a job: poll it) */
+        post: operations["post_v1_ai_generate_music"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ai/generate/video": {
         parameters: {
             query?: never;
@@ -1789,6 +1840,23 @@ export interface paths {
         get: operations["get_v1_ai_generate_video_job_id"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ai/images/generations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Generate an image (OpenAI-compatible) */
+        post: operations["post_v1_ai_images_generations"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2022,6 +2090,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/billing/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe webhook (signed with the endpoint secret; public) */
+        post: operations["post_v1_billing_stripe_webhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/billing/topup": {
         parameters: {
             query?: never;
@@ -2110,6 +2195,23 @@ export interface paths {
         patch: operations["patch_v1_buckets_id"];
         trace?: never;
     };
+    "/v1/console/billing/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save a payment method for top-ups (Stripe Checkout, setup mode) */
+        post: operations["post_v1_console_billing_payment_method"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/console/login": {
         parameters: {
             query?: never;
@@ -2138,6 +2240,40 @@ export interface paths {
         put?: never;
         /** POST /v1/console/signup */
         post: operations["post_v1_console_signup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/console/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Confirm an e-mail address (the link of the signup e-mail) */
+        get: operations["get_v1_console_verify_email"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/console/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send the e-mail confirmation link again */
+        post: operations["post_v1_console_verify_email_resend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2232,6 +2368,125 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/images/background": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Remove, replace or blur the background of an image */
+        post: operations["post_v1_images_background"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/images/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run one image tool over up to 50 images (a job: poll GET /v1/jobs/{job_id}) */
+        post: operations["post_v1_images_batch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/images/colorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Colorize a greyscale image (offline: an approximation) */
+        post: operations["post_v1_images_colorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/images/depth-map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A depth map of an image, nearer brighter (offline: an approximation) */
+        post: operations["post_v1_images_depth_map"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/images/face-restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a face photo: denoise and sharpen (offline: an approximation) */
+        post: operations["post_v1_images_face_restore"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/images/shadow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add a soft drop shadow under the subject of an image */
+        post: operations["post_v1_images_shadow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/images/upscale": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upscale an image 2x or 4x */
+        post: operations["post_v1_images_upscale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/jobs/{job_id}": {
         parameters: {
             query?: never;
@@ -2243,6 +2498,23 @@ export interface paths {
         get: operations["get_v1_jobs_job_id"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/jobs/{job_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a generation job (and the provider job rendering it); the charge is refunded */
+        post: operations["post_v1_jobs_job_id_cancel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2330,6 +2602,23 @@ export interface paths {
         get: operations["get_v1_pricing"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/providers/{provider}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A provider reports a finished render (public; verified by the provider's signature) */
+        post: operations["post_v1_providers_provider_webhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4261,6 +4550,8 @@ export interface operations {
                                 comment: string | null;
                                 /** Format: date-time */
                                 decided_at: string;
+                                /** @description A decision through a one-time link: who minted that link (an API key id or a console e-mail; null for links the reminders sent) */
+                                minted_by: string | null;
                                 values: {
                                     [key: string]: unknown;
                                 };
@@ -4296,6 +4587,8 @@ export interface operations {
                                 comment: string | null;
                                 /** Format: date-time */
                                 decided_at: string;
+                                /** @description A decision through a one-time link: who minted that link (an API key id or a console e-mail; null for links the reminders sent) */
+                                minted_by: string | null;
                                 values: {
                                     [key: string]: unknown;
                                 };
@@ -4371,6 +4664,8 @@ export interface operations {
                             comment: string | null;
                             /** Format: date-time */
                             decided_at: string;
+                            /** @description A decision through a one-time link: who minted that link (an API key id or a console e-mail; null for links the reminders sent) */
+                            minted_by: string | null;
                             values: {
                                 [key: string]: unknown;
                             };
@@ -4406,6 +4701,8 @@ export interface operations {
                             comment: string | null;
                             /** Format: date-time */
                             decided_at: string;
+                            /** @description A decision through a one-time link: who minted that link (an API key id or a console e-mail; null for links the reminders sent) */
+                            minted_by: string | null;
                             values: {
                                 [key: string]: unknown;
                             };
@@ -4486,6 +4783,8 @@ export interface operations {
                                 comment: string | null;
                                 /** Format: date-time */
                                 decided_at: string;
+                                /** @description A decision through a one-time link: who minted that link (an API key id or a console e-mail; null for links the reminders sent) */
+                                minted_by: string | null;
                                 values: {
                                     [key: string]: unknown;
                                 };
@@ -4521,6 +4820,8 @@ export interface operations {
                                 comment: string | null;
                                 /** Format: date-time */
                                 decided_at: string;
+                                /** @description A decision through a one-time link: who minted that link (an API key id or a console e-mail; null for links the reminders sent) */
+                                minted_by: string | null;
                                 values: {
                                     [key: string]: unknown;
                                 };
@@ -4554,6 +4855,8 @@ export interface operations {
                             comment: string | null;
                             /** Format: date-time */
                             decided_at: string;
+                            /** @description A decision through a one-time link: who minted that link (an API key id or a console e-mail; null for links the reminders sent) */
+                            minted_by: string | null;
                             values: {
                                 [key: string]: unknown;
                             };
@@ -4722,6 +5025,8 @@ export interface operations {
                             comment: string | null;
                             /** Format: date-time */
                             decided_at: string;
+                            /** @description A decision through a one-time link: who minted that link (an API key id or a console e-mail; null for links the reminders sent) */
+                            minted_by: string | null;
                             values: {
                                 [key: string]: unknown;
                             };
@@ -8756,7 +9061,7 @@ export interface operations {
                         created_at: string;
                         /** @description generated: the secret this API made; spec: trigger.config.secret; null: unsigned */
                         secret_source: ("generated" | "spec") | null;
-                        /** @description Whether calls must carry x-fh-signature */
+                        /** @description Whether calls must carry x-fh-timestamp and x-fh-signature */
                         signed: boolean;
                         /** @description Where to POST to start a run (no API key) */
                         url: string;
@@ -8798,7 +9103,7 @@ export interface operations {
                         secret: string;
                         /** @description generated: the secret this API made; spec: trigger.config.secret; null: unsigned */
                         secret_source: ("generated" | "spec") | null;
-                        /** @description Whether calls must carry x-fh-signature */
+                        /** @description Whether calls must carry x-fh-timestamp and x-fh-signature */
                         signed: boolean;
                         /** @description Where to POST to start a run (no API key) */
                         url: string;
@@ -8838,7 +9143,7 @@ export interface operations {
                         created_at: string;
                         /** @description generated: the secret this API made; spec: trigger.config.secret; null: unsigned */
                         secret_source: ("generated" | "spec") | null;
-                        /** @description Whether calls must carry x-fh-signature */
+                        /** @description Whether calls must carry x-fh-timestamp and x-fh-signature */
                         signed: boolean;
                         /** @description Where to POST to start a run (no API key) */
                         url: string;
@@ -9584,11 +9889,15 @@ export interface operations {
             content: {
                 "application/json": {
                     input: string;
+                    instructions?: string;
                     model?: string;
                     output?: {
                         destination_id?: string;
                         path_template?: string;
                     };
+                    /** @enum {string} */
+                    response_format?: "mp3" | "opus" | "aac" | "flac" | "wav" | "pcm";
+                    speed?: number;
                     /** @default alloy */
                     voice?: string;
                 };
@@ -9614,8 +9923,8 @@ export interface operations {
                         created: number;
                         id: string;
                         job_id: string;
-                        /** @constant */
-                        mime_type: "audio/wav";
+                        /** @description audio/wav from the local voices; a provider's own type, or the asked response_format */
+                        mime_type: string;
                         model: string;
                         /** @constant */
                         object: "audio.speech";
@@ -9652,6 +9961,90 @@ export interface operations {
                         status: "completed";
                         url: string;
                         voice: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_v1_ai_audio_transcriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    file: {
+                        bytes: number;
+                        filename: string;
+                        sha256: string;
+                    };
+                    language?: string;
+                    model: string;
+                    prompt?: string;
+                    /**
+                     * @default json
+                     * @enum {string}
+                     */
+                    response_format?: "json" | "text" | "srt" | "vtt" | "verbose_json";
+                    temperature?: number;
+                    timestamp_granularities?: ("segment" | "word")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        /** @description verbose_json: seconds of audio */
+                        duration?: number;
+                        job_id: string;
+                        /** @description verbose_json: the language name (e.g. "english") */
+                        language?: string;
+                        model: string;
+                        sandbox: boolean;
+                        /** @description verbose_json: timed segments */
+                        segments?: {
+                            avg_logprob: number;
+                            compression_ratio: number;
+                            end: number;
+                            id: number;
+                            no_speech_prob: number;
+                            seek: number;
+                            start: number;
+                            temperature: number;
+                            text: string;
+                            tokens: number[];
+                        }[];
+                        /** @constant */
+                        task?: "transcribe";
+                        text: string;
+                        usage: {
+                            seconds: number;
+                            /** @constant */
+                            type: "duration";
+                        };
                     };
                 };
             };
@@ -9834,6 +10227,71 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    post_v1_ai_embeddings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    dimensions?: number;
+                    /**
+                     * @default float
+                     * @enum {string}
+                     */
+                    encoding_format?: "float" | "base64";
+                    input: string | string[];
+                    model?: string;
+                    user?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        data: {
+                            embedding: number[] | string;
+                            index: number;
+                            /** @constant */
+                            object: "embedding";
+                        }[];
+                        job_id: string;
+                        model: string;
+                        /** @constant */
+                        object: "list";
+                        sandbox: boolean;
+                        usage: {
+                            prompt_tokens: number;
+                            total_tokens: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     post_v1_ai_generate_3d: {
         parameters: {
             query?: never;
@@ -9995,6 +10453,71 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    post_v1_ai_generate_music: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Seconds of music
+                     * @default 30
+                     */
+                    duration?: number;
+                    model?: string;
+                    output?: {
+                        destination_id?: string;
+                        path_template?: string;
+                    };
+                    prompt: string;
+                    seed?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        id: string;
+                        job_id: string;
+                        model: string;
+                        /** @constant */
+                        object: "job";
+                        poll_interval_seconds: number;
+                        poll_url: string;
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "processing";
+                        type: string;
+                        url: null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     post_v1_ai_generate_video: {
         parameters: {
             query?: never;
@@ -10108,6 +10631,108 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_v1_ai_images_generations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    background?: string;
+                    model?: string;
+                    /** @default 1 */
+                    n?: number;
+                    output?: {
+                        destination_id?: string;
+                        path_template?: string;
+                    };
+                    /** @enum {string} */
+                    output_format?: "png";
+                    prompt: string;
+                    quality?: string;
+                    /**
+                     * @default url
+                     * @enum {string}
+                     */
+                    response_format?: "url" | "b64_json";
+                    /**
+                     * @default 1024x1024
+                     * @enum {string}
+                     */
+                    size?: "256x256" | "512x512" | "1024x1024" | "1536x1024" | "1024x1536" | "1792x1024" | "1024x1792" | "auto";
+                    style?: string;
+                    user?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        created: number;
+                        data: {
+                            b64_json?: string;
+                            revised_prompt?: string;
+                            url?: string;
+                        }[];
+                        job_id: string;
+                        model: string;
+                        output: {
+                            destination_id: string | null;
+                            /** @description s3: why the delivery failed */
+                            error?: string;
+                            /** @enum {string} */
+                            kind: "internal" | "s3";
+                            /** @description s3: an internal copy is kept too (asked for, or the delivery failed) */
+                            local_copy?: boolean;
+                            /** @description s3: the delivered object */
+                            object_url?: string;
+                            path: string;
+                            rule_id: string | null;
+                            /**
+                             * @description What chose the place: the request's output object, a routing rule, the key's default destination, or internal storage
+                             * @enum {string}
+                             */
+                            source: "request" | "rule" | "key" | "default";
+                            /**
+                             * @description s3: whether the delivery succeeded
+                             * @enum {string}
+                             */
+                            status?: "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description internal: when the signed URL expires
+                             */
+                            url_expires_at?: string;
+                        };
+                        sandbox: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
@@ -11054,6 +11679,36 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    post_v1_billing_stripe_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The event id was handled before; nothing changed */
+                        duplicate: boolean;
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["BadRequest"];
+        };
+    };
     post_v1_billing_topup: {
         parameters: {
             query?: never;
@@ -11095,6 +11750,26 @@ export interface operations {
                         total_credited_usd: number;
                         /** @description The ledger entries written (txn_…): the top-up and its bonus */
                         transactions: string[];
+                    } | {
+                        amount_usd: number;
+                        bonus_percent: number;
+                        bonus_usd: number;
+                        /** @description Stripe's Checkout page to pay on; null while a payment is processing */
+                        checkout_url: string | null;
+                        /** @constant */
+                        currency: "USD";
+                        /** @description When the Checkout page expires */
+                        expires_at: string | null;
+                        gateway: string;
+                        /** @description The Checkout session (cs_…), or the PaymentIntent (pi_…) of a payment still processing */
+                        id: string;
+                        /** @constant */
+                        object: "wallet_topup";
+                        package: string | null;
+                        /** @constant */
+                        status: "pending";
+                        /** @description What the wallet will receive once Stripe confirms the payment */
+                        total_credited_usd: number;
                     };
                 };
             };
@@ -11105,6 +11780,7 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadRequest"];
         };
     };
     get_v1_billing_topup_packages: {
@@ -11453,6 +12129,43 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    post_v1_console_billing_payment_method: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Stripe page where the card is saved; it becomes the default for later top-ups */
+                        checkout_url: string;
+                        /** Format: date-time */
+                        expires_at: string;
+                        /** @description The Checkout session (setup mode) */
+                        id: string;
+                        /** @constant */
+                        object: "payment_method_setup";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadRequest"];
+            503: components["responses"]["BadRequest"];
+        };
+    };
     post_v1_console_login: {
         parameters: {
             query?: never;
@@ -11528,6 +12241,71 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    get_v1_console_verify_email: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        account_id: string;
+                        /** @constant */
+                        object: "email_verification";
+                        /** @enum {string} */
+                        status: "verified" | "already_verified";
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_v1_console_verify_email_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        object: "email_verification";
+                        /** @enum {string} */
+                        status: "sent" | "already_verified";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+            502: components["responses"]["BadRequest"];
+            503: components["responses"]["BadRequest"];
         };
     };
     get_v1_console_webhooks: {
@@ -11857,7 +12635,741 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    post_v1_images_background: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    background_prompt?: string;
+                    background_url?: string;
+                    blur_radius?: number;
+                    /** @enum {string} */
+                    format?: "png" | "webp" | "jpeg";
+                    image_url: string;
+                    /** @enum {string} */
+                    mode: "remove" | "replace" | "blur";
+                    /** @description remove: a remove-background model of the catalogue (default atelier-rembg-v1) */
+                    model?: string;
+                    output?: {
+                        destination_id?: string;
+                        path_template?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        /** @description Unix seconds */
+                        created: number;
+                        /** @enum {string} */
+                        format: "png" | "webp" | "jpeg";
+                        height: number;
+                        id: string;
+                        input: {
+                            height: number;
+                            width: number;
+                        };
+                        job_id: string;
+                        mime_type: string;
+                        model: string;
+                        /** @constant */
+                        object: "image.tool";
+                        output: {
+                            destination_id: string | null;
+                            /** @description s3: why the delivery failed */
+                            error?: string;
+                            /** @enum {string} */
+                            kind: "internal" | "s3";
+                            /** @description s3: an internal copy is kept too (asked for, or the delivery failed) */
+                            local_copy?: boolean;
+                            /** @description s3: the delivered object */
+                            object_url?: string;
+                            path: string;
+                            rule_id: string | null;
+                            /**
+                             * @description What chose the place: the request's output object, a routing rule, the key's default destination, or internal storage
+                             * @enum {string}
+                             */
+                            source: "request" | "rule" | "key" | "default";
+                            /**
+                             * @description s3: whether the delivery succeeded
+                             * @enum {string}
+                             */
+                            status?: "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description internal: when the signed URL expires
+                             */
+                            url_expires_at?: string;
+                        };
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "completed";
+                        /** @enum {string} */
+                        tool: "background" | "shadow" | "colorize" | "face-restore" | "depth-map" | "upscale";
+                        url: string;
+                        width: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_v1_images_batch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description each {image_url, ...the operation's fields for this image}, which override params */
+                    images: ({
+                        image_url: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    /** @enum {string} */
+                    operation: "background" | "shadow" | "colorize" | "face-restore" | "depth-map" | "upscale";
+                    output?: {
+                        destination_id?: string;
+                        path_template?: string;
+                    };
+                    /**
+                     * @description the operation's fields shared by every image
+                     * @default {}
+                     */
+                    params?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        id: string;
+                        job_id: string;
+                        model: string;
+                        /** @constant */
+                        object: "job";
+                        poll_interval_seconds: number;
+                        poll_url: string;
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "processing";
+                        type: string;
+                        url: null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_v1_images_colorize: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    format?: "png" | "webp" | "jpeg";
+                    image_url: string;
+                    output?: {
+                        destination_id?: string;
+                        path_template?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        /** @description Unix seconds */
+                        created: number;
+                        /** @enum {string} */
+                        format: "png" | "webp" | "jpeg";
+                        height: number;
+                        id: string;
+                        input: {
+                            height: number;
+                            width: number;
+                        };
+                        job_id: string;
+                        mime_type: string;
+                        model: string;
+                        /** @constant */
+                        object: "image.tool";
+                        output: {
+                            destination_id: string | null;
+                            /** @description s3: why the delivery failed */
+                            error?: string;
+                            /** @enum {string} */
+                            kind: "internal" | "s3";
+                            /** @description s3: an internal copy is kept too (asked for, or the delivery failed) */
+                            local_copy?: boolean;
+                            /** @description s3: the delivered object */
+                            object_url?: string;
+                            path: string;
+                            rule_id: string | null;
+                            /**
+                             * @description What chose the place: the request's output object, a routing rule, the key's default destination, or internal storage
+                             * @enum {string}
+                             */
+                            source: "request" | "rule" | "key" | "default";
+                            /**
+                             * @description s3: whether the delivery succeeded
+                             * @enum {string}
+                             */
+                            status?: "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description internal: when the signed URL expires
+                             */
+                            url_expires_at?: string;
+                        };
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "completed";
+                        /** @enum {string} */
+                        tool: "background" | "shadow" | "colorize" | "face-restore" | "depth-map" | "upscale";
+                        url: string;
+                        width: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_v1_images_depth_map: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    format?: "png" | "webp" | "jpeg";
+                    image_url: string;
+                    output?: {
+                        destination_id?: string;
+                        path_template?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        /** @description Unix seconds */
+                        created: number;
+                        /** @enum {string} */
+                        format: "png" | "webp" | "jpeg";
+                        height: number;
+                        id: string;
+                        input: {
+                            height: number;
+                            width: number;
+                        };
+                        job_id: string;
+                        mime_type: string;
+                        model: string;
+                        /** @constant */
+                        object: "image.tool";
+                        output: {
+                            destination_id: string | null;
+                            /** @description s3: why the delivery failed */
+                            error?: string;
+                            /** @enum {string} */
+                            kind: "internal" | "s3";
+                            /** @description s3: an internal copy is kept too (asked for, or the delivery failed) */
+                            local_copy?: boolean;
+                            /** @description s3: the delivered object */
+                            object_url?: string;
+                            path: string;
+                            rule_id: string | null;
+                            /**
+                             * @description What chose the place: the request's output object, a routing rule, the key's default destination, or internal storage
+                             * @enum {string}
+                             */
+                            source: "request" | "rule" | "key" | "default";
+                            /**
+                             * @description s3: whether the delivery succeeded
+                             * @enum {string}
+                             */
+                            status?: "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description internal: when the signed URL expires
+                             */
+                            url_expires_at?: string;
+                        };
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "completed";
+                        /** @enum {string} */
+                        tool: "background" | "shadow" | "colorize" | "face-restore" | "depth-map" | "upscale";
+                        url: string;
+                        width: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_v1_images_face_restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    format?: "png" | "webp" | "jpeg";
+                    image_url: string;
+                    output?: {
+                        destination_id?: string;
+                        path_template?: string;
+                    };
+                    strength?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        /** @description Unix seconds */
+                        created: number;
+                        /** @enum {string} */
+                        format: "png" | "webp" | "jpeg";
+                        height: number;
+                        id: string;
+                        input: {
+                            height: number;
+                            width: number;
+                        };
+                        job_id: string;
+                        mime_type: string;
+                        model: string;
+                        /** @constant */
+                        object: "image.tool";
+                        output: {
+                            destination_id: string | null;
+                            /** @description s3: why the delivery failed */
+                            error?: string;
+                            /** @enum {string} */
+                            kind: "internal" | "s3";
+                            /** @description s3: an internal copy is kept too (asked for, or the delivery failed) */
+                            local_copy?: boolean;
+                            /** @description s3: the delivered object */
+                            object_url?: string;
+                            path: string;
+                            rule_id: string | null;
+                            /**
+                             * @description What chose the place: the request's output object, a routing rule, the key's default destination, or internal storage
+                             * @enum {string}
+                             */
+                            source: "request" | "rule" | "key" | "default";
+                            /**
+                             * @description s3: whether the delivery succeeded
+                             * @enum {string}
+                             */
+                            status?: "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description internal: when the signed URL expires
+                             */
+                            url_expires_at?: string;
+                        };
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "completed";
+                        /** @enum {string} */
+                        tool: "background" | "shadow" | "colorize" | "face-restore" | "depth-map" | "upscale";
+                        url: string;
+                        width: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_v1_images_shadow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    blur?: number;
+                    /** @enum {string} */
+                    format?: "png" | "webp" | "jpeg";
+                    image_url: string;
+                    offset_x?: number;
+                    offset_y?: number;
+                    opacity?: number;
+                    output?: {
+                        destination_id?: string;
+                        path_template?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        /** @description Unix seconds */
+                        created: number;
+                        /** @enum {string} */
+                        format: "png" | "webp" | "jpeg";
+                        height: number;
+                        id: string;
+                        input: {
+                            height: number;
+                            width: number;
+                        };
+                        job_id: string;
+                        mime_type: string;
+                        model: string;
+                        /** @constant */
+                        object: "image.tool";
+                        output: {
+                            destination_id: string | null;
+                            /** @description s3: why the delivery failed */
+                            error?: string;
+                            /** @enum {string} */
+                            kind: "internal" | "s3";
+                            /** @description s3: an internal copy is kept too (asked for, or the delivery failed) */
+                            local_copy?: boolean;
+                            /** @description s3: the delivered object */
+                            object_url?: string;
+                            path: string;
+                            rule_id: string | null;
+                            /**
+                             * @description What chose the place: the request's output object, a routing rule, the key's default destination, or internal storage
+                             * @enum {string}
+                             */
+                            source: "request" | "rule" | "key" | "default";
+                            /**
+                             * @description s3: whether the delivery succeeded
+                             * @enum {string}
+                             */
+                            status?: "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description internal: when the signed URL expires
+                             */
+                            url_expires_at?: string;
+                        };
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "completed";
+                        /** @enum {string} */
+                        tool: "background" | "shadow" | "colorize" | "face-restore" | "depth-map" | "upscale";
+                        url: string;
+                        width: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_v1_images_upscale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    format?: "png" | "webp" | "jpeg";
+                    image_url: string;
+                    /** @description an upscale model of the catalogue (default atelier-upscale-v1) */
+                    model?: string;
+                    output?: {
+                        destination_id?: string;
+                        path_template?: string;
+                    };
+                    scale: 2 | 4;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: {
+                            balance_usd: number;
+                            cost_usd: number;
+                            /** @constant */
+                            currency: "USD";
+                        };
+                        /** @description Unix seconds */
+                        created: number;
+                        /** @enum {string} */
+                        format: "png" | "webp" | "jpeg";
+                        height: number;
+                        id: string;
+                        input: {
+                            height: number;
+                            width: number;
+                        };
+                        job_id: string;
+                        mime_type: string;
+                        model: string;
+                        /** @constant */
+                        object: "image.tool";
+                        output: {
+                            destination_id: string | null;
+                            /** @description s3: why the delivery failed */
+                            error?: string;
+                            /** @enum {string} */
+                            kind: "internal" | "s3";
+                            /** @description s3: an internal copy is kept too (asked for, or the delivery failed) */
+                            local_copy?: boolean;
+                            /** @description s3: the delivered object */
+                            object_url?: string;
+                            path: string;
+                            rule_id: string | null;
+                            /**
+                             * @description What chose the place: the request's output object, a routing rule, the key's default destination, or internal storage
+                             * @enum {string}
+                             */
+                            source: "request" | "rule" | "key" | "default";
+                            /**
+                             * @description s3: whether the delivery succeeded
+                             * @enum {string}
+                             */
+                            status?: "delivered" | "failed";
+                            /**
+                             * Format: date-time
+                             * @description internal: when the signed URL expires
+                             */
+                            url_expires_at?: string;
+                        };
+                        sandbox: boolean;
+                        /** @constant */
+                        status: "completed";
+                        /** @enum {string} */
+                        tool: "background" | "shadow" | "colorize" | "face-restore" | "depth-map" | "upscale";
+                        url: string;
+                        width: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     get_v1_jobs_job_id: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                job_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        billing: {
+                            /** @constant */
+                            method: "wallet";
+                            usd_charged: number;
+                        };
+                        completed_at: string | null;
+                        /** Format: date-time */
+                        created_at: string;
+                        /** @description failed: why (the charge was refunded) */
+                        error: string | null;
+                        id: string;
+                        job_id: string;
+                        model: string;
+                        /** @constant */
+                        object: "job";
+                        /** @description completed: where the result went (source, kind, path, …; empty for an operation without a file) */
+                        output: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description completed: what the operation returned besides its file */
+                        result: {
+                            [key: string]: unknown;
+                        } | null;
+                        sandbox: boolean;
+                        /** @enum {string} */
+                        status: "processing" | "completed" | "failed";
+                        type: string;
+                        /** @description completed: a signed URL to the result (or the delivered object) */
+                        url: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_v1_jobs_job_id_cancel: {
         parameters: {
             query?: never;
             header?: never;
@@ -12238,6 +13750,36 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    post_v1_providers_provider_webhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        received: true;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -17555,6 +19097,26 @@ export interface operations {
                         total_credited_usd: number;
                         /** @description The ledger entries written (txn_…): the top-up and its bonus */
                         transactions: string[];
+                    } | {
+                        amount_usd: number;
+                        bonus_percent: number;
+                        bonus_usd: number;
+                        /** @description Stripe's Checkout page to pay on; null while a payment is processing */
+                        checkout_url: string | null;
+                        /** @constant */
+                        currency: "USD";
+                        /** @description When the Checkout page expires */
+                        expires_at: string | null;
+                        gateway: string;
+                        /** @description The Checkout session (cs_…), or the PaymentIntent (pi_…) of a payment still processing */
+                        id: string;
+                        /** @constant */
+                        object: "wallet_topup";
+                        package: string | null;
+                        /** @constant */
+                        status: "pending";
+                        /** @description What the wallet will receive once Stripe confirms the payment */
+                        total_credited_usd: number;
                     };
                 };
             };
@@ -17565,6 +19127,7 @@ export interface operations {
             422: components["responses"]["ValidationFailed"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["InternalError"];
+            502: components["responses"]["BadRequest"];
         };
     };
     get_v1_voice_agents: {
