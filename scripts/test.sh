@@ -7,8 +7,9 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 ATELIER_SETUP_FOR=test bash scripts/setup.sh
 # isolated-vm (the code node's sandbox) requires --no-node-snapshot on Node 20+.
 export NODE_OPTIONS="${NODE_OPTIONS:-} --max-old-space-size=4096 --no-node-snapshot"
-# The TypeScript SDK (sdk/) is its own package: build it, so a type error there fails the run.
-npx tsc -p sdk/tsconfig.json
+# The static gates first (the typecheck, the SDK package's build and lint): a type or lint error
+# fails the run before the suite starts.
+bash scripts/check.sh
 mkdir -p .data/test
 results=.data/test/results-$$.json
 rm -f "$results"
