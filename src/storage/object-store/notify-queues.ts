@@ -1,11 +1,12 @@
 import amqp from 'amqplib';
 import { Redis } from 'ioredis';
-import mqtt from 'mqtt';
 import { connect as natsConnect } from 'nats';
 import type { Deps } from '../../deps';
 import { checkedAddress } from '../../engine/connections/resolve-host';
 import { openSecret } from '../../platform/webhooks/secret-box';
 import { readBrokerSecret, SecretFormError, type BrokerSecret } from '../../engine/connections/clients/broker-secret';
+import { connectMqtt } from '../../engine/connections/clients/brokers';
+import { redisFailure } from '../../engine/connections/clients/redis';
 
 /**
  * Queue targets of bucket notifications: a message per matching event, published to a broker the
@@ -78,7 +79,10 @@ export async function publish(broker: QueueBroker, b: BrokerAddress, topic: stri
       return;
     }
     case 'mqtt': {
-      const client = await withTimeout(mqtt.connectAsync(`${b.scheme}://${host}:${b.port}`, { username: b.username, password: b.password, reconnectPeriod: 0, connectTimeout: TIMEOUT_MS }), 'MQTT connect');
+      // The engine's MQTT client: a refused CONNECT or a socket closed unanswered is reported at once,
+      // a time-out only when the broker sent nothing back.
+      const url = new URL(`${b.scheme}://${host}:${b.port}`);
+      const client = await connectMqtt({ endpoint: { url, host: b.host, address: b.address, port: b.port, tls }, username: b.username, password: b.password, db: 0, vhost: '/' });
       try {
         await withTimeout(client.publishAsync(topic, message, { qos: 1 }), 'MQTT publish');
       } finally {
@@ -97,10 +101,12 @@ export async function publish(broker: QueueBroker, b: BrokerAddress, topic: stri
       return;
     }
     case 'redis': {
-      const redis = new Redis({ host, port: b.port, username: b.username, password: b.password, db: Number(b.path.replace(/^\//, '')) || 0, tls: tls ? { servername: b.host } : undefined, lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: TIMEOUT_MS });
-      redis.on('error', () => undefined);
+      const redis = new Redis({ host, port: b.port, username: b.username, password: b.password, db: Number(b.path.replace(/^\//, '')) || 0, tls: tls ? { servername: b.host } : undefined, lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null, connectTimeout: TIMEOUT_MS });
+      // ioredis only says "Connection is closed"; the broker's reason (WRONGPASS, NOAUTH) comes as an error event.
+      let lastError: Error | undefined;
+      redis.on('error', (err: Error) => { lastError = err; });
       try {
-        await withTimeout(redis.connect(), 'Redis connect');
+        await withTimeout(redis.connect(), 'Redis connect').catch((err: unknown) => { throw redisFailure(err, lastError, b.password); });
         // A list used as a queue: consumers take events with BLPOP/LPOP, oldest first.
         await redis.rpush(topic, message);
       } finally {

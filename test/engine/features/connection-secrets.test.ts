@@ -266,6 +266,22 @@ describe('the broker\'s own answer, at once', () => {
     }
   });
 
+  it('a bucket queue target publishing to a broker that drops or refuses says so at once, with the broker\'s reason', async () => {
+    const cases: Array<[QueueBroker, string, Record<string, unknown>, RegExp]> = [
+      ['mqtt', 'mqtt-pass', { url: `mqtt://127.0.0.1:${ports.closeOnData}`, username: 'atelier' }, /closed the connection without answering CONNECT/],
+      ['mqtt', 'mqtt-pass', { url: `mqtt://127.0.0.1:${ports.mqttRefuses}`, username: 'atelier' }, /refused the connection \(CONNACK return code 5\)/],
+      ['redis', 'some-pass', { url: `redis://127.0.0.1:${ports.redisRefuses}` }, /refused the credential: WRONGPASS/],
+    ];
+    for (const [broker, secret, metadata, reason] of cases) {
+      const address = await brokerAddress(stack.atelier.deps, stack.accountId, await stored(broker, secret, metadata), broker);
+      const started = performance.now();
+      const err = await publish(broker, address, 'events', '{}').then(() => null, (e: unknown) => e as Error);
+      expect(err?.message, broker).toMatch(reason);
+      expect(err?.message, broker).not.toMatch(/timed out/i);
+      expect(performance.now() - started, broker).toBeLessThan(1000);
+    }
+  });
+
   it('an MQTT password without a username, stored before the check, is refused as such at once', async () => {
     // Written directly, as a connection saved before saving checked the secret would be.
     const id = `conn_${randomBytes(12).toString('hex')}`;

@@ -14,7 +14,7 @@ export const redisParams = () => ({
  * The server's own answer when a connection fails: ioredis rejects connect() with "Connection is
  * closed" and gives the reason (WRONGPASS, NOAUTH, a refused port) only as an `error` event.
  */
-function redisFailure(err: unknown, lastError: Error | undefined, password: string | undefined): NodeError {
+export function redisFailure(err: unknown, lastError: Error | undefined, password: string | undefined): NodeError {
   if (err instanceof NodeError) return err;
   const reply = lastError && lastError.name === 'ReplyError' ? lastError : (err as Error).name === 'ReplyError' ? (err as Error) : undefined;
   if (reply) {
