@@ -18,6 +18,8 @@ const PUBLIC: Array<[method: string | null, pattern: RegExp, group: string]> = [
   ['POST', /^\/v1\/console\/(login|signup)\/?$/, 'console-credentials'],
   [null, /^\/v1\/billing\/topup\/packages\/?$/, 'public-topup-packages'],
   [null, /^\/v1\/public\/files(\/|$)/, 'public-files'],
+  // The link a signup e-mail carries: its token is the credential.
+  ['GET', /^\/v1\/console\/verify-email\/?$/, 'console-verify-email'],
   // One-time approval links: the token in the path is the credential.
   [null, /^\/engine\/v1(\/v1)?\/approvals\/links(\/|$)/, 'public-approval-links'],
 ];
