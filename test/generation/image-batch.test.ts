@@ -2,11 +2,11 @@
 // failing item (refunded by its own ledger row, the rest charged, one images.batch.completed with
 // every item's result), its 422/402 refusals, and the worker SIGKILLed mid-batch — every item done
 // once and charged once.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import sharp from 'sharp';
+import { spawnFaultWorker } from '../engine/runs/fault-worker-process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type TestStack } from '../helpers/stack';
 import { download, squareOnWhite } from '../platform/billing/helpers';
@@ -51,23 +51,7 @@ function startWorker(): Promise<ChildProcess> {
     ATELIER_DATA_DIR: c.dataDir, SESSION_SECRET: c.sessionSecret, ATELIER_ENCRYPTION_KEY: c.encryptionKey.toString('hex'), ATELIER_BLOB_BUCKET: c.blobs.bucket,
     PUBLIC_BASE_URL: stack.url, ATELIER_ALLOW_PRIVATE_NETWORK: '1', ATELIER_WEBHOOK_CA_FILE: hooks.certFile, FAULT_WORKER_BUNDLE: inject('workflowBundlePath'),
   };
-  const child = spawn('npx', ['tsx', join(import.meta.dirname, '../engine/runs/fault-worker.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  workers.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start in time: ${stderr}`)), 90_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('ready')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`worker exited early (${code}): ${stderr}`));
-    });
-  });
+  return spawnFaultWorker(env, workers);
 }
 
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 60_000): Promise<T> {

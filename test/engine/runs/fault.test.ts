@@ -2,8 +2,8 @@
 // loopback HTTP counter; a new worker process finishes the run; every node's node_completed
 // appears exactly once; report how many side effects repeated. And an approval that waits while its
 // worker is killed: the decisions taken meanwhile complete it once a new worker runs.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { spawnFaultWorker } from './fault-worker-process';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { issueSessionToken } from '../../../src/platform/auth/sessions';
 import { startStack, type TestStack } from '../../helpers/stack';
@@ -38,23 +38,7 @@ function startWorkerProcess(): Promise<ChildProcess> {
     ATELIER_ALLOW_PRIVATE_NETWORK: '1',
     FAULT_WORKER_BUNDLE: inject('workflowBundlePath'),
   };
-  const child = spawn('npx', ['tsx', join(import.meta.dirname, 'fault-worker.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  workers.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start in time: ${stderr}`)), 90_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('ready')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`worker exited early (${code}): ${stderr}`));
-    });
-  });
+  return spawnFaultWorker(env, workers);
 }
 
 /** SIGKILL the whole process group (npx → tsx → node), as a crash would. */

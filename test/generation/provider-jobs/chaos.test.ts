@@ -2,8 +2,8 @@
 // (ATELIER_ROLE=api); the worker is a child process (test/engine/runs/fault-worker.ts) killed with
 // its whole process group, then a new one started. The job finishes with one submission, one
 // charge and the output stored once.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { spawnFaultWorker } from '../../engine/runs/fault-worker-process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStack, type TestStack } from '../../helpers/stack';
 import { MP4, startFakeReplicate, type FakeReplicate } from './fake-replicate';
@@ -40,23 +40,7 @@ function startWorker(): Promise<ChildProcess> {
     ATELIER_REPLICATE_BASE_URL: fake.baseUrl,
     FAULT_WORKER_BUNDLE: inject('workflowBundlePath'),
   };
-  const child = spawn('npx', ['tsx', join(import.meta.dirname, '../../engine/runs/fault-worker.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  workers.push(child);
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`worker did not start in time: ${stderr}`)), 90_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      if (d.toString().includes('ready')) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`worker exited early (${code}): ${stderr}`));
-    });
-  });
+  return spawnFaultWorker(env, workers);
 }
 
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
